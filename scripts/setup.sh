@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Sets up the project on a fresh machine (Debian, Python 3.11+): a virtual environment in
+# .venv with the pinned dependencies. With --dev, also the test tools and Debian's Chromium
+# for the browser tests. Safe to run again: it only installs what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dev=0
+[ "${1:-}" = "--dev" ] && dev=1
+
+python=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  "$python" -m venv .venv
+fi
+stamp=.venv/.installed
+want=$(sha256sum pyproject.toml | cut -c1-16)-$dev
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  .venv/bin/python -m pip install --quiet --upgrade pip
+  if [ "$dev" = 1 ]; then
+    .venv/bin/python -m pip install --quiet -e ".[dev]"
+  else
+    .venv/bin/python -m pip install --quiet -e .
+  fi
+  echo "$want" > "$stamp"
+fi
+
+if [ "$dev" = 1 ] && [ ! -x /usr/bin/chromium ]; then
+  echo "setup: installing Debian's chromium for the browser tests" >&2
+  sudo_cmd=""
+  [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q chromium
+fi

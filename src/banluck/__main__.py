@@ -1,0 +1,5 @@
+"""``python -m banluck``."""
+
+from banluck.cli import main
+
+raise SystemExit(main())

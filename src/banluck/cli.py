@@ -1,0 +1,61 @@
+"""The ``banluck`` command: replay, and the commands the other parts add."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from banluck.replay import ReplayError, replay_lines, replay_text
+
+EXIT_BAD_INPUT = 2
+
+
+def _open_input(path: str) -> TextIO:
+    if path == "-":
+        return sys.stdin
+    try:
+        return open(path, encoding="utf-8")
+    except OSError as exc:
+        raise ReplayError(f"cannot read {path!r}: {exc.strerror}") from None
+
+
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        source = _open_input(args.file)
+        if args.lines:
+            out = sys.stdout
+            for line in replay_lines(source):
+                out.write(line + "\n")
+            return 0
+        text = source.read()
+        result = replay_text(text)
+    except ReplayError as exc:
+        print(f"banluck replay: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    json.dump(result, sys.stdout, indent=2)
+    sys.stdout.write("\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="banluck", description="Ban Luck, the twenty-one of Singapore and Malaysia."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    rp = sub.add_parser("replay", help="settle a hand from a stacked shoe (REPLAY.md)")
+    rp.add_argument("file", help="a hand as JSON, or '-' for standard input")
+    rp.add_argument(
+        "--lines", action="store_true", help="one hand per line in, one result per line out"
+    )
+    rp.set_defaults(run=_replay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    code: int = args.run(args)
+    return code

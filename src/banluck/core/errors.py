@@ -1,0 +1,21 @@
+"""Precise errors, each with a message a player understands."""
+
+
+class BanLuckError(Exception):
+    """Base of every error the rules engine raises on bad input."""
+
+
+class BadCard(BanLuckError):
+    """A card code that is not a rank and a suit, or a card used too often."""
+
+
+class BadBet(BanLuckError):
+    """A bet that T8 (or O1) does not allow."""
+
+
+class IllegalAction(BanLuckError):
+    """An action that is not legal at this point of the round."""
+
+
+class ShoeExhausted(BanLuckError):
+    """A stacked shoe that runs out before the hand is over."""

@@ -1,0 +1,131 @@
+"""Hand totals and kinds (T1–T6): the ace that changes value with the number of cards.
+
+The examples below are T3's, in the ``table`` preset:
+
+>>> from banluck.core.cards import parse_cards
+>>> from banluck.core.rules import TABLE
+>>> def total(*codes: str) -> int:
+...     return hand_total(parse_cards(codes), TABLE)
+>>> total("AS", "6H")             # two cards: the ace counts 11
+17
+>>> total("AS", "4H")             # 11 + 4; the dealer throws this 15 in (T15)
+15
+>>> total("AS", "5H", "2C")       # three cards: the ace counts 10
+17
+>>> total("AS", "9H", "5C")       # 10 would make 24, so the ace counts 1
+15
+>>> total("AS", "AH", "9C")       # 10 + 1 + 9
+20
+>>> total("AS", "AH", "AC")       # 10 + 10 + 1
+21
+>>> total("AS", "5H", "5C", "2D") # four cards: the ace counts 1
+13
+>>> total("KS", "9H", "5C")       # bust: no ace can help
+24
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+from functools import lru_cache
+from itertools import combinations_with_replacement
+
+from banluck.core.cards import Card
+from banluck.core.rules import Rules
+
+
+class HandKind(StrEnum):
+    """What a hand is, as REPLAY.md names it."""
+
+    BAN_BAN = "ban-ban"
+    BAN_LUCK = "ban-luck"
+    FIVE_DRAGON = "five-dragon"
+    BUST = "bust"
+    PLAIN = "plain"
+
+
+@lru_cache(maxsize=4096)
+def total_from(base: int, aces: int, ace_values: tuple[int, ...]) -> int:
+    """T3: the best total of a hand whose non-ace cards sum to ``base``, with ``aces`` aces
+    that may each count any of ``ace_values``.
+
+    >>> total_from(6, 1, (10, 11))
+    17
+    >>> total_from(14, 1, (1, 10))
+    15
+    """
+    if aces == 0:
+        return base
+    totals = {base + sum(pick) for pick in combinations_with_replacement(ace_values, aces)}
+    fitting = [t for t in totals if t <= 21]
+    return max(fitting) if fitting else min(totals)
+
+
+def hand_total(cards: Sequence[Card], rules: Rules) -> int:
+    """T3: the highest total of 21 or less the aces allow, else the lowest (bust)."""
+    base = 0
+    aces = 0
+    for card in cards:
+        if card.rank == "A":
+            aces += 1
+        else:
+            base += card.points
+    return total_from(base, aces, rules.ace_values(len(cards)))
+
+
+def is_natural(cards: Sequence[Card]) -> bool:
+    """T4: two aces, or an ace with a ten-value card; only the first two cards make one."""
+    return len(cards) == 2 and natural_kind(cards[0], cards[1]) is not None
+
+
+def natural_kind(first: Card, second: Card) -> HandKind | None:
+    """T4: the natural two cards make, if any.
+
+    >>> from banluck.core.cards import parse_card as c
+    >>> natural_kind(c("AS"), c("AH"))
+    <HandKind.BAN_BAN: 'ban-ban'>
+    >>> natural_kind(c("QS"), c("AH"))
+    <HandKind.BAN_LUCK: 'ban-luck'>
+    >>> natural_kind(c("5S"), c("AH")) is None
+    True
+    """
+    if first.is_ace and second.is_ace:
+        return HandKind.BAN_BAN
+    if (first.is_ace and second.is_ten_value) or (second.is_ace and first.is_ten_value):
+        return HandKind.BAN_LUCK
+    return None
+
+
+def hand_kind(cards: Sequence[Card], rules: Rules, *, five_card_special: bool = True) -> HandKind:
+    """T4–T6: what a hand is. ``five_card_special`` is False for a dealer whose five cards
+    are not a special hand (O8).
+
+    >>> from banluck.core.cards import parse_cards
+    >>> from banluck.core.rules import TABLE
+    >>> hand_kind(parse_cards(["2S", "3H", "4S", "5H", "7C"]), TABLE)
+    <HandKind.FIVE_DRAGON: 'five-dragon'>
+    >>> hand_kind(parse_cards(["2S", "3H", "4S", "5H", "KC"]), TABLE)
+    <HandKind.BUST: 'bust'>
+    """
+    if len(cards) == 2:
+        natural = natural_kind(cards[0], cards[1])
+        if natural is not None:
+            return natural
+    total = hand_total(cards, rules)
+    if total > 21:
+        return HandKind.BUST
+    if five_card_special and len(cards) == 5:
+        return HandKind.FIVE_DRAGON
+    return HandKind.PLAIN
+
+
+def win_multiple(kind: HandKind, total: int, rules: Rules) -> int:
+    """T21: what a hand of this kind wins (or, for the dealer's hand, collects)."""
+    if kind is HandKind.BAN_BAN:
+        return rules.ban_ban_multiple
+    if kind is HandKind.BAN_LUCK:
+        return rules.ban_luck_multiple
+    if kind is HandKind.FIVE_DRAGON:
+        return rules.five_dragon_21_multiple if total == 21 else rules.five_dragon_multiple
+    return 1

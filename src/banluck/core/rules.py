@@ -1,0 +1,165 @@
+"""The rules as data: one frozen, keyword-only record per variant, and the named presets.
+
+Every difference between the presets is a field here; the engine, the solver and the
+simulator read these fields and never ask which preset they are playing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from banluck.core.errors import BadBet
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Rules:
+    """One variant of Ban Luck. Rule ids refer to ``shared/spec/RULES.md``."""
+
+    name: str
+    #: T7 / O1: the seats in playing order; the dealer plays after them.
+    seats: tuple[str, ...]
+    #: T11 / O2: decks in the shoe, and the counts a player may choose.
+    decks: int
+    allowed_decks: tuple[int, ...] = (1, 2)
+    #: O2: shuffle all cards back before every hand (else T12's low-shoe rule).
+    shuffle_every_hand: bool = False
+    #: T2 / O3: what an ace may count in a hand of two cards; three cards; four or more.
+    two_card_ace_values: tuple[int, ...] = (10, 11)
+    three_card_ace_values: tuple[int, ...] = (1, 10)
+    #: O4: the dealer's first card is dealt face up.
+    dealer_up_card: bool = False
+    #: T15: the dealer throws in a two-card 15 and the hand is void.
+    dealer_voids_15: bool = True
+    #: T16: a seat's two-card 15 may be thrown in.
+    free_hand: bool = True
+    #: T16 / O6: a seat must draw under this total.
+    seat_must_draw_under: int = 16
+    #: T6: a seat's hand stops at this many cards.
+    seat_card_limit: int = 5
+    #: T17 / O8: the dealer draws under this total.
+    dealer_stands_on: int = 16
+    #: T17: at exactly 16 with four cards the dealer draws a fifth.
+    dealer_draws_16_with_four: bool = True
+    #: T17 / O8: the dealer stops at this many cards (None: no limit).
+    dealer_card_limit: int | None = 5
+    #: T18 / O8: the dealer's five cards of 21 or less are a five dragon.
+    dealer_five_dragon: bool = True
+    #: T21: the multiples.
+    ban_ban_multiple: int = 3
+    ban_luck_multiple: int = 2
+    five_dragon_multiple: int = 2
+    five_dragon_21_multiple: int = 3
+    #: T16 / O6: what a bust with five cards costs.
+    five_card_bust_multiple: int = 2
+    #: T8 / O1: the bet range; the stack must cover ``bet_cover`` times the bet.
+    bet_min: int = 10
+    bet_max: int = 500
+    bet_cover: int = 1
+    #: T8: Anna's and Ben's bet.
+    bot_bet: int = 50
+    #: T9 / O1: below its minimum a seat gets a fresh stack.
+    fresh_stack: int = 1000
+    player_min_stack: int = 10
+
+    def ace_values(self, cards: int) -> tuple[int, ...]:
+        """T2 / O3: what an ace may count in a hand of ``cards`` cards."""
+        if cards <= 2:
+            return self.two_card_ace_values
+        if cards == 3:
+            return self.three_card_ace_values
+        return (1,)
+
+    def is_bot(self, seat: str) -> bool:
+        """Every seat but the first is a bot that bets ``bot_bet``."""
+        return seat != self.seats[0]
+
+    def min_stack(self, seat: str) -> int:
+        """T9: the stack below which a seat gets a fresh one before a hand."""
+        return self.bot_bet if self.is_bot(seat) else self.player_min_stack
+
+    def fresh_stack_for(self, seat: str, stack: int) -> int:
+        """T9: the stack a seat plays the next hand with."""
+        return self.fresh_stack if stack < self.min_stack(seat) else stack
+
+    def check_bet(self, seat: str, bet: object, stack: int) -> int:
+        """T8 / O1: the bet, or BadBet saying why it is not allowed."""
+        if self.is_bot(seat):
+            if bet != self.bot_bet or isinstance(bet, bool):
+                raise BadBet(f"seat {seat!r}: bet {bet!r} must be {self.bot_bet}")
+            return self.bot_bet
+        if (
+            not isinstance(bet, int)
+            or isinstance(bet, bool)
+            or not self.bet_min <= bet <= self.bet_max
+        ):
+            raise BadBet(
+                f"seat {seat!r}: bet {bet!r} is not a whole number "
+                f"from {self.bet_min} to {self.bet_max}"
+            )
+        if bet * self.bet_cover > stack:
+            if self.bet_cover == 1:
+                raise BadBet(f"seat {seat!r}: bet {bet} is more than the stack of {stack}")
+            raise BadBet(
+                f"seat {seat!r}: bet {bet} needs {self.bet_cover} times its size, "
+                f"{bet * self.bet_cover}, and the stack is {stack}"
+            )
+        return bet
+
+    def max_cards_per_hand(self) -> int:
+        """T12: the most cards one hand can use (5 per hand with a five-card dealer)."""
+        dealer = self.dealer_card_limit or 11  # with no limit, 11 cards always pass 21
+        return self.seat_card_limit * len(self.seats) + dealer
+
+    def reshuffle_below(self) -> int:
+        """T12: reshuffle before a hand when fewer cards than this remain."""
+        return max(52 * self.decks // 4, self.max_cards_per_hand())
+
+    def with_decks(self, decks: int | None) -> Rules:
+        """The same rules with another deck count (None keeps the preset's)."""
+        if decks is None or decks == self.decks:
+            return self
+        if decks not in self.allowed_decks:
+            allowed = " or ".join(str(d) for d in self.allowed_decks)
+            raise ValueError(f"preset {self.name!r} plays with {allowed} deck(s), not {decks}")
+        return dataclasses.replace(self, decks=decks)
+
+
+#: The default table of seed 000: you, Anna and Ben against the dealer (T1–T23).
+TABLE = Rules(name="table", seats=("you", "anna", "ben"), decks=2)
+
+#: Seed 003: one seat against the dealer (O1–O8).
+ONE_ON_ONE = Rules(
+    name="one-on-one",
+    seats=("you",),
+    decks=1,
+    allowed_decks=(1,),
+    shuffle_every_hand=True,
+    two_card_ace_values=(1, 10, 11),
+    dealer_up_card=True,
+    dealer_voids_15=False,
+    free_hand=False,
+    dealer_stands_on=17,
+    dealer_draws_16_with_four=False,
+    dealer_card_limit=None,
+    dealer_five_dragon=False,
+    five_card_bust_multiple=1,
+    bet_cover=3,
+    player_min_stack=30,
+)
+
+PRESETS: dict[str, Rules] = {r.name: r for r in (TABLE, ONE_ON_ONE)}
+
+
+def preset(name: str, decks: int | None = None) -> Rules:
+    """A named preset, optionally with another deck count.
+
+    >>> preset("table", decks=1).decks
+    1
+    """
+    try:
+        rules = PRESETS[name]
+    except KeyError:
+        known = ", ".join(sorted(PRESETS))
+        raise ValueError(f"unknown preset {name!r} (known: {known})") from None
+    return rules.with_decks(decks)

@@ -1,0 +1,121 @@
+"""What one seat may see (T22): a projection of the round, never the round itself.
+
+A card the seat may not see yet is absent from the view (``None`` in its place): a view
+holds no hidden card in any field, so serialising a view can never leak one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from banluck.core.actions import Action
+from banluck.core.cards import Card
+from banluck.core.events import DEALER, CardDealt, Event, HandSettled, Result
+from banluck.core.hands import HandKind
+from banluck.core.round import Round
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """One hand as the viewer sees it. ``total`` and ``kind`` are given only when the viewer
+    sees every card of the hand."""
+
+    name: str
+    cards: tuple[Card | None, ...]
+    total: int | None
+    kind: HandKind | None
+    revealed: bool
+    bet: int
+    stack: int
+    result: Result | None
+    net: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """The round as one seat may see it."""
+
+    seat: str
+    hands: tuple[HandView, ...]
+    dealer: HandView
+    to_act: str | None
+    legal_actions: frozenset[Action]
+    events: tuple[Event, ...]
+    over: bool
+    void: bool
+    step: int
+
+
+def _sees_card(viewer: str, owner: str, face_up: bool, revealed: set[str]) -> bool:
+    """T22: your own cards from the deal; face-up cards; every card of a turned-over hand."""
+    return face_up or owner in revealed or (owner == viewer and owner != DEALER)
+
+
+def _card_faces(r: Round, seat: str) -> dict[int, bool]:
+    """For each position of a hand, whether the card there was dealt face up."""
+    faces: dict[int, bool] = {}
+    count = 0
+    for e in r.events:
+        if isinstance(e, CardDealt) and e.seat == seat:
+            faces[count] = e.face_up
+            count += 1
+    return faces
+
+
+def _hand_view(r: Round, viewer: str, owner: str, settled: dict[str, HandSettled]) -> HandView:
+    cards = r.hands[owner]
+    faces = _card_faces(r, owner)
+    shown = tuple(
+        card if _sees_card(viewer, owner, faces[i], r.revealed) else None
+        for i, card in enumerate(cards)
+    )
+    full = all(c is not None for c in shown)
+    s = settled.get(owner)
+    return HandView(
+        name=owner,
+        cards=shown,
+        total=r.total(owner) if full and cards else None,
+        kind=r.kind(owner) if full and len(cards) >= 2 else None,
+        revealed=owner in r.revealed,
+        bet=r.bets.get(owner, 0),
+        stack=s.stack if s else r.stacks.get(owner, 0),
+        result=s.result if s else None,
+        net=s.net if s else None,
+    )
+
+
+def _event_view(e: Event, viewer: str, revealed_so_far: set[str]) -> Event:
+    if isinstance(e, CardDealt) and not _sees_card(viewer, e.seat, e.face_up, revealed_so_far):
+        return CardDealt(e.seat, None, e.face_up, e.reason)
+    return e
+
+
+def view_for(r: Round, seat: str) -> SeatView:
+    """What ``seat`` may see of round ``r`` now (T22).
+
+    Events are filtered as they were seen when they happened: a card dealt face down to
+    another hand stays ``None`` in its CardDealt event, and appears in the HandRevealed
+    event that turns that hand over.
+    """
+    if seat not in r.seats:
+        raise ValueError(f"no seat {seat!r} at this table")
+    settled = {e.seat: e for e in r.events if isinstance(e, HandSettled)}
+    events: list[Event] = []
+    revealed_so_far: set[str] = set()
+    from banluck.core.events import HandRevealed
+
+    for e in r.events:
+        if isinstance(e, HandRevealed):
+            revealed_so_far.add(e.seat)
+        events.append(_event_view(e, seat, revealed_so_far))
+    return SeatView(
+        seat=seat,
+        hands=tuple(_hand_view(r, seat, name, settled) for name in r.seats),
+        dealer=_hand_view(r, seat, DEALER, settled),
+        to_act=r.to_act,
+        legal_actions=r.legal_actions() if r.to_act == seat else frozenset(),
+        events=tuple(events),
+        over=r.is_over,
+        void=r.void,
+        step=r.step,
+    )
