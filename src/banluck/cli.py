@@ -51,6 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--lines", action="store_true", help="one hand per line in, one result per line out"
     )
     rp.set_defaults(run=_replay)
+    # Each further command registers itself here, one line each:
+    # (serve: banluck.web.command; odds, strategy: banluck.strategy.command;
+    #  simulate: banluck.sim.command)
     return parser
 
 

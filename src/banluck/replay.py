@@ -16,18 +16,13 @@ from banluck.core import (
 )
 from banluck.core.cards import parse_card
 from banluck.core.round import DecisionPoint, Outcome, SeatResult
+from banluck.strategy import policy_for
 
 Policy = Callable[[DecisionPoint], Action]
 
 
 class ReplayError(BanLuckError):
     """Bad replay input: the message says what is wrong and where."""
-
-
-def _default_policy() -> Policy:
-    from banluck.strategy import baseline_policy
-
-    return baseline_policy
 
 
 def _require(cond: bool, message: str) -> None:
@@ -87,7 +82,7 @@ def replay_hand(data: Any, policy: Policy | None = None) -> dict[str, Any]:
         entries.append(SeatEntry(seat_name, stack, bet))
         scripts[seat_name] = _read_moves(seat_name, seat.get("moves"))
 
-    chooser = policy or _default_policy()
+    chooser = policy or policy_for(rules)
     r = Round.start(rules, shoe, entries)
     used = dict.fromkeys(scripts, 0)
     while r.to_act is not None:

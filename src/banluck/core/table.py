@@ -43,42 +43,37 @@ class Table:
         self.shoe = shoe if shoe is not None else Shoe(rules.decks, rng)
         self.round: Round | None = None
         self.last_start = HandStarted((), False)
+        self.pending_decks: int | None = None
 
     def set_decks(self, decks: int) -> None:
-        """A new deck count: it takes effect at the next shuffle (T11)."""
-        self.rules = self.rules.with_decks(decks)
+        """A new deck count (T11): it takes effect at the next shuffle, not mid-shoe."""
+        self.rules.with_decks(decks)  # raises for a count the preset does not allow
+        self.pending_decks = decks
 
     def start_round(self, bet: int) -> Round:
         """T9 fresh stacks, T8 the bet, T12 / O2 the reshuffle, then the deal (T13)."""
         if self.round is not None and not self.round.is_over:
             raise IllegalAction("a hand is in progress: finish it first")
         rules = self.rules
-        fresh = []
-        for seat in rules.seats:
-            new = rules.fresh_stack_for(seat, self.stacks[seat])
-            if new != self.stacks[seat]:
-                fresh.append(seat)
-            self.stacks[seat] = new
+        stacks = {seat: rules.fresh_stack_for(seat, self.stacks[seat]) for seat in rules.seats}
         entries = [
             SeatEntry(
                 seat,
-                self.stacks[seat],
-                rules.check_bet(
-                    seat, rules.bot_bet if rules.is_bot(seat) else bet, self.stacks[seat]
-                ),
+                stacks[seat],
+                rules.check_bet(seat, rules.bot_bet if rules.is_bot(seat) else bet, stacks[seat]),
             )
             for seat in rules.seats
-        ]
-        reshuffle = (
-            self.shoe.decks != rules.decks
-            or rules.shuffle_every_hand
-            or self.shoe.needs_shuffle(rules.reshuffle_below())
-        )
+        ]  # a bad bet raises here, before anything changes
+        fresh = tuple(seat for seat in rules.seats if stacks[seat] != self.stacks[seat])
+        self.stacks = stacks
+        reshuffle = rules.shuffle_every_hand or self.shoe.needs_shuffle(rules.reshuffle_below())
         if reshuffle and not self.shoe.stacked_order:
-            if self.shoe.decks != rules.decks:
+            if self.pending_decks is not None:
+                rules = self.rules = rules.with_decks(self.pending_decks)
+                self.pending_decks = None
                 self.shoe.decks = rules.decks
             self.shoe.shuffle()
-        self.last_start = HandStarted(tuple(fresh), reshuffle)
+        self.last_start = HandStarted(fresh, reshuffle)
         self.round = Round.start(rules, self.shoe, entries)
         return self.round
 
