@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Sequence
@@ -14,10 +15,14 @@ EXIT_BAD_INPUT = 2
 
 
 def _open_input(path: str) -> TextIO:
+    # Bytes that are not UTF-8 reach the JSON reader as lone surrogates and are reported
+    # there as malformed JSON, one line at a time with --lines, never as a traceback.
     if path == "-":
+        if isinstance(sys.stdin, io.TextIOWrapper):
+            sys.stdin.reconfigure(errors="surrogateescape")
         return sys.stdin
     try:
-        return open(path, encoding="utf-8")
+        return open(path, encoding="utf-8", errors="surrogateescape")
     except OSError as exc:
         raise ReplayError(f"cannot read {path!r}: {exc.strerror}") from None
 
@@ -51,9 +56,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--lines", action="store_true", help="one hand per line in, one result per line out"
     )
     rp.set_defaults(run=_replay)
+    from banluck.strategy import command as strategy_command
+
+    strategy_command.register(sub)
     # Each further command registers itself here, one line each:
     # (serve: banluck.web.command; odds, strategy: banluck.strategy.command;
     #  simulate: banluck.sim.command)
+    from banluck.web import command as web_command
+
+    web_command.register(sub)
+    from banluck.sim import command as sim_command
+
+    sim_command.register(sub)
     return parser
 
 

@@ -159,6 +159,10 @@ def replay_text(text: str, policy: Policy | None = None) -> dict[str, Any]:
         raise ReplayError(
             f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise ReplayError(f"malformed JSON: {exc}") from None
+    except RecursionError:
+        raise ReplayError("malformed JSON: nested too deeply") from None
     try:
         return replay_hand(data, policy)
     except BanLuckError as exc:

@@ -32,7 +32,7 @@ class Card:
     @property
     def points(self) -> int:
         """T1: the card's count, with an ace as 1 (hands.py gives the ace its other values)."""
-        return _POINTS[self.rank]
+        return POINTS[self.rank]
 
     @property
     def is_ace(self) -> bool:
@@ -49,7 +49,8 @@ class Card:
         return f"Card({self.code})"
 
 
-_POINTS = {r: (1 if r == "A" else 10 if r in TEN_VALUE else int(r)) for r in RANKS}
+#: T1: each rank's count, an ace as 1.
+POINTS: dict[str, int] = {r: (1 if r == "A" else 10 if r in TEN_VALUE else int(r)) for r in RANKS}
 
 # Every card exists once; parse_card returns these shared instances.
 _BY_CODE = {r + s: Card(r, s) for r in RANKS for s in SUITS}

@@ -31,7 +31,7 @@ from enum import StrEnum
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from banluck.core.cards import Card
+from banluck.core.cards import POINTS, TEN_VALUE, Card
 from banluck.core.rules import Rules
 
 
@@ -70,7 +70,7 @@ def hand_total(cards: Sequence[Card], rules: Rules) -> int:
         if card.rank == "A":
             aces += 1
         else:
-            base += card.points
+            base += POINTS[card.rank]
     return total_from(base, aces, rules.ace_values(len(cards)))
 
 
@@ -90,11 +90,14 @@ def natural_kind(first: Card, second: Card) -> HandKind | None:
     >>> natural_kind(c("5S"), c("AH")) is None
     True
     """
-    if first.is_ace and second.is_ace:
-        return HandKind.BAN_BAN
-    if (first.is_ace and second.is_ten_value) or (second.is_ace and first.is_ten_value):
-        return HandKind.BAN_LUCK
-    return None
+    return _NATURALS.get((first.rank, second.rank))
+
+
+#: T4: the rank pairs that make a natural, in either order.
+_NATURALS: dict[tuple[str, str], HandKind] = {
+    ("A", "A"): HandKind.BAN_BAN,
+    **{pair: HandKind.BAN_LUCK for ten in TEN_VALUE for pair in (("A", ten), (ten, "A"))},
+}
 
 
 def hand_kind(cards: Sequence[Card], rules: Rules, *, five_card_special: bool = True) -> HandKind:
@@ -113,9 +116,20 @@ def hand_kind(cards: Sequence[Card], rules: Rules, *, five_card_special: bool = 
         if natural is not None:
             return natural
     total = hand_total(cards, rules)
+    return kind_with_total(len(cards), total, five_card_special=five_card_special)
+
+
+def kind_with_total(count: int, total: int, *, five_card_special: bool = True) -> HandKind:
+    """T5–T6: the kind of a hand that is not a natural, from its card count and total.
+
+    >>> kind_with_total(5, 21)
+    <HandKind.FIVE_DRAGON: 'five-dragon'>
+    >>> kind_with_total(3, 22)
+    <HandKind.BUST: 'bust'>
+    """
     if total > 21:
         return HandKind.BUST
-    if five_card_special and len(cards) == 5:
+    if five_card_special and count == 5:
         return HandKind.FIVE_DRAGON
     return HandKind.PLAIN
 

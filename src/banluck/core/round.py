@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from banluck.core.actions import Action
-from banluck.core.cards import Card
+from banluck.core.cards import POINTS, Card
 from banluck.core.errors import IllegalAction
 from banluck.core.events import (
     DEALER,
@@ -33,7 +33,7 @@ from banluck.core.events import (
     RoundVoided,
     TurnStarted,
 )
-from banluck.core.hands import HandKind, hand_kind, hand_total, natural_kind, win_multiple
+from banluck.core.hands import HandKind, kind_with_total, natural_kind, total_from, win_multiple
 from banluck.core.rules import Rules
 from banluck.core.shoe import Shoe
 
@@ -101,9 +101,13 @@ class Round:
     """
 
     __slots__ = (
+        "_aces",
         "_action_count",
+        "_base",
+        "_kinds",
         "_settled",
         "_started",
+        "_totals",
         "_turn",
         "_waiting",
         "actions",
@@ -130,6 +134,11 @@ class Round:
         self.bets = {s.name: s.bet for s in seats}
         self.stacks = {s.name: s.stack for s in seats}  # stacks before the hand
         self.hands: dict[str, list[Card]] = {name: [] for name in (*names, DEALER)}
+        # T3 kept up to date card by card (see _draw): the non-ace points, the aces, the total.
+        self._base = dict.fromkeys(self.hands, 0)
+        self._aces = dict.fromkeys(self.hands, 0)
+        self._totals = dict.fromkeys(self.hands, 0)
+        self._kinds: dict[str, HandKind] = {}  # kinds asked for since the hand's last card
         self.revealed: set[str] = set()
         self.events: list[Event] = []
         self.actions: list[tuple[str, Action]] = []
@@ -158,13 +167,21 @@ class Round:
         cards: Sequence[Card],
         seats: Sequence[SeatEntry],
         actions: Sequence[tuple[str, Action]],
+        *,
+        shoe: Shoe | None = None,
     ) -> Round:
-        """The same round again from the cards it drew and the actions it took."""
+        """The same round again from the cards it drew and the actions it took.
+
+        ``shoe``, when given, is where the round draws from afterwards (a hand saved in
+        the middle continues with the rest of its shoe).
+        """
         r = cls.start(rules, Shoe.stacked(cards, decks=rules.decks), seats)
         for seat, action in actions:
             if seat != r.to_act:
                 raise IllegalAction(f"seat {seat!r} acted out of turn")
             r.apply(action)
+        if shoe is not None:
+            r.shoe = shoe
         return r
 
     # ----------------------------------------------------------------- queries
@@ -189,13 +206,22 @@ class Round:
         return _HIT_STAND
 
     def total(self, seat: str) -> int:
-        """T3: a hand's total."""
-        return hand_total(self.hands[seat], self.rules)
+        """T3: a hand's total (``hand_total`` of its cards, kept up to date as they come)."""
+        return self._totals[seat]
 
     def kind(self, seat: str) -> HandKind:
         """T4–T6: a hand's kind (the dealer's five cards by T18 / O8)."""
-        special = seat != DEALER or self.rules.dealer_five_dragon
-        return hand_kind(self.hands[seat], self.rules, five_card_special=special)
+        kind = self._kinds.get(seat)
+        if kind is None:
+            cards = self.hands[seat]
+            natural = natural_kind(cards[0], cards[1]) if len(cards) == 2 else None
+            if natural is not None:
+                kind = natural
+            else:
+                special = seat != DEALER or self.rules.dealer_five_dragon
+                kind = kind_with_total(len(cards), self._totals[seat], five_card_special=special)
+            self._kinds[seat] = kind
+        return kind
 
     def decision_point(self) -> DecisionPoint:
         """What the seat to act may know: its cards and the dealer's up card (O4)."""
@@ -242,10 +268,11 @@ class Round:
         seat = self.to_act
         if seat is None:
             raise IllegalAction(f"{action!r} is not allowed: the round is over")
-        try:
-            action = Action(action)
-        except ValueError:
-            raise IllegalAction(f"unknown action {action!r} (hit, stand or throw)") from None
+        if action.__class__ is not Action:
+            try:
+                action = Action(action)
+            except ValueError:
+                raise IllegalAction(f"unknown action {action!r} (hit, stand or throw)") from None
         if action not in self.legal_actions():
             raise IllegalAction(
                 f"seat {seat!r}: {action.value} is not allowed at {self.total(seat)}"
@@ -410,7 +437,17 @@ class Round:
     def _draw(self, seat: str, reason: DrawReason, *, face_up: bool = False) -> None:
         card = self.shoe.draw()
         self.drawn.append(card)
-        self.hands[seat].append(card)
+        hand = self.hands[seat]
+        hand.append(card)
+        if card.rank == "A":
+            self._aces[seat] += 1
+        else:
+            self._base[seat] += POINTS[card.rank]
+        # T2 / T3: the same total as hand_total(hand), without walking the hand again.
+        self._totals[seat] = total_from(
+            self._base[seat], self._aces[seat], self.rules.ace_values(len(hand))
+        )
+        self._kinds.pop(seat, None)
         self.events.append(CardDealt(seat, card, face_up, reason))
 
     def _reveal(self, seat: str) -> None:

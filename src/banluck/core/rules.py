@@ -108,7 +108,9 @@ class Rules:
 
     def max_cards_per_hand(self) -> int:
         """T12: the most cards one hand can use (5 per hand with a five-card dealer)."""
-        dealer = self.dealer_card_limit or 11  # with no limit, 11 cards always pass 21
+        # With no limit (O8), a one-deck dealer stops by its tenth card: its first ten cards
+        # make at least A A A A 2 2 2 2 3 3 = 18 (aces 1). 11 is a safe bound.
+        dealer = self.dealer_card_limit or 11
         return self.seat_card_limit * len(self.seats) + dealer
 
     def reshuffle_below(self) -> int:

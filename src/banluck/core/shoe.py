@@ -57,6 +57,32 @@ class Shoe:
         return shoe
 
     @classmethod
+    def restore(
+        cls,
+        remaining: Sequence[Card | str],
+        *,
+        decks: int,
+        drawn: int,
+        rng: random.Random | None = None,
+    ) -> Shoe:
+        """A partly dealt shoe as it was saved: ``remaining`` top first, ``drawn`` cards
+        gone since its last shuffle; its next shuffle uses ``rng`` (secure by default).
+
+        >>> shoe = Shoe.restore(["AS", "KH"], decks=2, drawn=102)
+        >>> len(shoe), shoe.drawn, shoe.draw().code
+        (2, 102, 'AS')
+        """
+        shoe = cls.stacked(remaining, decks=decks)
+        if len(remaining) + drawn != shoe.size:
+            raise BadCard(
+                f"a saved shoe of {decks} deck(s) cannot hold {len(remaining)} + {drawn} cards"
+            )
+        shoe._rng = rng if rng is not None else secrets.SystemRandom()
+        shoe.stacked_order = False
+        shoe.drawn = drawn
+        return shoe
+
+    @classmethod
     def stacked_then_shuffled(
         cls, first: Sequence[Card | str], *, decks: int, rng: random.Random | None = None
     ) -> Shoe:

@@ -66,8 +66,10 @@ class Table:
         ]  # a bad bet raises here, before anything changes
         fresh = tuple(seat for seat in rules.seats if stacks[seat] != self.stacks[seat])
         self.stacks = stacks
-        reshuffle = rules.shuffle_every_hand or self.shoe.needs_shuffle(rules.reshuffle_below())
-        if reshuffle and not self.shoe.stacked_order:
+        reshuffle = not self.shoe.stacked_order and (
+            rules.shuffle_every_hand or self.shoe.needs_shuffle(rules.reshuffle_below())
+        )  # a stacked shoe deals as it is stacked
+        if reshuffle:
             if self.pending_decks is not None:
                 rules = self.rules = rules.with_decks(self.pending_decks)
                 self.pending_decks = None

@@ -1,0 +1,163 @@
+"""Latency of the web table's Deal and Stand, with 1 and with 100 players at once (issue 3).
+
+Starts a real server (``banluck serve`` on a free port of 127.0.0.1, a fresh SQLite file in a
+temporary folder), then simulated players, each an ``httpx.AsyncClient`` with its own cookie,
+play hands one after another: POST /api/deal (bet 10), and when the hand waits for them,
+POST /api/action stand (a free 15 is thrown in instead and not counted). Every request is
+timed from sending to the full answer. Bounded: a fixed number of hands per player; the
+server is stopped at the end.
+
+    .venv/bin/python benchmarks/bench_web.py            # 1 player x 300 hands, 100 x 10
+    .venv/bin/python benchmarks/bench_web.py --hands-one 100 --hands-many 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (nearest rank) of ``values``."""
+    ordered = sorted(values)
+    rank = max(1, round(q / 100 * len(ordered)))
+    return ordered[min(rank, len(ordered)) - 1]
+
+
+async def _player(
+    base: str, hands: int, deals: list[float], stands: list[float], errors: list[str]
+) -> None:
+    limits = httpx.Limits(max_connections=1)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
+        state: dict[str, Any] = (await client.get("/api/state")).json()
+        for _ in range(hands):
+            t0 = time.perf_counter()
+            res = await client.post("/api/deal", json={"bet": 10, "hand": state["next_hand"]})
+            deals.append(time.perf_counter() - t0)
+            if res.status_code != 200:
+                errors.append(f"deal {res.status_code} {res.text}")
+                state = (await client.get("/api/state")).json()
+                continue
+            state = res.json()
+            table = state["table"]
+            while not table["over"]:
+                action = "stand" if "stand" in table["legal"] else "throw"
+                body = {"action": action, "hand": table["hand"], "step": table["step"]}
+                t0 = time.perf_counter()
+                res = await client.post("/api/action", json=body)
+                if action == "stand":
+                    stands.append(time.perf_counter() - t0)
+                if res.status_code != 200:
+                    errors.append(f"action {res.status_code} {res.text}")
+                    break
+                state = res.json()
+                table = state["table"]
+
+
+async def _run(base: str, players: int, hands: int) -> dict[str, Any]:
+    deals: list[float] = []
+    stands: list[float] = []
+    errors: list[str] = []
+    t0 = time.perf_counter()
+    await asyncio.gather(*(_player(base, hands, deals, stands, errors) for _ in range(players)))
+    wall = time.perf_counter() - t0
+    return {"players": players, "deals": deals, "stands": stands, "errors": errors, "wall": wall}
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The server process's user + system CPU time so far (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _wait_until_up(base: str, proc: subprocess.Popen[bytes]) -> None:
+    for _ in range(300):
+        if proc.poll() is not None:
+            raise SystemExit(f"the server exited with status {proc.returncode}")
+        try:
+            httpx.get(base + "/api/state", timeout=2)
+            return
+        except httpx.TransportError:
+            time.sleep(0.1)
+    raise SystemExit("the server did not start")
+
+
+def _row(name: str, values: list[float], players: int) -> str:
+    ms = [v * 1000 for v in values]
+    return (
+        f"| {name} | {players} | {len(ms)} | {statistics.median(ms):.1f} |"
+        f" {_percentile(ms, 99):.1f} |"
+    )
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands-one", type=int, default=300, help="hands for the single player")
+    ap.add_argument("--hands-many", type=int, default=10, help="hands per player of the 100")
+    ap.add_argument("--many", type=int, default=100, help="players at once (100)")
+    args = ap.parse_args()
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "bench.sqlite3"
+        cmd = [sys.executable, "-m", "banluck", "serve", "--port", str(port), "--db", str(db)]
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+        try:
+            _wait_until_up(base, proc)
+            runs = []
+            for players, hands in ((1, args.hands_one), (args.many, args.hands_many)):
+                cpu, own = _cpu_seconds(proc.pid), time.process_time()
+                run = asyncio.run(_run(base, players, hands))
+                run["server_cpu"] = _cpu_seconds(proc.pid) - cpu
+                run["client_cpu"] = time.process_time() - own
+                runs.append(run)
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+    print(f"# bench_web: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}, loopback")
+    print("| request | players at once | requests | p50 ms | p99 ms |")
+    print("| --- | --- | --- | --- | --- |")
+    for run in runs:
+        print(_row("Deal", run["deals"], run["players"]))
+        print(_row("Stand", run["stands"], run["players"]))
+    for run in runs:
+        requests = len(run["deals"]) + len(run["stands"]) + run["players"]
+        cpu_ms = 1000 * run["server_cpu"] / requests
+        client_ms = 1000 * run["client_cpu"] / requests
+        print(
+            f"# {run['players']} player(s): {len(run['deals'])} hands in {run['wall']:.1f} s,"
+            f" {len(run['errors'])} errors; CPU per request: server {cpu_ms:.2f} ms,"
+            f" the simulated players (httpx) {client_ms:.2f} ms"
+        )
+        for e in run["errors"][:5]:
+            print(f"#   {e}")
+    return 1 if any(run["errors"] for run in runs) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,208 @@
+"""``banluck odds`` and ``banluck strategy``: the exact solver's figures and chart (issue 4)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+from banluck.core.rules import PRESETS, preset
+
+if TYPE_CHECKING:
+    from banluck.strategy.chart import Chart
+
+# The solver, NumPy and matplotlib are imported inside the commands, so that registering
+# them costs ``banluck replay`` nothing at start-up.
+
+EXIT_BAD_INPUT = 2
+_STYLE = {"H": "bold red", "S": "bold green", "T": "bold yellow"}
+_COLOUR = {"H": "#e8a0a0", "S": "#9fd89f", "T": "#f0d78c"}
+
+
+def register(sub: Any) -> None:
+    """Add ``odds`` and ``strategy`` to the ``banluck`` subcommands."""
+    for name, helptext, run in (
+        ("odds", "the exact house edge and frequencies of a preset", _odds),
+        ("strategy", "the solved best play as a chart (terminal, or PNG)", _strategy),
+    ):
+        p = sub.add_parser(name, help=helptext)
+        p.add_argument("--preset", default="table", choices=sorted(PRESETS))
+        p.add_argument("--decks", type=int, default=None, help="1 or 2 (table)")
+        if name == "odds":
+            p.add_argument("--json", action="store_true", help="print JSON")
+        else:
+            p.add_argument("--png", metavar="FILE", help="also draw the chart to FILE")
+        p.set_defaults(run=run)
+
+
+def odds_data(name: str, decks: int | None) -> dict[str, Any]:
+    """The figures ``banluck odds --json`` prints."""
+    from banluck.strategy.solver import MODEL, solve
+
+    rules = preset(name, decks)
+    sol = solve(rules)
+    return {
+        "preset": rules.name,
+        "decks": rules.decks,
+        "house_edge": sol.house_edge,
+        "player_ev": sol.player_ev,
+        "frequencies": sol.frequencies,
+        "std": sol.std,
+        "outcome": {str(k): v for k, v in sol.outcome.items()},
+        "extra": sol.extra,
+        "model": MODEL,
+    }
+
+
+def _rules_or_error(args: argparse.Namespace, cmd: str) -> bool:
+    try:
+        preset(args.preset, args.decks)
+    except ValueError as exc:
+        print(f"banluck {cmd}: {exc}", file=sys.stderr)
+        return False
+    return True
+
+
+def _odds(args: argparse.Namespace) -> int:
+    if not _rules_or_error(args, "odds"):
+        return EXIT_BAD_INPUT
+    data = odds_data(args.preset, args.decks)
+    if args.json:
+        json.dump(data, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    t = Table(title=f"Ban Luck exact odds: {data['preset']}, {data['decks']} deck(s)")
+    t.add_column("figure")
+    t.add_column("value", justify="right")
+    t.add_row("house edge (dealer's advantage per initial bet)", f"{data['house_edge']:.4%}")
+    t.add_row("player's EV per initial bet", f"{data['player_ev']:+.5f}")
+    t.add_row("standard deviation of one hand", f"{data['std']:.4f}")
+    for key, value in data["frequencies"].items():
+        t.add_row(f"frequency: {key}", f"{value:.4%}")
+    for key, value in data["extra"].items():
+        t.add_row(f"  {key}", f"{value:.4%}")
+    console.print(t)
+    console.print(f"Model: {data['model']}", style="dim")
+    return 0
+
+
+def _strategy(args: argparse.Namespace) -> int:
+    if not _rules_or_error(args, "strategy"):
+        return EXIT_BAD_INPUT
+    from banluck.strategy.chart import build_chart
+    from banluck.strategy.solver import solve
+
+    chart = build_chart(solve(preset(args.preset, args.decks)))
+    print_chart(chart)
+    if args.png:
+        draw_png(chart, args.png)
+        print(f"wrote {args.png}", file=sys.stderr)
+    return 0
+
+
+def _legend(chart: Chart) -> str:
+    free = any("free" in r for r in chart.rows)
+    text = "H hit, S stand" + (", T throw in the free hand" if free else "")
+    return text + "; * the usual play, with exceptions listed. Under 16 you must draw."
+
+
+def exception_lines(chart: Chart) -> list[str]:
+    """The compositions that play otherwise than their chart cell."""
+    from banluck.strategy.chart import LETTER
+
+    lines = []
+    for row in chart.rows:
+        for col in chart.columns:
+            cell = chart.cells.get((row, col))
+            if cell is None or not cell.exceptions:
+                continue
+            others = ", ".join(f"{lab} {LETTER[a]}" for lab, a in cell.exceptions)
+            lines.append(f"{chart.where(row, col)}: {LETTER[cell.action]}, except {others}")
+    return lines
+
+
+def print_chart(chart: Chart) -> None:
+    """The chart in the terminal, with rich."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from banluck.strategy.chart import LETTER
+
+    console = Console()
+    console.print(chart.title, style="bold")
+    t = Table(caption=_legend(chart))
+    t.add_column("your total" if chart.column_title == "your cards" else "your hand")
+    for col in chart.columns:
+        t.add_column(col, justify="center")
+    for row in chart.rows:
+        cells = []
+        for col in chart.columns:
+            cell = chart.cells.get((row, col))
+            if cell is None:
+                cells.append("")
+            else:
+                cells.append(f"[{_STYLE[LETTER[cell.action]]}]{cell.text}[/]")
+        t.add_row(row, *cells)
+    if chart.column_title != "your cards":
+        console.print(f"columns: the {chart.column_title}")
+    console.print(t)
+    lines = exception_lines(chart)
+    if lines:
+        console.print("Exceptions (your cards as ranks, T = any ten-value card):", style="bold")
+        for line in lines:
+            console.print("  " + line)
+
+
+def draw_png(chart: Chart, path: str) -> None:
+    """The chart as an image (matplotlib, Agg backend), exceptions listed below it."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
+
+    from banluck.strategy.chart import LETTER
+
+    lines = exception_lines(chart)
+    nrows, ncols = len(chart.rows), len(chart.columns)
+    cell_w = 0.62 if ncols > 6 else 1.0
+    width = max(7.0, 2.6 + cell_w * ncols)
+    height_chart = 0.3 * nrows
+    height_text = 0.17 * (len(lines) + 2)
+    fig = plt.figure(figsize=(width, 1.3 + height_chart + height_text))
+    total_h = 1.3 + height_chart + height_text
+    ax = fig.add_axes(
+        (2.4 / width, (height_text + 0.2) / total_h, cell_w * ncols / width, height_chart / total_h)
+    )
+    ax.set_xlim(0, ncols)
+    ax.set_ylim(nrows, 0)
+    for i, row in enumerate(chart.rows):
+        for j, col in enumerate(chart.columns):
+            cell = chart.cells.get((row, col))
+            if cell is None:
+                continue
+            letter = LETTER[cell.action]
+            ax.add_patch(Rectangle((j, i), 1, 1, facecolor=_COLOUR[letter], edgecolor="white"))
+            ax.text(j + 0.5, i + 0.5, cell.text, ha="center", va="center", fontsize=9)
+    ax.set_yticks([i + 0.5 for i in range(nrows)])
+    ax.set_yticklabels(chart.rows, fontsize=8)
+    ax.set_xticks([j + 0.5 for j in range(ncols)])
+    ax.set_xticklabels(chart.columns, fontsize=8)
+    ax.set_xlabel(chart.column_title, fontsize=9)
+    ax.xaxis.tick_top()
+    ax.xaxis.set_label_position("top")
+    ax.tick_params(length=0)
+    for spine in ax.spines.values():
+        spine.set_visible(False)
+    fig.suptitle(chart.title, fontsize=11, y=1 - 0.15 / total_h)
+    text = _legend(chart)
+    if lines:
+        text += "\nExceptions (your cards as ranks, T = any ten-value card):\n" + "\n".join(lines)
+    fig.text(0.02, (height_text + 0.05) / total_h, text, fontsize=7, va="top", family="monospace")
+    fig.savefig(path, dpi=130)
+    plt.close(fig)

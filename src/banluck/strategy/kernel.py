@@ -1,0 +1,173 @@
+"""The solver's hot loop: the dealer's play-out from a given shoe, compiled with Numba.
+
+Ranks are indexed 0..9: ace, 2..9, ten-value (10/J/Q/K are one class). A hand is kept as
+(base, aces, cards): the sum of its non-ace cards, its number of aces and its number of
+cards; its total is read from a table the solver builds with the engine's own
+``total_from`` (T2, T3, O3), so this module never decides what an ace counts.
+
+Dealer outcome classes (the ``out`` arrays): index ``t`` (0..21) is a plain total ``t``,
+``22 + t`` a five dragon of total ``t`` (T18), and ``BUST`` a bust.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+N_RANKS = 10
+BUST = 44
+N_OUTCOMES = 45
+#: Bases above 21 are bust whatever the aces count; the total table stops here.
+BASE_CAP = 22
+POINTS = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], dtype=np.int64)
+
+
+@njit(cache=True)
+def _is_natural(i: int, j: int) -> bool:
+    """T4: two aces, or an ace and a ten-value card."""
+    return (i == 0 and (j == 0 or j == 9)) or (i == 9 and j == 0)
+
+
+@njit(cache=True)
+def _play(counts, left, base0, aces0, n0, tot, stand_on, d16, limit, dragon, p0, out):  # type: ignore[no-untyped-def]
+    """T17 / O8: add ``p0`` times the dealer's final-outcome distribution to ``out``.
+
+    A depth-first walk over the dealer's draws with an explicit stack (Numba's cache does
+    not load recursive functions reliably). ``counts`` is restored on return.
+    """
+    size = 64
+    bases = np.empty(size, dtype=np.int64)
+    acess = np.empty(size, dtype=np.int64)
+    probs = np.empty(size, dtype=np.float64)
+    cur = np.empty(size, dtype=np.int64)
+    bases[0] = base0
+    acess[0] = aces0
+    probs[0] = p0
+    cur[0] = -1
+    d = 0
+    while d >= 0:
+        if cur[d] == -1:
+            n = n0 + d
+            b = bases[d] if bases[d] < BASE_CAP else BASE_CAP
+            t = tot[n, acess[d], b]
+            if t > 21 or n >= limit or (t >= stand_on and not (d16 and t == 16 and n == 4)):
+                if t > 21:
+                    out[BUST] += probs[d]
+                elif dragon and n == 5:
+                    out[22 + t] += probs[d]
+                else:
+                    out[t] += probs[d]
+                d -= 1
+                continue
+            r = 0
+        else:
+            r = cur[d]
+            counts[r] += 1  # back from the child: put its card back
+            r += 1
+        while r < 10 and counts[r] == 0:
+            r += 1
+        if r == 10:
+            d -= 1
+            continue
+        cur[d] = r
+        c = counts[r]
+        probs[d + 1] = probs[d] * c / (left - d)
+        counts[r] = c - 1
+        if r == 0:
+            bases[d + 1] = bases[d]
+            acess[d + 1] = acess[d] + 1
+        else:
+            bases[d + 1] = bases[d] + r + 1
+            acess[d + 1] = acess[d]
+        cur[d + 1] = -1
+        d += 1
+    return 0
+
+
+@njit(cache=True)
+def dealer_outcomes(counts, up, tot, stand_on, d16, limit, dragon, void15, out):  # type: ignore[no-untyped-def]
+    """Unnormalised dealer outcomes, the shoe being ``counts`` (the seat's cards removed).
+
+    ``up`` is the dealer's known up card (O4), already removed from ``counts``, or -1 when
+    both dealer cards are hidden. Dealer two-card hands that end the round before the seat
+    plays are left out: naturals (T14 / O5) and, with ``void15``, a 15 (T15). So ``out``
+    sums to the probability that the seat gets to play.
+    """
+    left = 0
+    for r in range(10):
+        left += counts[r]
+    for i in range(10):
+        if up >= 0:
+            if i != up:
+                continue
+            pi = 1.0
+            left_i = left
+        else:
+            ci = counts[i]
+            if ci == 0:
+                continue
+            pi = ci / left
+            counts[i] = ci - 1
+            left_i = left - 1
+        for j in range(10):
+            cj = counts[j]
+            if cj == 0 or _is_natural(i, j):
+                continue
+            aces = (1 if i == 0 else 0) + (1 if j == 0 else 0)
+            base = (0 if i == 0 else i + 1) + (0 if j == 0 else j + 1)
+            if void15 and tot[2, aces, base] == 15:
+                continue
+            counts[j] = cj - 1
+            _play(
+                counts,
+                left_i - 1,
+                base,
+                aces,
+                2,
+                tot,
+                stand_on,
+                d16,
+                limit,
+                dragon,
+                pi * cj / left_i,
+                out,
+            )
+            counts[j] = cj
+        if up < 0:
+            counts[i] += 1
+    return 0
+
+
+@njit(cache=True)
+def allowed_mass(counts, up, tot, void15):  # type: ignore[no-untyped-def]
+    """The probability that the dealer's two cards let the seat play (no natural; no 15 with
+    ``void15``), the shoe being ``counts`` and the up card ``up`` (or -1)."""
+    left = 0
+    for r in range(10):
+        left += counts[r]
+    total = 0.0
+    for i in range(10):
+        if up >= 0:
+            if i != up:
+                continue
+            pi = 1.0
+            left_i = left
+        else:
+            ci = counts[i]
+            if ci == 0:
+                continue
+            pi = ci / left
+            counts[i] = ci - 1
+            left_i = left - 1
+        for j in range(10):
+            cj = counts[j]
+            if cj == 0 or _is_natural(i, j):
+                continue
+            aces = (1 if i == 0 else 0) + (1 if j == 0 else 0)
+            base = (0 if i == 0 else i + 1) + (0 if j == 0 else j + 1)
+            if void15 and tot[2, aces, base] == 15:
+                continue
+            total += pi * cj / left_i
+        if up < 0:
+            counts[i] += 1
+    return total

@@ -1,0 +1,128 @@
+"""The solved strategy as lookup tables: shipped as package data, loaded lazily, cheap per call.
+
+``banluck replay`` is a short process that plays the solved strategy, so the solve (and its
+Numba compile) must not run at every start: ``python -m banluck.strategy.generate`` writes
+one compact JSON file per preset to ``strategy/data/``; :func:`strategy_table` loads it on
+first use. Rules that match no shipped file (a custom variant) are solved on the spot.
+A test checks that a fresh solve reproduces the shipped files.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from banluck.core.actions import Action
+from banluck.core.cards import Card
+from banluck.core.round import DecisionPoint
+from banluck.core.rules import PRESETS, Rules, preset
+
+FORMAT = 1
+DIGITS = 10
+_CODE = {Action.HIT: "h", Action.STAND: "s", Action.THROW: "t"}
+_ACTION = {v: k for k, v in _CODE.items()}
+#: rank -> the label of its class, in the order ``A23456789T``.
+_LABEL = {r: ("T" if r in "TJQK" else r) for r in "A23456789TJQK"}
+_ORDER = {c: i for i, c in enumerate("A23456789T")}
+
+Entry = tuple[Action, dict[Action, float]]
+
+
+def hand_key(cards: Sequence[Card], dealer_up: Card | None) -> str:
+    """The table key of a hand: its ranks in order (``"A5T"``), after ``"T:"`` for an up card."""
+    labels = sorted((_LABEL[c.rank] for c in cards), key=_ORDER.__getitem__)
+    key = "".join(labels)
+    return key if dealer_up is None else f"{_LABEL[dealer_up.rank]}:{key}"
+
+
+def data_name(rules: Rules) -> str:
+    """The package-data file of a preset: ``table-2.json``, ``one-on-one-1.json``."""
+    return f"{rules.name}-{rules.decks}.json"
+
+
+def is_shipped_preset(rules: Rules) -> bool:
+    """True when ``rules`` are exactly a named preset (so its shipped table applies)."""
+    return (
+        rules.name in PRESETS
+        and rules.decks in PRESETS[rules.name].allowed_decks
+        and (rules == preset(rules.name, rules.decks))
+    )
+
+
+def table_data(rules: Rules) -> dict[str, Any]:
+    """Solve ``rules`` and put the result in the shipped JSON form."""
+    from banluck.strategy.solver import MODEL, RANK_LABELS, label, solve
+
+    sol = solve(rules)
+    hands: dict[str, list[Any]] = {}
+    for (up, counts), hv in sorted(
+        sol.hands.items(),
+        key=lambda kv: (-1 if kv[0][0] is None else kv[0][0], sum(kv[0][1]), label(kv[0][1])),
+    ):
+        key = label(counts) if up is None else f"{RANK_LABELS[up]}:{label(counts)}"
+        row: list[Any] = [_CODE[hv.best]]
+        for action in (Action.HIT, Action.STAND, Action.THROW):
+            if action in hv.ev:
+                row.append(round(hv.ev[action], DIGITS))
+        hands[key] = row
+    return {
+        "format": FORMAT,
+        "preset": rules.name,
+        "decks": rules.decks,
+        "model": MODEL,
+        "summary": {
+            "player_ev": sol.player_ev,
+            "house_edge": sol.house_edge,
+            "std": sol.std,
+            "frequencies": sol.frequencies,
+            "extra": sol.extra,
+            "outcome": {str(k): v for k, v in sol.outcome.items()},
+        },
+        "hands": hands,
+    }
+
+
+class StrategyTable:
+    """Every decision of one preset: the best legal choice and the EV of each choice."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.entries: dict[str, Entry] = {}
+        for key, row in data["hands"].items():
+            ev = {Action.HIT: float(row[1]), Action.STAND: float(row[2])}
+            if len(row) > 3:
+                ev[Action.THROW] = float(row[3])
+            self.entries[key] = (_ACTION[row[0]], ev)
+
+    def entry(self, cards: Sequence[Card], dealer_up: Card | None) -> Entry:
+        key = hand_key(cards, dealer_up)
+        try:
+            return self.entries[key]
+        except KeyError:
+            raise KeyError(f"no solved hand {key!r} (a natural, a bust or five cards?)") from None
+
+    def values(self, cards: Sequence[Card], dealer_up: Card | None) -> dict[Action, float]:
+        """The EV of each choice (hit, stand, and throw on a free hand), per initial bet."""
+        return self.entry(cards, dealer_up)[1]
+
+    def policy(self, point: DecisionPoint) -> Action:
+        """The solved strategy as a ``Policy``: the best of ``point.legal``."""
+        best, ev = self.entry(point.cards, point.dealer_up)
+        if best in point.legal:
+            return best
+        return max(point.legal, key=lambda a: ev.get(a, float("-inf")))
+
+
+@lru_cache(maxsize=16)
+def strategy_table(rules: Rules) -> StrategyTable:
+    """The strategy of ``rules``: the shipped table of a preset, else a fresh solve."""
+    if is_shipped_preset(rules):
+        path = resources.files("banluck.strategy").joinpath("data", data_name(rules))
+        if path.is_file():
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.get("format") == FORMAT:
+                return StrategyTable(data)
+    return StrategyTable(table_data(rules))

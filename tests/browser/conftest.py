@@ -1,0 +1,151 @@
+"""Browser-test fixtures: a real ``banluck serve`` on a free loopback port, Debian's Chromium.
+
+The tests never skip: without /usr/bin/chromium they fail (scripts/setup.sh installs it).
+``playwright install`` is never used; the browser is the system's.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@dataclass
+class Server:
+    """One ``banluck serve`` subprocess on 127.0.0.1; restartable on the same port and db."""
+
+    db: Path
+    shoe: Path
+    port: int = field(default_factory=_free_port)
+    proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        """Start the server and wait until it answers."""
+        cmd = [sys.executable, "-m", "banluck", "serve", "--port", str(self.port)]
+        cmd += ["--db", str(self.db), "--shoe", str(self.shoe)]
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.proc = subprocess.Popen(
+            cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                raise RuntimeError(f"banluck serve exited with {self.proc.returncode}: {err}")
+            try:
+                with urllib.request.urlopen(self.url + "/api/state", timeout=1) as r:
+                    if r.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.05)
+        raise RuntimeError("banluck serve did not answer within 30 s")
+
+    def stop(self) -> None:
+        """Stop the server (SIGTERM, then SIGKILL) and wait for it."""
+        if self.proc is None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+        if self.proc.stderr:
+            self.proc.stderr.close()
+        self.proc = None
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[Callable[[list[str]], Server]]:
+    """Start a server whose first shoe deals ``cards`` first (top first); stopped after."""
+    started: list[Server] = []
+
+    def start(cards: list[str]) -> Server:
+        shoe = tmp_path / f"shoe{len(started)}.json"
+        shoe.write_text(json.dumps(cards))
+        server = Server(db=tmp_path / f"table{len(started)}.sqlite3", shoe=shoe)
+        started.append(server)
+        server.start()
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def playwright_session() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_session: Playwright) -> Iterator[Browser]:
+    """Debian's Chromium, headless. Missing: the test fails (never skips)."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (scripts/setup.sh does)")
+    b = playwright_session.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def new_page(browser: Browser) -> Iterator[Callable[..., Page]]:
+    """A fresh browser (its own cookie, so its own stacks) per call; closed after the test."""
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def make(locale: str = "en-US", width: int = 1280, height: int = 800) -> Page:
+        ctx = browser.new_context(locale=locale, viewport={"width": width, "height": height})
+        ctx.set_default_timeout(10_000)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """``test-artifacts/`` (gitignored): the screenshots the tests take."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

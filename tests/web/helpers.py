@@ -1,0 +1,160 @@
+"""Helpers for the web table's API tests: clients on a temporary SQLite file, the server's
+own round (to compare every response with), and a loop that plays hands."""
+
+from __future__ import annotations
+
+import json
+import random
+import warnings
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from banluck.core import Round
+from banluck.core.events import DEALER, CardDealt, HandRevealed
+from banluck.web.app import COOKIE, create_app
+from banluck.web.game import PlayerRecord
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+Json = dict[str, Any]
+__all__ = ["Json", "TestClient"]
+
+
+def client_for(
+    db: Path,
+    *,
+    seed: int = 1,
+    shoe_file: Path | None = None,
+    cookie: str | None = None,
+    headers: dict[str, str] | None = None,
+) -> TestClient:
+    """A TestClient on a new app over ``db`` (a seeded shuffle so failures repeat)."""
+    app = create_app(db, shoe_file=shoe_file, rng=random.Random(seed))
+    client = TestClient(app, headers=headers)
+    if cookie is not None:
+        client.cookies.set(COOKIE, cookie, domain="testserver.local")
+    return client
+
+
+def player_id(client: TestClient) -> str:
+    pid = client.cookies.get(COOKIE)
+    assert pid, "the server gave no banluck_id cookie"
+    return str(pid)
+
+
+def record(client: TestClient) -> PlayerRecord:
+    """The player's saved record, read straight from the server's store."""
+    store = client.app.state.service.store  # type: ignore[attr-defined]
+    with store.transaction() as tx:
+        raw = tx.load_player(player_id(client))
+    assert raw is not None
+    return PlayerRecord.from_json(json.loads(raw))
+
+
+def server_round(client: TestClient) -> Round | None:
+    """The server's own round for this player (with every hidden card)."""
+    rec = record(client)
+    if rec.hand is None:
+        return None
+    return rec.hand.rebuild(rec.shoe(random.Random(0)))
+
+
+def hidden_cards(r: Round) -> Counter[str]:
+    """How many of each card code the player 'you' may not see now (T22)."""
+    hidden: Counter[str] = Counter()
+    for seat in (*r.seats, DEALER):
+        if seat == "you" or seat in r.revealed:
+            continue
+        faces = [e.face_up for e in r.events if isinstance(e, CardDealt) and e.seat == seat]
+        for card, up in zip(r.hands[seat], faces, strict=True):
+            if not up:
+                hidden[card.code] += 1
+    return hidden
+
+
+def visible_cards(r: Round) -> Counter[str]:
+    """How many of each card code the player may see now."""
+    seen: Counter[str] = Counter()
+    for seat in (*r.seats, DEALER):
+        for card in r.hands[seat]:
+            seen[card.code] += 1
+    return seen - hidden_cards(r)
+
+
+def assert_no_leak(state: Json, r: Round | None) -> None:
+    """No face-down card in a response: structurally (null where hidden) and as text (a
+    hidden card's code appears no more often than the cards of that code the player sees,
+    counting every place a visible card may be named)."""
+    table = state["table"]
+    if r is None:
+        assert table is None
+        return
+    hidden = hidden_cards(r)
+    hands = {h["name"]: h for h in [*table["seats"], table["dealer"]]}
+    for seat in (*r.seats, DEALER):
+        sent = hands[seat]["cards"]
+        assert len(sent) == len(r.hands[seat])
+        faces = [e.face_up for e in r.events if isinstance(e, CardDealt) and e.seat == seat]
+        for card, shown, up in zip(r.hands[seat], sent, faces, strict=True):
+            visible = seat == "you" or seat in r.revealed or up
+            assert shown == (card.code if visible else None), (seat, card, shown)
+        if not (seat == "you" or seat in r.revealed):
+            assert hands[seat]["total"] is None or all(c is not None for c in sent)
+    if not hidden:
+        return
+    text = json.dumps(state)
+    seen = visible_cards(r)
+    revealed_events = [e for e in r.events if isinstance(e, HandRevealed)]
+    for code in hidden:
+        # each visible card may be named: in its hand, its dealt event, its revealed event
+        allowance = 3 * seen[code] + sum(
+            1 for e in revealed_events for c in e.cards if c.code == code
+        )
+        assert text.count(f'"{code}"') <= allowance, f"hidden card {code} leaked"
+
+
+def play_hand(
+    client: TestClient,
+    bet: int = 100,
+    choose: Callable[[Json], str] | None = None,
+    check: Callable[[Json], None] | None = None,
+) -> Json:
+    """Deal and play one hand to its end; ``choose`` picks the player's action."""
+    pick = choose or (lambda t: "stand" if "stand" in t["legal"] else "throw")
+    state = client.get("/api/state").json()
+    res = client.post("/api/deal", json={"bet": bet, "hand": state["next_hand"]})
+    assert res.status_code == 200, res.text
+    state = res.json()
+    if check:
+        check(state)
+    while not state["table"]["over"]:
+        t = state["table"]
+        assert t["to_act"] == "you" and t["legal"]
+        res = client.post(
+            "/api/action", json={"action": pick(t), "hand": t["hand"], "step": t["step"]}
+        )
+        assert res.status_code == 200, res.text
+        state = res.json()
+        if check:
+            check(state)
+    final: Json = state
+    return final
+
+
+def random_chooser(rng: random.Random) -> Callable[[Json], str]:
+    """A player who picks any legal action."""
+
+    def choose(table: Json) -> str:
+        legal: list[str] = table["legal"]
+        return rng.choice(legal)
+
+    return choose
+
+
+def write_shoe(path: Path, codes: str) -> Path:
+    path.write_text(json.dumps(codes.split()))
+    return path
