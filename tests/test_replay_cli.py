@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from banluck.cli import main
+from tests.conftest import CASES
 
 GOOD: dict[str, Any] = {
     "preset": "table",
@@ -198,3 +199,14 @@ def test_lines_from_stdin() -> None:
     assert proc.returncode == 0
     first, second = (json.loads(line) for line in proc.stdout.splitlines())
     assert first["seats"][0]["net"] == 50 and "malformed JSON" in second["error"]
+
+
+def test_lines_keeps_one_output_line_per_input_line_even_blank() -> None:
+    """REPLAY.md: each output line is that input line's result, in the same order."""
+    from banluck.replay import replay_lines
+
+    good = json.dumps(json.loads((CASES / "totals-win-lose-push.json").read_text())["input"])
+    out = [json.loads(line) for line in replay_lines([good, "\n", "   ", good])]
+    assert len(out) == 4
+    assert "error" not in out[0] and "error" not in out[3]
+    assert "empty line" in out[1]["error"] and "empty line" in out[2]["error"]

@@ -172,11 +172,12 @@ def replay_text(text: str, policy: Policy | None = None) -> dict[str, Any]:
 
 
 def replay_lines(lines: Iterable[str], policy: Policy | None = None) -> Iterator[str]:
-    """``--lines``: one output line per input line; a bad hand gives ``{"error": …}``."""
+    """``--lines``: one output line per input line, in order; a bad hand (a blank line
+    too, so that output line i always answers input line i) gives ``{"error": …}``."""
     for line in lines:
-        if not line.strip():
-            continue
         try:
+            if not line.strip():
+                raise ReplayError("an empty line: each line must be one hand as JSON")
             result: dict[str, Any] = replay_text(line, policy)
         except ReplayError as exc:
             result = {"error": str(exc)}

@@ -6,10 +6,13 @@ import argparse
 import json
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from banluck.core.rules import PRESETS, preset
-from banluck.sim.runner import DEFAULT_CHUNK, PER_SEAT_HAND, PER_TABLE_HAND, SimResult, simulate
+from banluck.sim import DEFAULT_CHUNK
+
+if TYPE_CHECKING:
+    from banluck.sim.runner import SimResult
 
 EXIT_BAD_INPUT = 2
 NAMES = {
@@ -62,6 +65,8 @@ def _pct(x: float) -> str:
 
 def report(result: SimResult) -> str:
     """The result as text a player can read."""
+    from banluck.sim.runner import PER_SEAT_HAND, PER_TABLE_HAND
+
     r = result.rules
     fresh = result.fresh_shoe or r.shuffle_every_hand
     shoe = "shuffled before every hand" if fresh else "reshuffled by T12 (as the table plays)"
@@ -117,6 +122,8 @@ def run(args: argparse.Namespace) -> int:
         TimeElapsedColumn,
         TimeRemainingColumn,
     )
+
+    from banluck.sim.runner import simulate
 
     console = Console(stderr=True)
     with Progress(

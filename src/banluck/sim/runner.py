@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from banluck.core.rules import Rules
-from banluck.sim import kernel
+from banluck.sim import DEFAULT_CHUNK, kernel
 from banluck.sim.kernel import (
     A_BAN_BAN,
     A_BAN_LUCK,
@@ -40,8 +40,6 @@ from banluck.sim.kernel import (
 )
 from banluck.sim.tables import Policy, SimTables, build_tables
 
-#: Hands per chunk: a fraction of a second of work, so the progress bar moves.
-DEFAULT_CHUNK = 1 << 19
 Z95 = 1.959963984540054
 
 #: Which frequencies count per seat hand and which per table hand.
