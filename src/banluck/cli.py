@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -40,9 +41,25 @@ def _replay(args: argparse.Namespace) -> int:
     except ReplayError as exc:
         print(f"banluck replay: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    json.dump(result, sys.stdout, indent=2)
-    sys.stdout.write("\n")
+    except BrokenPipeError:
+        return _reader_gone()
+    try:
+        json.dump(result, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _reader_gone()
     return 0
+
+
+def _reader_gone() -> int:
+    """The output's reader went away (``| head``): stop quietly, as Unix tools do."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes at exit
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass
+    return 1
 
 
 def build_parser() -> argparse.ArgumentParser:

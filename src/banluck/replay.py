@@ -21,6 +21,10 @@ from banluck.strategy import policy_for
 Policy = Callable[[DecisionPoint], Action]
 
 
+_STACK_DIGITS = 4000
+_STACK_LIMIT = 10**_STACK_DIGITS
+
+
 class ReplayError(BanLuckError):
     """Bad replay input: the message says what is wrong and where."""
 
@@ -35,9 +39,10 @@ def replay_hand(data: Any, policy: Policy | None = None) -> dict[str, Any]:
     _require(isinstance(data, dict), "a hand is a JSON object")
     name = data.get("preset", "table")
     _require(isinstance(name, str), "'preset' must be a string")
+    # A key left out takes its default; a key given (even as null) must be valid.
     decks = data.get("decks")
     _require(
-        decks is None or (isinstance(decks, int) and not isinstance(decks, bool)),
+        "decks" not in data or (isinstance(decks, int) and not isinstance(decks, bool)),
         f"'decks' must be a whole number, not {decks!r}",
     )
     try:
@@ -57,7 +62,9 @@ def replay_hand(data: Any, policy: Policy | None = None) -> dict[str, Any]:
 
     seats = data.get("seats")
     _require(isinstance(seats, list), "'seats' must be a list")
-    names = tuple(s.get("name") if isinstance(s, dict) else None for s in seats)
+    for i, seat in enumerate(seats):
+        _require(isinstance(seat, dict), f"seat {i + 1} must be a JSON object, not {seat!r}")
+    names = tuple(s.get("name") for s in seats)
     _require(
         names == rules.seats,
         f"preset {rules.name!r} needs the seats {list(rules.seats)} in that order,"
@@ -72,6 +79,12 @@ def replay_hand(data: Any, policy: Policy | None = None) -> dict[str, Any]:
             isinstance(stack, int) and not isinstance(stack, bool) and stack >= 0,
             f"seat {seat_name!r}: stack {stack!r} is not a whole number of chips",
         )
+        # Python writes no integer of more than 4,300 digits: keep the stack after the hand
+        # writable (a stack this large would otherwise end in a traceback at the output).
+        _require(
+            stack < _STACK_LIMIT,
+            f"seat {seat_name!r}: stack is too large (at most {_STACK_DIGITS:,} digits)",
+        )
         stack = rules.fresh_stack_for(seat_name, stack)  # T9 first
         if rules.is_bot(seat_name):
             bet = seat.get("bet", rules.bot_bet)
@@ -80,7 +93,7 @@ def replay_hand(data: Any, policy: Policy | None = None) -> dict[str, Any]:
             bet = seat["bet"]
         bet = rules.check_bet(seat_name, bet, stack)
         entries.append(SeatEntry(seat_name, stack, bet))
-        scripts[seat_name] = _read_moves(seat_name, seat.get("moves"))
+        scripts[seat_name] = _read_moves(seat_name, seat["moves"]) if "moves" in seat else None
 
     chooser = policy or policy_for(rules)
     r = Round.start(rules, shoe, entries)
@@ -108,10 +121,8 @@ def replay_hand(data: Any, policy: Policy | None = None) -> dict[str, Any]:
     return outcome_json(rules.name, r.outcome())
 
 
-def _read_moves(seat: str, moves: Any) -> list[Action] | None:
-    if moves is None:
-        return None
-    _require(isinstance(moves, list), f"seat {seat!r}: 'moves' must be a list")
+def _read_moves(seat: str, moves: Any) -> list[Action]:
+    _require(isinstance(moves, list), f"seat {seat!r}: 'moves' must be a list, not {moves!r}")
     out = []
     for i, m in enumerate(moves):
         try:

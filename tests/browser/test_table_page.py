@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Response, expect
+from playwright.sync_api import Page, Response, Route, expect
 
 from tests.browser.conftest import Server
 
@@ -317,7 +317,7 @@ def test_bad_bet_is_explained_and_not_sent(
     page.on("request", lambda r: deals.append(r.url) if r.url.endswith("/api/deal") else None)
     open_table(page, server)
     deal(page, 5)
-    expect(page.get_by_role("alert")).to_contain_text("from 10 to 500")
+    expect(page.get_by_role("alert")).to_contain_text("The smallest bet is 10.")
     assert deals == []
     # A stale deal from another tab: the server's 409 is shown, and the page catches up.
     page.request.post(server.url + "/api/deal", data={"bet": 50, "hand": 1})
@@ -442,6 +442,15 @@ def test_hint_button_hidden_without_endpoint(
     """Without /api/hint (a 404 from the router), the Hint button is hidden, nothing breaks."""
     server = serve(PLAIN)
     page = new_page()
+
+    def without_features(route: Route) -> None:
+        # An older server: no "features" in the State, so the page probes /api/hint.
+        response = route.fetch()
+        body = response.json()
+        body.pop("features", None)
+        route.fulfill(response=response, json=body)
+
+    page.route("**/api/state", without_features)
     page.route(
         "**/api/hint*",
         lambda route: route.fulfill(

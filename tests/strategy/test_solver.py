@@ -53,7 +53,8 @@ def test_total_table_matches_engine_for_every_composition(name: str, decks: int)
 @pytest.mark.parametrize(("name", "decks"), PRESETS)
 def test_draw_probabilities_sum_to_one(name: str, decks: int) -> None:
     """Z(P) = sum over c of P(c | shoe - P) Z(P + c): the posterior update is normalised,
-    and the dealer's outcome distribution has the same mass as ``allowed_mass``."""
+    and the dealer's outcome distribution has the same mass as ``_Solver.mass``, which is,
+    to the bit, the mass ``dealer_outcomes`` returns with the play-outs."""
     rules = preset(name, decks)
     sol = solve(rules)
     s = _Solver(rules)
@@ -68,7 +69,8 @@ def test_draw_probabilities_sum_to_one(name: str, decks: int) -> None:
         )
         assert total == pytest.approx(z, rel=1e-12)
         out = np.zeros(kernel.N_OUTCOMES)
-        kernel.dealer_outcomes(rem, -1 if up is None else up, s.tot, *s.dealer_args, out)
+        mass = kernel.dealer_outcomes(rem, -1 if up is None else up, s.tot, *s.dealer_args, out)
+        assert mass == z
         assert out.sum() == pytest.approx(z, rel=1e-12)
 
 

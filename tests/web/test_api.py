@@ -69,6 +69,15 @@ def test_initial_state(db: Path) -> None:
     assert s["next_hand"] == 1 and s["table"] is None
 
 
+def test_state_says_whether_the_server_gives_hints(db: Path) -> None:
+    """``features.hint`` matches whether ``GET /api/hint`` exists (no probe needed)."""
+    c = client_for(db)
+    features = c.get("/api/state").json()["features"]
+    probe = c.get("/api/hint")
+    assert features == {"hint": probe.status_code != 404}
+    assert features["hint"]  # this project ships the solver (issue 4)
+
+
 @pytest.mark.parametrize(
     ("header", "language"),
     [

@@ -85,7 +85,8 @@ class Rules:
     def check_bet(self, seat: str, bet: object, stack: int) -> int:
         """T8 / O1: the bet, or BadBet saying why it is not allowed."""
         if self.is_bot(seat):
-            if bet != self.bot_bet or isinstance(bet, bool):
+            # T8: exactly the bot bet, a whole number like any bet (not 50.0 or true).
+            if not isinstance(bet, int) or isinstance(bet, bool) or bet != self.bot_bet:
                 raise BadBet(f"seat {seat!r}: bet {bet!r} must be {self.bot_bet}")
             return self.bot_bet
         if (

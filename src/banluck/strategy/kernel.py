@@ -86,16 +86,20 @@ def _play(counts, left, base0, aces0, n0, tot, stand_on, d16, limit, dragon, p0,
 
 @njit(cache=True)
 def dealer_outcomes(counts, up, tot, stand_on, d16, limit, dragon, void15, out):  # type: ignore[no-untyped-def]
-    """Unnormalised dealer outcomes, the shoe being ``counts`` (the seat's cards removed).
+    """The probability that the dealer's two cards let the seat play; its outcomes in ``out``.
 
-    ``up`` is the dealer's known up card (O4), already removed from ``counts``, or -1 when
-    both dealer cards are hidden. Dealer two-card hands that end the round before the seat
-    plays are left out: naturals (T14 / O5) and, with ``void15``, a 15 (T15). So ``out``
-    sums to the probability that the seat gets to play.
+    The shoe is ``counts`` (the seat's cards removed); ``up`` is the dealer's known up card
+    (O4), already removed from ``counts``, or -1 when both dealer cards are hidden. Dealer
+    two-card hands that end the round before the seat plays are left out: naturals (T14 /
+    O5) and, with ``void15``, a 15 (T15). The others' probabilities are summed and returned;
+    each one's play-out (``_play``) is added to ``out`` unnormalised, so ``out`` sums (up to
+    rounding) to the same probability. With an empty ``out`` only the probability is computed.
     """
+    play = out.shape[0] > 0
     left = 0
     for r in range(10):
         left += counts[r]
+    mass = 0.0
     for i in range(10):
         if up >= 0:
             if i != up:
@@ -117,57 +121,12 @@ def dealer_outcomes(counts, up, tot, stand_on, d16, limit, dragon, void15, out):
             base = (0 if i == 0 else i + 1) + (0 if j == 0 else j + 1)
             if void15 and tot[2, aces, base] == 15:
                 continue
-            counts[j] = cj - 1
-            _play(
-                counts,
-                left_i - 1,
-                base,
-                aces,
-                2,
-                tot,
-                stand_on,
-                d16,
-                limit,
-                dragon,
-                pi * cj / left_i,
-                out,
-            )
-            counts[j] = cj
+            p = pi * cj / left_i
+            mass += p
+            if play:
+                counts[j] = cj - 1
+                _play(counts, left_i - 1, base, aces, 2, tot, stand_on, d16, limit, dragon, p, out)
+                counts[j] = cj
         if up < 0:
             counts[i] += 1
-    return 0
-
-
-@njit(cache=True)
-def allowed_mass(counts, up, tot, void15):  # type: ignore[no-untyped-def]
-    """The probability that the dealer's two cards let the seat play (no natural; no 15 with
-    ``void15``), the shoe being ``counts`` and the up card ``up`` (or -1)."""
-    left = 0
-    for r in range(10):
-        left += counts[r]
-    total = 0.0
-    for i in range(10):
-        if up >= 0:
-            if i != up:
-                continue
-            pi = 1.0
-            left_i = left
-        else:
-            ci = counts[i]
-            if ci == 0:
-                continue
-            pi = ci / left
-            counts[i] = ci - 1
-            left_i = left - 1
-        for j in range(10):
-            cj = counts[j]
-            if cj == 0 or _is_natural(i, j):
-                continue
-            aces = (1 if i == 0 else 0) + (1 if j == 0 else 0)
-            base = (0 if i == 0 else i + 1) + (0 if j == 0 else j + 1)
-            if void15 and tot[2, aces, base] == 15:
-                continue
-            total += pi * cj / left_i
-        if up < 0:
-            counts[i] += 1
-    return total
+    return mass

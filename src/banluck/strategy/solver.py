@@ -176,6 +176,7 @@ class _Solver:
         )
         self._settle: dict[tuple[int, int], npt.NDArray[np.int64]] = {}
         self._totals: dict[Counts, tuple[int, int, int]] = {}
+        self._no_outcomes = np.zeros(0)  # ``dealer_outcomes``: the probability only
         self.hands: dict[tuple[int | None, Counts], HandValue] = {}
 
     # -------------------------------------------------------------- pieces
@@ -227,15 +228,22 @@ class _Solver:
         return rem
 
     def mass(self, counts: Counts, up: int | None) -> float:
+        """``Z(counts)``, without the dealer's play-outs (for a bust hand)."""
         rem = self.remaining(counts, up)
+        up_i = -1 if up is None else up
         return float(
-            self.k.allowed_mass(rem, -1 if up is None else up, self.tot, self.dealer_args[4])
+            self.k.dealer_outcomes(rem, up_i, self.tot, *self.dealer_args, self._no_outcomes)
         )
 
-    def stand_stats(self, counts: Counts, up: int | None, total: int, n: int) -> FloatArray:
+    def stand_stats(
+        self, counts: Counts, up: int | None, total: int, n: int
+    ) -> tuple[FloatArray, float]:
+        """Standing's outcome statistics, and ``Z(counts)`` (the same as ``mass``)."""
         rem = self.remaining(counts, up)
         out = np.zeros(self.k.N_OUTCOMES)
-        self.k.dealer_outcomes(rem, -1 if up is None else up, self.tot, *self.dealer_args, out)
+        mass = self.k.dealer_outcomes(
+            rem, -1 if up is None else up, self.tot, *self.dealer_args, out
+        )
         z = out.sum()
         nets = self.settle_vector(total, n)
         stats = np.zeros(N_STATS)
@@ -243,7 +251,7 @@ class _Solver:
         if n == self.rules.seat_card_limit:
             stats[I_DRAGON] = 1.0
             stats[I_DRAGON21] = 1.0 if total == 21 else 0.0
-        return stats
+        return stats, float(mass)
 
     # -------------------------------------------------------------- the recursion
 
@@ -255,10 +263,10 @@ class _Solver:
             return hit
         rules = self.rules
         total, n, _ = self.total(counts)
-        z = self.mass(counts, up)
         legal = legal_for(rules, total, n)
         # Standing is valued even where T16 forbids it (the hint and the chart show it).
-        options: dict[Action, FloatArray] = {Action.STAND: self.stand_stats(counts, up, total, n)}
+        stand, z = self.stand_stats(counts, up, total, n)
+        options: dict[Action, FloatArray] = {Action.STAND: stand}
         if n >= rules.seat_card_limit:
             memo[counts] = (options[Action.STAND], z)
             return memo[counts]

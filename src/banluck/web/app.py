@@ -99,6 +99,8 @@ class TableService:
         self.store = store
         self.first_cards = first_cards
         self.rng = rng
+        # What this server offers, in every State, so the page need not probe (docs/API.md).
+        self.features = {"hint": _hint_available()}
 
     def _new_shoe(self) -> Shoe:
         if self.first_cards:
@@ -145,7 +147,7 @@ class TableService:
                 self._save(tx, player, change)
             elif dirty:
                 self._save(tx, player, game.Change(rec))
-            return game.state_json(rec, self.rng)
+            return {**game.state_json(rec, self.rng), "features": dict(self.features)}
 
     def state(self, player: str, language: str) -> dict[str, Any]:
         return self.run(player, language, None)
@@ -320,7 +322,7 @@ def create_app(
             headers={"Content-Disposition": f'attachment; filename="banluck-hand-{number}.json"'},
         )
 
-    if _hint_available():
+    if service.features["hint"]:
 
         @app.get("/api/hint")
         async def hint(request: Request) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -449,24 +450,17 @@ def change_settings(rec: PlayerRecord, body: dict[str, Any]) -> Change:
             f"unknown setting(s) {unknown}" if unknown else "no setting given",
             {"fields": unknown},
         )
-    if "decks" in body and (not _is_int(body["decks"]) or body["decks"] not in (1, 2)):
-        raise ApiError(
-            422, "bad_settings", f"decks must be 1 or 2, not {body['decks']!r}", {"field": "decks"}
-        )
-    if "speed" in body and body["speed"] not in SPEEDS:
-        raise ApiError(
-            422,
-            "bad_settings",
-            f"speed must be one of {', '.join(SPEEDS)}, not {body['speed']!r}",
-            {"field": "speed"},
-        )
-    if "language" in body and body["language"] not in LANGUAGES:
-        raise ApiError(
-            422,
-            "bad_settings",
-            f"language must be one of {', '.join(LANGUAGES)}, not {body['language']!r}",
-            {"field": "language"},
-        )
+    # Each setting's allowed values, as the message names them, and its check (in this order).
+    checks: tuple[tuple[str, str, Callable[[Any], bool]], ...] = (
+        ("decks", "1 or 2", lambda v: _is_int(v) and v in (1, 2)),
+        ("speed", f"one of {', '.join(SPEEDS)}", lambda v: v in SPEEDS),
+        ("language", f"one of {', '.join(LANGUAGES)}", lambda v: v in LANGUAGES),
+    )
+    for key, allowed, ok in checks:
+        if key in body and not ok(body[key]):
+            raise ApiError(
+                422, "bad_settings", f"{key} must be {allowed}, not {body[key]!r}", {"field": key}
+            )
     for key in ("speed", "language"):
         if key in body:
             rec.settings[key] = str(body[key])

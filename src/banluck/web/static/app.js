@@ -149,14 +149,24 @@
         if (e.reason === "forced") {
           return { msg: () => (you ? t("msg.forced.you") : t("msg.forced", { seat: seatName(e.seat) })) };
         }
-        if (e.reason === "dealer") return { msg: () => t("msg.dealer.draws") };
+        if (e.reason === "dealer") {
+          // The dealer's cards are face up by now: say what the draw made.
+          const codes = s.cards.map((c) => c.code);
+          if (!codes.every((c) => c)) return { msg: () => t("msg.dealer.draws") };
+          const total = handTotal(codes);
+          const kind = handKind(codes);
+          if (kind === "bust") return { msg: () => t("msg.bust.dealer", { total }), announce: true };
+          if (kind === "five-dragon") return { msg: () => t("msg.dragon.dealer"), announce: true };
+          return { msg: () => t("msg.dealer.draws.total", { total }) };
+        }
         if (e.reason === "deal") return { msg: () => t("msg.dealing") };
         return null;
       }
       case "turn": {
         m.turn = e.seat;
         if (e.seat === "dealer") return { msg: () => t("msg.turn.dealer") };
-        if (you) return { msg: () => t("msg.turn.you"), announce: true };
+        // Your turn is announced when the events stop, with your total (animate).
+        if (you) return { msg: () => t("msg.turn.you") };
         return { msg: () => t("msg.turn.seat", { seat: seatName(e.seat) }) };
       }
       case "action": {
@@ -215,8 +225,9 @@
         m.over = true;
         m.turn = null;
         const mine = m.seats.you;
-        if (m.void) return { msg: () => t("msg.void") + " " + t("msg.over"), announce: true };
-        if (mine.result) return { msg: () => yourResultText(mine) + " " + t("msg.over"), announce: true };
+        // Your result was announced when it was settled: not twice.
+        if (m.void) return { msg: () => t("msg.void") + " " + t("msg.over") };
+        if (mine.result) return { msg: () => yourResultText(mine) + " " + t("msg.over") };
         return { msg: () => t("msg.over") };
       }
       default:
@@ -231,7 +242,11 @@
         ? t("msg.settled.you.win.multiple", { n: s.net, m: s.multiple })
         : t("msg.settled.you.win", { n: s.net });
     }
-    if (r === "lose") return t("msg.settled.you.lose", { n: -s.net });
+    if (r === "lose") {
+      return s.multiple && s.multiple > 1
+        ? t("msg.settled.you.lose.multiple", { n: -s.net, m: s.multiple })
+        : t("msg.settled.you.lose", { n: -s.net });
+    }
     return t("msg.settled.you." + r);
   }
 
@@ -321,14 +336,20 @@
       }
     }
     if (state.table && state.table.hand === model.hand) syncModel(model, state.table);
+    if (!model.over && model.turn === "you") {
+      // The last event may have been a forced draw: say whose move it is now, and the total.
+      const total = model.seats.you.total;
+      message = () => (typeof total === "number" ? t("msg.turn.you.total", { total }) : t("msg.turn.you"));
+    }
     const wasSkipping = skipping;
     animating = false;
     skipping = false;
-    if (message && (wasSkipping || instant)) {
+    if (!model.over && model.turn === "you") {
+      announce(message());
+    } else if (message && (wasSkipping || instant)) {
       // One summary for screen readers when the events were not played one by one.
       const m = model.seats.you;
       if (model.over && m.result) announce(yourResultText(m));
-      else if (model.turn === "you") announce(t("msg.turn.you"));
     }
     render();
   }
@@ -467,8 +488,17 @@
     const bet = Number(raw);
     const { min } = limits();
     const cap = betCap();
-    if (raw === "" || !Number.isInteger(bet) || bet < min || bet > cap) {
-      showError(new ApiError(422, { code: "bad_bet", message: "bad bet", params: { min, max: cap } }));
+    const { max } = limits();
+    const stack = state.player.stacks.you;
+    let why = null;
+    if (raw === "") why = "empty";
+    else if (!Number.isInteger(bet)) why = "whole";
+    else if (bet < min) why = "low";
+    else if (bet > max) why = "high";
+    else if (bet > cap) why = "stack";
+    if (why) {
+      showError(new ApiError(422, { code: "bad_bet." + why, message: "bad bet", params: { min, max, stack } }));
+      $("bet").setAttribute("aria-invalid", "true");
       $("bet").focus();
       return;
     }
@@ -602,8 +632,14 @@
     }
     if (n.code === "reshuffled") return t("notice.reshuffled");
     if (n.code === "save_reset") return t("notice.save_reset", { stack: p.stack ?? 1000 });
-    if (n.code === "decks_changed") return t("notice.decks_changed", { decks: p.decks ?? "?" });
+    if (n.code === "decks_changed") return t("notice.decks_changed", { label: decksLabel(p.decks) });
     return n.message || n.code;
+  }
+
+  function decksLabel(n) {
+    if (n === 1) return t("settings.decks.1");
+    if (n === 2) return t("settings.decks.2");
+    return String(n ?? "?");
   }
 
   function renderNotices() {
@@ -614,6 +650,15 @@
       p.className = "notice";
       p.dataset.code = n.code;
       p.textContent = noticeText(n);
+      box.appendChild(p);
+    }
+    const pending = state && state.player ? state.player.pending_decks : null;
+    if (pending === 1 || pending === 2) {
+      // A deck change waits for the next shuffle (T11, T12): say so on the table too.
+      const p = document.createElement("p");
+      p.className = "notice subtle";
+      p.dataset.code = "decks_pending";
+      p.textContent = t("settings.decks.pending", { label: decksLabel(pending) });
       box.appendChild(p);
     }
     if (state && state.player && state.player.stacks.you < limits().min && (!state.table || state.table.over) && !animating) {
@@ -666,6 +711,11 @@
       const bet = s && s.bet ? s.bet : 0;
       const b = el("span", "seat-bet", bet ? t("bet") + " " + fmtNum(bet) : "");
       head.appendChild(b);
+    } else if (state && state.player && (state.player.decks_in_play === 1 || state.player.decks_in_play === 2)) {
+      // The shoe the dealer deals from now (T11); a change waits for the next shuffle (T12).
+      const shoe = el("span", "seat-stack", t("shoe.decks", { label: decksLabel(state.player.decks_in_play) }));
+      shoe.dataset.testid = "shoe";
+      head.appendChild(shoe);
     }
     box.appendChild(head);
 
@@ -866,7 +916,7 @@
     const pending = state.player.pending_decks;
     const p = $("decks-pending");
     p.hidden = pending === null || pending === undefined;
-    p.textContent = p.hidden ? "" : t("settings.decks.pending", { decks: pending });
+    p.textContent = p.hidden ? "" : t("settings.decks.pending", { label: decksLabel(pending) });
   }
 
   function openDialog(id) {
@@ -874,6 +924,14 @@
     if (d.open) return;
     for (const other of document.querySelectorAll("dialog[open]")) other.close();
     d.showModal();
+    if (id !== "dlg-settings") {
+      // Start reading at the top: the browser would focus the first button (Close, at the
+      // bottom of the rules) and scroll the text away. The title takes the focus instead.
+      const h = d.querySelector("h2");
+      h.setAttribute("tabindex", "-1");
+      h.focus({ preventScroll: true });
+      d.scrollTop = 0;
+    }
   }
 
   function miniCards(codes) {
@@ -925,19 +983,21 @@
       title.className = h.net > 0 ? "net-plus" : h.net < 0 ? "net-minus" : "";
       main.appendChild(title);
       const sub = el("span", "h-sub");
-      if (h.you) {
-        sub.appendChild(document.createTextNode(seatName("you") + " "));
-        sub.appendChild(miniCards(h.you.cards));
-        sub.appendChild(document.createTextNode(" " + (h.you.total ?? "") + "  ·  "));
-      }
-      if (h.dealer) {
-        sub.appendChild(document.createTextNode(seatName("dealer") + " "));
-        sub.appendChild(miniCards(h.dealer.cards));
-        sub.appendChild(document.createTextNode(" " + (h.dealer.total ?? "")));
+      // One line per hand: yours, then the dealer's.
+      for (const [who, hh] of [["you", h.you], ["dealer", h.dealer]]) {
+        if (!hh) continue;
+        const line = el("span", "h-line");
+        line.appendChild(el("span", "h-who", seatName(who)));
+        line.appendChild(miniCards(hh.cards));
+        line.appendChild(el("span", "h-total", handLabel(hh)));
+        sub.appendChild(line);
       }
       if (h.time) {
         const d = new Date(h.time);
-        if (!isNaN(d)) sub.appendChild(document.createTextNode("  ·  " + d.toLocaleString(LOCALE[lang])));
+        if (!isNaN(d)) {
+          const when = el("span", "h-time", d.toLocaleString(LOCALE[lang], { dateStyle: "short", timeStyle: "short" }));
+          sub.appendChild(when);
+        }
       }
       main.appendChild(sub);
       li.appendChild(main);
@@ -950,6 +1010,12 @@
       ol.appendChild(li);
     }
     body.appendChild(ol);
+  }
+
+  /** A hand's total in the history, or its name when it is a special hand (T4, T5, T6). */
+  function handLabel(h) {
+    if (!h || h.total === null || h.total === undefined) return "";
+    return h.kind && h.kind !== "plain" ? kindLabel(h.kind, h.total) : String(h.total);
   }
 
   async function showHistoryHand(hand, hands) {
@@ -975,11 +1041,15 @@
       const tdc = el("td");
       tdc.appendChild(miniCards(r.cards));
       tr.appendChild(tdc);
-      tr.appendChild(el("td", "", r.hand ? kindLabel(r.hand, r.total) : String(r.total ?? "")));
-      const rr = r.result ? t("result." + r.result) + (typeof r.net === "number" ? " " + fmtNet(r.net) : "") : "";
-      const tdr = el("td", typeof r.net === "number" ? (r.net > 0 ? "net-plus" : r.net < 0 ? "net-minus" : "") : "", rr);
+      tr.appendChild(el("td", "h-kind", r.hand ? kindLabel(r.hand, r.total) : String(r.total ?? "")));
+      // Result and the stack after it in one cell, so the table fits a 360-pixel phone.
+      const tdr = el("td", "h-result");
+      if (r.result) {
+        const cls = typeof r.net === "number" ? (r.net > 0 ? "net-plus" : r.net < 0 ? "net-minus" : "") : "";
+        tdr.appendChild(el("span", cls, t("result." + r.result) + (typeof r.net === "number" ? " " + fmtNet(r.net) : "")));
+      }
+      if (typeof r.stack === "number") tdr.appendChild(el("span", "h-stack", t("stack") + " " + fmtNum(r.stack)));
       tr.appendChild(tdr);
-      tr.appendChild(el("td", "", typeof r.stack === "number" ? t("stack") + " " + fmtNum(r.stack) : ""));
       tbl.appendChild(tr);
     }
     box.appendChild(tbl);
@@ -997,6 +1067,8 @@
   function setBet(v) {
     if (!canBet()) return;
     $("bet").value = String(v);
+    $("bet").removeAttribute("aria-invalid");
+    if (errorInfo && errorInfo.error && String(errorInfo.error.code).startsWith("bad_bet")) clearError();
     betTouched = true;
     renderControls();
   }
@@ -1010,7 +1082,12 @@
       b.addEventListener("click", () => setBet(v));
       chips.appendChild(b);
     }
-    $("bet").addEventListener("input", () => { betTouched = true; renderControls(); });
+    $("bet").addEventListener("input", () => {
+      betTouched = true;
+      $("bet").removeAttribute("aria-invalid");
+      if (errorInfo && errorInfo.error && String(errorInfo.error.code).startsWith("bad_bet")) clearError();
+      renderControls();
+    });
     $("bet").addEventListener("keydown", (e) => {
       if (e.key === "Enter") { e.preventDefault(); deal(); }
     });
@@ -1071,13 +1148,24 @@
     applyLanguage();
     message = () => t("msg.welcome");
     render();
+    // The CJK glyphs are the page's own font (style.css): load it at once, so Chinese text
+    // (the 中文 of the language setting on any page) is never shaped before it is there.
+    if (document.fonts && document.fonts.load) document.fonts.load("1em BanluckCJK", "中文").catch(() => {});
+    let features = null;
     try {
       const s = await request("GET", "/api/state");
+      features = s.features || null;
       receive(s, true);
     } catch (err) {
       showError(err);
     }
-    probeHint();
+    if (features && typeof features.hint === "boolean") {
+      // The server says whether it gives hints: no probe (and no 4xx in the console).
+      hintAvailable = features.hint;
+      renderControls();
+    } else {
+      probeHint();
+    }
   }
 
   // For the browser tests and for curious players: what the page holds (never more than

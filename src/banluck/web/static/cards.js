@@ -6,25 +6,28 @@
   const SUIT_GLYPH = { S: "♠", H: "♥", D: "♦", C: "♣" };
   const RED = { H: true, D: true };
   const RANK_LABEL = { T: "10" };
-  // Pip positions (x, y) on a 100 × 140 face for the number cards, as on a real deck.
+  // Pip positions (x, y) on a 100 × 140 face for the number cards, as on a real deck,
+  // clear of the large corner index.
   const PIPS = {
     "2": [[50, 30], [50, 110]],
     "3": [[50, 30], [50, 70], [50, 110]],
-    "4": [[32, 30], [68, 30], [32, 110], [68, 110]],
-    "5": [[32, 30], [68, 30], [50, 70], [32, 110], [68, 110]],
-    "6": [[32, 30], [68, 30], [32, 70], [68, 70], [32, 110], [68, 110]],
-    "7": [[32, 30], [68, 30], [50, 50], [32, 70], [68, 70], [32, 110], [68, 110]],
-    "8": [[32, 30], [68, 30], [50, 50], [32, 70], [68, 70], [50, 90], [32, 110], [68, 110]],
-    "9": [[32, 28], [68, 28], [32, 56], [68, 56], [50, 70], [32, 84], [68, 84], [32, 112], [68, 112]],
-    T: [[32, 28], [68, 28], [50, 42], [32, 56], [68, 56], [32, 84], [68, 84], [50, 98], [32, 112], [68, 112]],
+    "4": [[36, 30], [64, 30], [36, 110], [64, 110]],
+    "5": [[36, 30], [64, 30], [50, 70], [36, 110], [64, 110]],
+    "6": [[36, 30], [64, 30], [36, 70], [64, 70], [36, 110], [64, 110]],
+    "7": [[36, 30], [64, 30], [50, 50], [36, 70], [64, 70], [36, 110], [64, 110]],
+    "8": [[36, 30], [64, 30], [50, 50], [36, 70], [64, 70], [50, 90], [36, 110], [64, 110]],
+    "9": [[36, 28], [64, 28], [36, 56], [64, 56], [50, 70], [36, 84], [64, 84], [36, 112], [64, 112]],
+    T: [[36, 28], [64, 28], [50, 42], [36, 56], [64, 56], [36, 84], [64, 84], [50, 98], [36, 112], [64, 112]],
   };
 
   function corner(rank, glyph) {
     const label = RANK_LABEL[rank] || rank;
-    const size = label.length > 1 ? 17 : 20;
+    // A large index: on a phone Anna's, Ben's and the dealer's cards are ~34 px wide and
+    // overlap, so the corner is what the player reads. "10" is squeezed to the same width.
+    const squeeze = label.length > 1 ? ` textLength="23" lengthAdjust="spacingAndGlyphs"` : "";
     return (
-      `<text x="11" y="22" font-size="${size}" font-weight="700" text-anchor="middle">${label}</text>` +
-      `<text x="11" y="39" font-size="16" text-anchor="middle">${glyph}</text>`
+      `<text x="13" y="26" font-size="26" font-weight="700" text-anchor="middle"${squeeze}>${label}</text>` +
+      `<text x="13" y="46" font-size="20" text-anchor="middle">${glyph}</text>`
     );
   }
 
@@ -42,7 +45,7 @@
     }
     // J, Q, K: a framed court panel with the letter and the suit.
     return (
-      `<rect x="22" y="22" width="56" height="96" rx="6" fill="none" stroke="currentColor" stroke-width="1.5" opacity=".55"/>` +
+      `<rect x="28" y="22" width="44" height="96" rx="6" fill="none" stroke="currentColor" stroke-width="1.5" opacity=".55"/>` +
       `<text x="50" y="72" font-size="38" font-weight="700" text-anchor="middle" font-family="Georgia, 'Times New Roman', serif">${rank}</text>` +
       `<text x="50" y="104" font-size="26" text-anchor="middle">${glyph}</text>`
     );
