@@ -790,3 +790,40 @@ def test_T23_the_policy_is_legal_at_every_possible_decision_point() -> None:
                     assert policy(DecisionPoint("anna", order, t, legal, up)) in legal
                     asked += 1
     assert asked > 1000
+
+
+@pytest.mark.rule("T22")
+def test_T22_another_hands_forced_draw_looks_like_a_hit() -> None:
+    """A forced draw would tell that a hidden total is under 16: to the other seats it is a
+    hit like any other; to its own seat it stays a forced draw."""
+    order = "AS 2D 9C TH 3H 3C 8C 7D 3S 9H 2H KD"
+    r = Round.start(TABLE, Shoe.stacked(order.split(), decks=2), entries(TABLE))
+    r.apply(Action.STAND)  # you: A+3 (14), forced 3 -> 16
+    r.apply(Action.STAND)  # anna: 2+3, forced 9 and 2 -> 16
+    anna_raw = [e.reason for e in r.events if isinstance(e, CardDealt) and e.seat == "anna"]
+    assert anna_raw.count(DrawReason.FORCED) == 2
+
+    mine = view_for(r, "you").events
+    assert not any(
+        isinstance(e, CardDealt) and e.seat == "anna" and e.reason is DrawReason.FORCED
+        for e in mine
+    )
+    anna_draws = [
+        e
+        for e in mine
+        if isinstance(e, CardDealt) and e.seat == "anna" and e.reason is DrawReason.HIT
+    ]
+    anna_hits = [
+        e
+        for e in mine
+        if isinstance(e, ActionTaken) and e.seat == "anna" and e.action is Action.HIT
+    ]
+    assert len(anna_draws) == len(anna_hits) == 2
+    assert all(e.card is None for e in anna_draws)
+    # my own forced draw is mine to see as such
+    assert any(
+        isinstance(e, CardDealt) and e.seat == "you" and e.reason is DrawReason.FORCED for e in mine
+    )
+    # and Anna sees hers as forced
+    hers = view_for(r, "anna").events
+    assert [e.reason for e in hers if isinstance(e, CardDealt) and e.seat == "anna"] == anna_raw

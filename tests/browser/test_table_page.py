@@ -365,10 +365,12 @@ def test_phone_layout_screenshots(
 
 
 # Hand 1: the dealer's Ban-Ban (AS AH) takes three bets from everyone: your 500 bet costs
-# your whole 1,000 (T20's cap). Hand 2: Anna's Ban-Luck (AD KD); Ben's 5C 2C must draw
-# under 16 three times (T16) and stops at five cards, a five dragon of 16 (T6).
+# your whole 1,000 (T20's cap). Hand 2: your 9S 5H must draw (3H, 17); Anna's Ban-Luck
+# (AD KD); Ben's 5C 2C must draw under 16 three times (T16) and stops at five cards, a five
+# dragon of 16 (T6). Your forced draw is marked as such; Ben's are shown as plain draws,
+# since "forced" would tell you that his hidden total is under 16 (T22).
 NATURALS = ["TS", "TD", "KC", "AS", "7H", "9D", "8C", "AH"]
-NATURALS += ["9S", "AD", "5C", "TH", "8H", "KD", "2C", "7C", "3D", "4D", "2D"]
+NATURALS += ["9S", "AD", "5C", "TH", "5H", "KD", "2C", "7C", "3H", "3D", "4D", "2D"]
 
 
 def test_naturals_dragon_forced_draws_and_fresh_stack(
@@ -398,21 +400,24 @@ def test_naturals_dragon_forced_draws_and_fresh_stack(
         "a fresh stack of 1,000"
     )
     expect(page.get_by_role("button", name="Stand")).to_be_enabled()
-    assert cards(page, "you") == ["9S", "8H"]
+    assert cards(page, "you") == ["9S", "5H", "3H"]
+    expect(page.locator("#seat-you .card.forced")).to_have_count(1)
+    expect(page.locator("#seat-you .card.forced").first).to_have_attribute(
+        "aria-label", re.compile("forced draw")
+    )
     page.keyboard.press("s")
     expect(page.locator('[data-testid="result-ben"]')).to_have_text("Win +100")
     expect(page.locator('[data-testid="result-you"]')).to_have_text("Push ±0")
     assert cards(page, "ben") == ["5C", "2C", "3D", "4D", "2D"]
-    expect(page.locator("#seat-ben .card.forced")).to_have_count(3)
-    expect(page.locator("#seat-ben .card.forced").first).to_have_attribute(
-        "aria-label", re.compile("forced draw")
-    )
+    expect(page.locator("#seat-ben .card.forced")).to_have_count(0)
     expect(page.locator('[data-testid="total-ben"]')).to_have_text("Five dragon · 16")
     expect(page.locator('[data-testid="total-anna"]')).to_have_text("Ban-Luck")
     expect(page.locator('[data-testid="result-anna"]')).to_have_text("Win +100")
     messages: list[str] = page.evaluate("window.__messages")
-    for said in ("Anna: Ban-Luck!", "Ben is under 16 and must draw.", "Ben: five dragon!"):
+    for said in ("You are under 16 and must draw.", "Anna: Ban-Luck!", "Ben: five dragon!"):
         assert said in messages, messages
+    assert "Ben draws." in messages, messages
+    assert not any("Ben is under 16" in m for m in messages), messages
     expect(page.locator("#btn-deal")).to_be_enabled()
     page.screenshot(path=str(artifacts / "desktop-1280x800-dragon.png"))
 

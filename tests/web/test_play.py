@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from banluck.core.events import DEALER
+from banluck.core.events import DEALER, CardDealt, DrawReason
 from banluck.replay import replay_text
 from tests.web.helpers import (
     Json,
@@ -26,14 +26,18 @@ from tests.web.helpers import (
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_no_face_down_card_in_any_response(db: Path, seed: int) -> None:
     """Every JSON answer is compared with the server's own round: a card the player may not
-    see is null where it sits and its code appears nowhere else."""
+    see is null where it sits and its code appears nowhere else; and another seat's forced
+    draw never says "forced" (that would tell its hidden total is under 16)."""
     c = client_for(db, seed=seed)
     checked = 0
+    bots_forced = 0
 
     def check(state: Json) -> None:
         nonlocal checked
         r = server_round(c)
         assert_no_leak(state, r)
+        for e in (state.get("table") or {}).get("events", []):
+            assert not (e["type"] == "dealt" and e["seat"] != "you" and e["reason"] == "forced")
         assert_no_leak(c.get("/api/state").json(), r)
         checked += 1
 
@@ -47,7 +51,12 @@ def test_no_face_down_card_in_any_response(db: Path, seed: int) -> None:
         assert r is not None and r.is_over
         # once over, every hand still in the round has been turned over (T18)
         assert DEALER in r.revealed or r.void or all(s in r.revealed for s in r.seats)
+        bots_forced += sum(
+            isinstance(e, CardDealt) and e.seat != "you" and e.reason is DrawReason.FORCED
+            for e in r.events
+        )
     assert checked > 40
+    assert bots_forced > 0, "no bot was forced to draw: the check above tested nothing"
 
 
 @pytest.mark.rule("T22")

@@ -10,7 +10,16 @@ from dataclasses import dataclass
 
 from banluck.core.actions import Action
 from banluck.core.cards import Card
-from banluck.core.events import DEALER, CardDealt, Event, HandSettled, Result
+from banluck.core.events import (
+    DEALER,
+    ActionTaken,
+    CardDealt,
+    DrawReason,
+    Event,
+    HandRevealed,
+    HandSettled,
+    Result,
+)
 from banluck.core.hands import HandKind
 from banluck.core.round import Round
 
@@ -84,10 +93,22 @@ def _hand_view(r: Round, viewer: str, owner: str, settled: dict[str, HandSettled
     )
 
 
-def _event_view(e: Event, viewer: str, revealed_so_far: set[str]) -> Event:
+def _events_view(e: Event, viewer: str, revealed_so_far: set[str]) -> tuple[Event, ...]:
+    """One event as ``viewer`` saw it when it happened.
+
+    A card dealt face down to another hand is ``None``. A forced draw of a hand the viewer
+    cannot see is shown as a hit (an ``ActionTaken`` then a ``CardDealt`` of reason HIT),
+    the same as a chosen one: that the draw was forced would tell that the hidden total is
+    under 16 (T22).
+    """
     if isinstance(e, CardDealt) and not _sees_card(viewer, e.seat, e.face_up, revealed_so_far):
-        return CardDealt(e.seat, None, e.face_up, e.reason)
-    return e
+        if e.reason is DrawReason.FORCED:
+            return (
+                ActionTaken(e.seat, Action.HIT),
+                CardDealt(e.seat, None, e.face_up, DrawReason.HIT),
+            )
+        return (CardDealt(e.seat, None, e.face_up, e.reason),)
+    return (e,)
 
 
 def view_for(r: Round, seat: str) -> SeatView:
@@ -95,19 +116,17 @@ def view_for(r: Round, seat: str) -> SeatView:
 
     Events are filtered as they were seen when they happened: a card dealt face down to
     another hand stays ``None`` in its CardDealt event, and appears in the HandRevealed
-    event that turns that hand over.
+    event that turns that hand over; another hand's forced draws look like hits.
     """
     if seat not in r.seats:
         raise ValueError(f"no seat {seat!r} at this table")
     settled = {e.seat: e for e in r.events if isinstance(e, HandSettled)}
     events: list[Event] = []
     revealed_so_far: set[str] = set()
-    from banluck.core.events import HandRevealed
-
     for e in r.events:
         if isinstance(e, HandRevealed):
             revealed_so_far.add(e.seat)
-        events.append(_event_view(e, seat, revealed_so_far))
+        events.extend(_events_view(e, seat, revealed_so_far))
     return SeatView(
         seat=seat,
         hands=tuple(_hand_view(r, seat, name, settled) for name in r.seats),

@@ -146,9 +146,9 @@
       case "dealt": {
         if (!s) return null;
         s.cards.push({ code: e.card, reason: e.reason });
-        if (e.reason === "forced") {
-          return { msg: () => (you ? t("msg.forced.you") : t("msg.forced", { seat: seatName(e.seat) })) };
-        }
+        // Only your own draws come marked as forced: another seat's forced draw is sent as
+        // a hit, since "forced" would tell its hidden total (T22).
+        if (e.reason === "forced") return { msg: () => t("msg.forced.you") };
         if (e.reason === "dealer") {
           // The dealer's cards are face up by now: say what the draw made.
           const codes = s.cards.map((c) => c.code);
