@@ -573,6 +573,27 @@ def test_a_reader_that_goes_away_gives_no_traceback(tmp_path: Path) -> None:
     assert "Traceback" not in err and err == ""
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("lines", [False, True])
+def test_a_full_disk_gives_one_line_not_a_traceback(tmp_path: Path, lines: bool) -> None:
+    """Output that cannot be written (``> /dev/full``): exit 1 and one line that says so."""
+    path = tmp_path / "hands.jsonl"
+    path.write_text((json.dumps(GOOD) + "\n") * (3000 if lines else 1))
+    args = ["--lines", str(path)] if lines else [str(path)]
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(
+            [sys.executable, "-m", "banluck", "replay", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert proc.returncode == 1
+    assert proc.stderr.strip().splitlines() == [
+        "banluck replay: cannot write the output: No space left on device"
+    ]
+
+
 _WEIRD: list[Any] = [
     None,
     True,

@@ -32,31 +32,31 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         source = _open_input(args.file)
         if args.lines:
-            out = sys.stdout
             for line in replay_lines(source):
-                out.write(line + "\n")
+                sys.stdout.write(line + "\n")
+            sys.stdout.flush()
             return 0
-        text = source.read()
-        result = replay_text(text)
+        result = replay_text(source.read())
+        json.dump(result, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
     except ReplayError as exc:
         print(f"banluck replay: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
-        return _reader_gone()
-    try:
-        json.dump(result, sys.stdout, indent=2)
-        sys.stdout.write("\n")
-        sys.stdout.flush()
-    except BrokenPipeError:
-        return _reader_gone()
+        return _output_gone()  # the reader went away (``| head``): stop quietly, as Unix tools do
+    except OSError as exc:  # e.g. a full disk: say so in one line
+        print(f"banluck replay: cannot write the output: {exc.strerror}", file=sys.stderr)
+        return _output_gone()
     return 0
 
 
-def _reader_gone() -> int:
-    """The output's reader went away (``| head``): stop quietly, as Unix tools do."""
+def _output_gone() -> int:
+    """Standard output cannot be written: point it at /dev/null so that Python's own flush
+    at exit raises nothing more, and fail with status 1."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes at exit
+        os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, io.UnsupportedOperation):
         pass
     return 1
