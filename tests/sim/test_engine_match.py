@@ -121,15 +121,22 @@ def compare(rules: Rules, policy: Policy, shoes: list[list[Card]], records: Any)
         assert e.used == info[h, kernel.I_USED], where
 
 
+def record_arrays(rules: Rules, hands: int) -> tuple[Any, Any, Any, Any, Any]:
+    """Empty arrays for ``kernel.record_hands``: results, nets, seat cards, dealer cards, info."""
+    nseats = len(rules.seats)
+    return (
+        np.zeros((hands, nseats), dtype=np.int64),
+        np.zeros((hands, nseats), dtype=np.int64),
+        np.zeros((hands, nseats, 5), dtype=np.int64),
+        np.zeros((hands, kernel.MAX_DEALER), dtype=np.int64),
+        np.zeros((hands, kernel.N_INFO), dtype=np.int64),
+    )
+
+
 def record(rules: Rules, policy: Policy, shoe: Any, hands: int, shuffle: int, seed: int) -> Any:
     """The kernel's records of ``hands`` hands."""
     t = build_tables(rules, policy)
-    nseats = len(rules.seats)
-    res = np.zeros((hands, nseats), dtype=np.int64)
-    net = np.zeros((hands, nseats), dtype=np.int64)
-    cards = np.zeros((hands, nseats, 5), dtype=np.int64)
-    dealer = np.zeros((hands, kernel.MAX_DEALER), dtype=np.int64)
-    info = np.zeros((hands, kernel.N_INFO), dtype=np.int64)
+    res, net, cards, dealer, info = record_arrays(rules, hands)
     kernel.record_hands(
         t.params, t.trans, t.ncards, t.total, t.natural, t.totals, t.decision, shoe,
         kernel.rng_states(seed, 1)[0], shuffle, 52 * rules.decks, 0, res, net, cards, dealer, info,
@@ -218,12 +225,7 @@ def test_shuffled_shoe_reshuffles_and_matches_engine(name: str, decks: int, fres
     hands = 3000
     t = build_tables(rules, policy_for(rules), fresh_shoe=bool(fresh))
     shoe = kernel.full_shoe(decks)
-    nseats = len(rules.seats)
-    res = np.zeros((hands, nseats), dtype=np.int64)
-    net = np.zeros((hands, nseats), dtype=np.int64)
-    cards = np.zeros((hands, nseats, 5), dtype=np.int64)
-    dealer = np.zeros((hands, kernel.MAX_DEALER), dtype=np.int64)
-    info = np.zeros((hands, kernel.N_INFO), dtype=np.int64)
+    res, net, cards, dealer, info = record_arrays(rules, hands)
     # One hand per call, keeping the shoe and the random stream between calls, so that each
     # hand's cards can be read back from the shoe array before the next hand reshuffles it.
     drawn: list[list[int]] = []

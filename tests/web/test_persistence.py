@@ -231,3 +231,21 @@ def test_an_unreadable_history_entry_is_left_out(db: Path) -> None:
     res = c.get("/api/history/2")
     assert res.status_code == 404 and res.json()["error"]["code"] == "not_found"
     assert c.get("/api/history/3").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("drawn", "why"), [(1, "cannot hold"), (-1, "cannot hold"), ("x", "bad shoe count")]
+)
+def test_a_saved_shoe_that_does_not_add_up_is_corrupt(drawn: object, why: str) -> None:
+    """The saved shoe is checked by the core's ``Shoe.restore``: remaining + drawn must be
+    the whole shoe, or the record is corrupt (and set aside, never played)."""
+    import random
+
+    from banluck.core import Shoe
+    from banluck.web.game import CorruptSave, PlayerRecord
+
+    saved = PlayerRecord.fresh(Shoe(2, random.Random(1)), "en").to_json()
+    assert PlayerRecord.from_json(saved).shoe_drawn == 0
+    saved["shoe"] = dict(saved["shoe"], drawn=drawn)  # a fresh shoe has drawn 0
+    with pytest.raises(CorruptSave, match=why):
+        PlayerRecord.from_json(saved)

@@ -225,6 +225,27 @@ def test_two_tabs_share_one_table(db: Path, tmp_path: Path) -> None:
     assert tab1.get("/api/state").json() == tab2.get("/api/state").json()
 
 
+def post_at_once(tabs: list[Any], path: str, body: Json) -> list[int]:
+    """Every tab posts ``body`` to ``path`` at the same moment (one thread each, released
+    together by a barrier); the status codes, in no particular order."""
+    barrier = threading.Barrier(len(tabs))
+    codes: list[int] = []
+    lock = threading.Lock()
+
+    def send(tab: Any) -> None:
+        barrier.wait()
+        status = tab.post(path, json=body).status_code
+        with lock:
+            codes.append(status)
+
+    threads = [threading.Thread(target=send, args=(t,)) for t in tabs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return codes
+
+
 @pytest.mark.parametrize("servers", ["one app", "an app per tab"])
 def test_simultaneous_requests_of_one_player_apply_once(
     db: Path, tmp_path: Path, servers: str
@@ -239,21 +260,7 @@ def test_simultaneous_requests_of_one_player_apply_once(
             tab.cookies.set(COOKIE, player_id(tab1), domain="testserver.local")
     else:
         tabs = [client_for(db, cookie=player_id(tab1), seed=i) for i in range(8)]
-    barrier = threading.Barrier(len(tabs))
-    codes: list[int] = []
-    lock = threading.Lock()
-
-    def send(tab: Any) -> None:
-        barrier.wait()
-        res = tab.post("/api/action", json={"action": "hit", "hand": 1, "step": 0})
-        with lock:
-            codes.append(res.status_code)
-
-    threads = [threading.Thread(target=send, args=(t,)) for t in tabs]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    codes = post_at_once(tabs, "/api/action", {"action": "hit", "hand": 1, "step": 0})
     assert sorted(codes) == [200] + [409] * (len(tabs) - 1)
     assert len(record(tab1).hand.actions) >= 1  # type: ignore[union-attr]
     assert tab1.get("/api/state").json()["table"]["seats"][0]["cards"] == ["TS", "6H", "4C"]
@@ -263,17 +270,6 @@ def test_simultaneous_deals_of_one_player_deal_once(db: Path) -> None:
     tab1 = client_for(db)
     tab1.get("/api/state")
     tabs = [client_for(db, cookie=player_id(tab1), seed=i) for i in range(6)]
-    barrier = threading.Barrier(len(tabs))
-    codes: list[int] = []
-
-    def send(tab: Any) -> None:
-        barrier.wait()
-        codes.append(tab.post("/api/deal", json={"bet": 50, "hand": 1}).status_code)
-
-    threads = [threading.Thread(target=send, args=(t,)) for t in tabs]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    codes = post_at_once(tabs, "/api/deal", {"bet": 50, "hand": 1})
     assert sorted(codes) == [200] + [409] * (len(tabs) - 1)
     assert tab1.get("/api/state").json()["next_hand"] == 2

@@ -190,7 +190,8 @@ def _read_record(d: Any) -> PlayerRecord:
     _need(decks in TABLE.allowed_decks, f"bad shoe decks {decks!r}")
     shoe_cards = [parse_card(c) for c in s["cards"]]
     drawn = s["drawn"]
-    _need(_is_int(drawn) and drawn + len(shoe_cards) == 52 * decks, "the shoe does not add up")
+    _need(_is_int(drawn), "bad shoe count")
+    Shoe.restore(shoe_cards, decks=decks, drawn=drawn)  # raises on a shoe that does not add up
     settings = d["settings"]
     _need(
         isinstance(settings, dict)
