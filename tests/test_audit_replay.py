@@ -193,7 +193,7 @@ def test_decks_given_must_be_1_or_2(decks: Any) -> None:
     assert "deck" in error_of(hand(decks=decks))
 
 
-@pytest.mark.parametrize("name", [None, "", "Table", "kampung", 1, ["table"]])
+@pytest.mark.parametrize("name", [None, "", "Table", "baccarat", 1, ["table"]])
 def test_preset_given_must_be_known(name: Any) -> None:
     assert "preset" in error_of(hand(preset=name))
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from banluck.cli import main
-from tests.conftest import CASES
+from tests.conftest import OWN_CASES
 
 GOOD: dict[str, Any] = {
     "preset": "table",
@@ -50,7 +50,7 @@ BAD_HANDS: list[tuple[str, str, str]] = [
     ("not-an-object", "[1, 2]", "JSON object"),
     ("unknown-card", json.dumps(variant(shoe=["TS", "ZZ"])), "unknown card 'ZZ'"),
     ("card-not-a-string", json.dumps(variant(shoe=["TS", 10])), "unknown card"),
-    ("unknown-preset", json.dumps(variant(preset="kampung")), "unknown preset 'kampung'"),
+    ("unknown-preset", json.dumps(variant(preset="baccarat")), "unknown preset 'baccarat'"),
     ("bad-decks", json.dumps(variant(decks=3)), "deck"),
     (
         "unknown-seat",
@@ -205,7 +205,7 @@ def test_lines_keeps_one_output_line_per_input_line_even_blank() -> None:
     """REPLAY.md: each output line is that input line's result, in the same order."""
     from banluck.replay import replay_lines
 
-    good = json.dumps(json.loads((CASES / "totals-win-lose-push.json").read_text())["input"])
+    good = json.dumps(json.loads((OWN_CASES / "totals-win-lose-push.json").read_text())["input"])
     out = [json.loads(line) for line in replay_lines([good, "\n", "   ", good])]
     assert len(out) == 4
     assert "error" not in out[0] and "error" not in out[3]

@@ -1,4 +1,5 @@
-"""Every worked hand in ../shared/cases/, through the real command line (REPLAY.md)."""
+"""Every worked hand (tests/cases and ../shared/cases, recursively), through the real command
+line (REPLAY.md)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,27 @@ from typing import Any
 import pytest
 
 from banluck.replay import replay_text
-from tests.conftest import CASES
+from tests.conftest import OWN_CASES, SHARED_CASES, case_files
 
-CASE_FILES = sorted(CASES.glob("*.json"))
+CASES = case_files()
+CASE_FILES = [path for _, path in CASES]
+IDS = [name for name, _ in CASES]
 
 
-def test_the_shared_cases_are_there() -> None:
-    assert len(CASE_FILES) >= 18, f"expected the shared cases in {CASES}"
+def test_the_worked_cases_are_there() -> None:
+    own = [p for p in CASE_FILES if OWN_CASES in p.parents]
+    assert len(own) >= 61, f"expected the worked cases in {OWN_CASES}"
+    for game in ("classic", "infinite", "kampung"):
+        assert list((OWN_CASES / game).glob("*.json")), game
+
+
+def test_own_copy_holds_every_shared_case() -> None:
+    """The repository's copy is not behind ../shared (when it is there)."""
+    if not SHARED_CASES.is_dir():
+        return
+    for path in SHARED_CASES.rglob("*.json"):
+        own = OWN_CASES / path.relative_to(SHARED_CASES)
+        assert own.is_file(), f"{own} is missing: copy it from {path}"
 
 
 def _subset(expected: Any, got: Any) -> bool:
@@ -35,7 +50,7 @@ def _subset(expected: Any, got: Any) -> bool:
     return bool(expected == got)
 
 
-@pytest.mark.parametrize("path", CASE_FILES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", CASE_FILES, ids=IDS)
 def test_shared_case_through_cli(path: Path) -> None:
     case = json.loads(path.read_text())
     proc = subprocess.run(
@@ -56,7 +71,7 @@ def test_shared_case_through_cli(path: Path) -> None:
         assert _subset(case["expected"], got), (case["expected"], got)
 
 
-@pytest.mark.parametrize("path", CASE_FILES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", CASE_FILES, ids=IDS)
 def test_shared_case_in_process_with_lines(path: Path) -> None:
     """The same cases through ``--lines``, all at once, in one process."""
     case = json.loads(path.read_text())

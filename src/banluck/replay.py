@@ -15,18 +15,18 @@ from banluck.core import (
     preset,
 )
 from banluck.core.cards import parse_card
+from banluck.core.errors import ReplayError
 from banluck.core.round import DecisionPoint, Outcome, SeatResult
+from banluck.games import game
 from banluck.strategy import policy_for
 
 Policy = Callable[[DecisionPoint], Action]
 
+__all__ = ["ReplayError", "outcome_json", "replay_hand", "replay_lines", "replay_text"]
+
 
 _STACK_DIGITS = 4000
 _STACK_LIMIT = 10**_STACK_DIGITS
-
-
-class ReplayError(BanLuckError):
-    """Bad replay input: the message says what is wrong and where."""
 
 
 def _require(cond: bool, message: str) -> None:
@@ -35,10 +35,23 @@ def _require(cond: bool, message: str) -> None:
 
 
 def replay_hand(data: Any, policy: Policy | None = None) -> dict[str, Any]:
-    """Play one hand of REPLAY.md input and return its output object."""
+    """Play one hand of REPLAY.md input, of any game, and return its output object."""
     _require(isinstance(data, dict), "a hand is a JSON object")
     name = data.get("preset", "table")
     _require(isinstance(name, str), "'preset' must be a string")
+    try:
+        g = game(name)
+    except ValueError as exc:
+        raise ReplayError(str(exc)) from None
+    if g.family == "banluck":
+        return replay_banluck(data, policy)
+    result: dict[str, Any] = g.part("replay")(data)
+    return result
+
+
+def replay_banluck(data: Any, policy: Policy | None = None) -> dict[str, Any]:
+    """One hand of ``table`` or ``one-on-one`` (REPLAY.md's first sections)."""
+    name = data.get("preset", "table")
     # A key left out takes its default; a key given (even as null) must be valid.
     decks = data.get("decks")
     _require(

@@ -33,7 +33,8 @@ def hands(seed: int, n: int) -> Iterator[str]:
         names = ("you", "anna", "ben") if preset == "table" else ("you",)
         seats = []
         for name in names:
-            seat: dict[str, object] = {"name": name, "stack": rng.choice((1000, 1000, 500, 40, 5, 0))}
+            stack = rng.choice((1000, 1000, 500, 40, 5, 0))
+            seat: dict[str, object] = {"name": name, "stack": stack}
             if name == "you":
                 seat["bet"] = rng.choice((10, 50, 100, 300, 500, 50, 100, 5, 600))
             if rng.random() < 0.12:

@@ -42,5 +42,6 @@ if __name__ == "__main__":  # python -m tests.golden.test_golden_replay: record 
     lines = _output()
     (HERE / "replay-head.jsonl").write_text("\n".join(lines[:50]) + "\n")
     digest = hashlib.sha256("\n".join(lines).encode()).hexdigest()
-    (HERE / "replay-10000.sha256").write_text(f"{digest}  replay --lines of hands({SEED}, {COUNT})\n")
+    note = f"replay --lines of hands({SEED}, {COUNT})"
+    (HERE / "replay-10000.sha256").write_text(f"{digest}  {note}\n")
     print(digest, sum('"error"' in line[:10] for line in lines), "errors")

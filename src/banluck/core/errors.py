@@ -19,3 +19,7 @@ class IllegalAction(BanLuckError):
 
 class ShoeExhausted(BanLuckError):
     """A stacked shoe that runs out before the hand is over."""
+
+
+class ReplayError(BanLuckError):
+    """Bad replay input (REPLAY.md): the message says what is wrong and where."""

@@ -8,7 +8,8 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
-from banluck.core.rules import PRESETS, preset
+from banluck.core.rules import preset
+from banluck.games import GAMES, game
 from banluck.sim import DEFAULT_CHUNK
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ def register(sub: Any) -> None:
             "the speed."
         ),
     )
-    p.add_argument("--preset", default="table", choices=sorted(PRESETS))
+    p.add_argument("--preset", default="table", choices=sorted(GAMES))
     p.add_argument("--decks", type=int, default=None, help="decks in the shoe (T11)")
     p.add_argument("--hands", type=int, default=1_000_000, help="table hands to play")
     p.add_argument(
@@ -56,6 +57,8 @@ def register(sub: Any) -> None:
         default=DEFAULT_CHUNK,
         help="hands per chunk of work (each chunk: its own shoe and random stream)",
     )
+    p.add_argument("--banker", default=None, help="kampung: the banker's policy")
+    p.add_argument("--players", default=None, help="kampung: the players' policy")
     p.set_defaults(run=run)
 
 
@@ -101,7 +104,11 @@ def report(result: SimResult) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """The ``simulate`` command."""
+    """The ``simulate`` command (other families: their own, by the registry)."""
+    g = game(args.preset)
+    if g.family != "banluck":
+        code: int = g.part("simulate")(args)
+        return code
     try:
         rules = preset(args.preset, args.decks)
         if args.hands < 1:

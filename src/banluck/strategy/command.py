@@ -7,7 +7,8 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from banluck.core.rules import PRESETS, preset
+from banluck.core.rules import preset
+from banluck.games import GAMES, game
 
 if TYPE_CHECKING:
     from banluck.strategy.chart import Chart
@@ -27,13 +28,24 @@ def register(sub: Any) -> None:
         ("strategy", "the solved best play as a chart (terminal, or PNG)", _strategy),
     ):
         p = sub.add_parser(name, help=helptext)
-        p.add_argument("--preset", default="table", choices=sorted(PRESETS))
+        p.add_argument("--preset", default="table", choices=sorted(GAMES))
         p.add_argument("--decks", type=int, default=None, help="1 or 2 (table)")
         if name == "odds":
             p.add_argument("--json", action="store_true", help="print JSON")
         else:
             p.add_argument("--png", metavar="FILE", help="also draw the chart to FILE")
-        p.set_defaults(run=run)
+        p.set_defaults(run=_by_game(name, run))
+
+
+def _by_game(command: str, banluck: Any) -> Any:
+    """The Ban Luck command, or the game's own (its registry entry) for another family."""
+
+    def run(args: argparse.Namespace) -> int:
+        g = game(args.preset)
+        code: int = (banluck if g.family == "banluck" else g.part(command))(args)
+        return code
+
+    return run
 
 
 def odds_data(name: str, decks: int | None) -> dict[str, Any]:

@@ -1,0 +1,90 @@
+"""Every game the project plays, by preset name, and where each of its parts lives.
+
+A game's parts are named by dotted paths (``module:function``) and imported only when used,
+so that ``banluck replay`` of one game never loads another's solver. The replay command, the
+odds, strategy and simulate commands and (later) the server look games up here; adding a
+game is a new package of rules and flow plus one entry below.
+
+>>> game("classic").family
+'blackjack'
+>>> sorted(GAMES)
+['classic', 'infinite', 'kampung', 'one-on-one', 'table']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Game:
+    """One preset of the family and where its parts are."""
+
+    name: str
+    family: str
+    title: str
+    #: ``module:function`` playing one REPLAY.md hand: ``(data) -> output dict``.
+    replay: str
+    #: ``module:function`` for ``banluck odds`` / ``strategy`` / ``simulate``: ``(args) -> int``.
+    odds: str | None = None
+    strategy: str | None = None
+    simulate: str | None = None
+
+    def part(self, which: str) -> Callable[..., Any]:
+        """The function a part names, imported now."""
+        path = getattr(self, which)
+        if path is None:
+            raise ValueError(f"preset {self.name!r} has no {which} yet")
+        module, _, function = path.partition(":")
+        fn: Callable[..., Any] = getattr(import_module(module), function)
+        return fn
+
+
+_BANLUCK_REPLAY = "banluck.replay:replay_banluck"
+_BLACKJACK = "banluck.games.blackjack"
+_KAMPUNG = "banluck.games.kampung"
+
+GAMES: dict[str, Game] = {
+    g.name: g
+    for g in (
+        Game(name="table", family="banluck", title="Ban Luck", replay=_BANLUCK_REPLAY),
+        Game(name="one-on-one", family="banluck", title="One-on-one", replay=_BANLUCK_REPLAY),
+        Game(
+            name="kampung",
+            family="kampung",
+            title="Kampung",
+            replay=f"{_KAMPUNG}.replay:replay_hand",
+            simulate=f"{_KAMPUNG}.commands:simulate",
+        ),
+        Game(
+            name="classic",
+            family="blackjack",
+            title="Classic Blackjack",
+            replay=f"{_BLACKJACK}.replay:replay_hand",
+            odds=f"{_BLACKJACK}.commands:odds",
+            strategy=f"{_BLACKJACK}.commands:strategy",
+            simulate=f"{_BLACKJACK}.commands:simulate",
+        ),
+        Game(
+            name="infinite",
+            family="blackjack",
+            title="Infinite Blackjack",
+            replay=f"{_BLACKJACK}.replay:replay_hand",
+            odds=f"{_BLACKJACK}.commands:odds",
+            strategy=f"{_BLACKJACK}.commands:strategy",
+            simulate=f"{_BLACKJACK}.commands:simulate",
+        ),
+    )
+}
+
+
+def game(name: str) -> Game:
+    """The game of a preset name, or ValueError naming the known ones."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        known = ", ".join(sorted(GAMES))
+        raise ValueError(f"unknown preset {name!r} (known: {known})") from None
