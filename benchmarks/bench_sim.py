@@ -21,32 +21,11 @@ workers the figure includes starting the processes and loading the compiled code
 
 from __future__ import annotations
 
-import argparse
-import os
-import platform
-import subprocess
-import sys
-import tempfile
-import time
-
 from banluck.core import preset
 from banluck.sim import kernel, simulate
 from banluck.sim.tables import build_tables
 from banluck.strategy import policy_for
-
-
-def machine() -> str:
-    """The CPU model and count."""
-    model = platform.processor() or "unknown CPU"
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    model = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}"
+from benchmarks.common import sim_main, time_kernel
 
 
 def bench_core(hands: int, repeats: int) -> None:
@@ -57,18 +36,13 @@ def bench_core(hands: int, repeats: int) -> None:
             if fresh and rules.shuffle_every_hand:
                 continue
             tables = build_tables(rules, policy_for(rules), fresh_shoe=fresh)
-            kernel.run(tables, 1000, kernel.rng_states(0, 1)[0])  # compile / load
-            best = float("inf")
-            for r in range(repeats):
-                state = kernel.rng_states(r, 1)[0]
-                t0 = time.perf_counter()
-                kernel.run(tables, hands, state)
-                best = min(best, time.perf_counter() - t0)
+            best, cpu = time_kernel(kernel.run, tables, hands, repeats)
             seats = len(rules.seats)
             shoe = "fresh" if fresh or rules.shuffle_every_hand else "T12"
             print(
                 f"core  {name:10} {decks} deck(s) {shoe:5}: {hands / best:12,.0f} table hands/s "
-                f"{hands * seats / best:12,.0f} seat hands/s  (best of {repeats} x {hands:,})"
+                f"{hands * seats / best:12,.0f} seat hands/s, {hands * seats / cpu:12,.0f} in "
+                f"CPU time  (best of {repeats} x {hands:,})"
             )
 
 
@@ -84,46 +58,17 @@ def bench_workers(hands: int) -> None:
         )
 
 
-_FIRST_CALL = """
-import time
+_SETUP = """
 from banluck.core import preset
 from banluck.sim import kernel
 from banluck.sim.tables import build_tables
 from banluck.strategy import baseline_policy
 t = build_tables(preset("table", 2), baseline_policy)
-t0 = time.perf_counter()
-kernel.run(t, 10, kernel.rng_states(0, 1)[0])
-print(time.perf_counter() - t0)
 """
 
 
-def bench_compile() -> None:
-    """Compile time with an empty cache, and load time from the cache."""
-    with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
-        for label in ("compile (empty cache)", "load (warm cache)"):
-            out = subprocess.run(
-                [sys.executable, "-c", _FIRST_CALL], env=env, capture_output=True, text=True
-            )
-            out.check_returncode()
-            print(f"first call, {label}: {float(out.stdout):.2f} s")
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "what", nargs="?", default="all", choices=["all", "core", "workers", "compile"]
-    )
-    parser.add_argument("--hands", type=int, default=5_000_000, help="table hands per timing")
-    parser.add_argument("--repeats", type=int, default=3)
-    args = parser.parse_args()
-    print(machine())
-    if args.what in ("all", "compile"):
-        bench_compile()
-    if args.what in ("all", "core"):
-        bench_core(args.hands, args.repeats)
-    if args.what in ("all", "workers"):
-        bench_workers(4 * args.hands)
+    sim_main(__doc__, core=bench_core, workers=bench_workers, setup=_SETUP)
 
 
 if __name__ == "__main__":

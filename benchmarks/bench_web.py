@@ -16,30 +16,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def _percentile(values: list[float], q: float) -> float:
-    """The q-th percentile (nearest rank) of ``values``."""
-    ordered = sorted(values)
-    rank = max(1, round(q / 100 * len(ordered)))
-    return ordered[min(rank, len(ordered)) - 1]
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.common import cpu_seconds, percentile, served
 
 
 async def _player(
@@ -82,32 +68,11 @@ async def _run(base: str, players: int, hands: int) -> dict[str, Any]:
     return {"players": players, "deals": deals, "stands": stands, "errors": errors, "wall": wall}
 
 
-def _cpu_seconds(pid: int) -> float:
-    """The server process's user + system CPU time so far (Linux /proc; 0 elsewhere)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _wait_until_up(base: str, proc: subprocess.Popen[bytes]) -> None:
-    for _ in range(300):
-        if proc.poll() is not None:
-            raise SystemExit(f"the server exited with status {proc.returncode}")
-        try:
-            httpx.get(base + "/api/state", timeout=2)
-            return
-        except httpx.TransportError:
-            time.sleep(0.1)
-    raise SystemExit("the server did not start")
-
-
 def _row(name: str, values: list[float], players: int) -> str:
     ms = [v * 1000 for v in values]
     return (
         f"| {name} | {players} | {len(ms)} | {statistics.median(ms):.1f} |"
-        f" {_percentile(ms, 99):.1f} |"
+        f" {percentile(ms, 99):.1f} |"
     )
 
 
@@ -117,28 +82,14 @@ def main() -> int:
     ap.add_argument("--hands-many", type=int, default=10, help="hands per player of the 100")
     ap.add_argument("--many", type=int, default=100, help="players at once (100)")
     args = ap.parse_args()
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "bench.sqlite3"
-        cmd = [sys.executable, "-m", "banluck", "serve", "--port", str(port), "--db", str(db)]
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
-        try:
-            _wait_until_up(base, proc)
-            runs = []
-            for players, hands in ((1, args.hands_one), (args.many, args.hands_many)):
-                cpu, own = _cpu_seconds(proc.pid), time.process_time()
-                run = asyncio.run(_run(base, players, hands))
-                run["server_cpu"] = _cpu_seconds(proc.pid) - cpu
-                run["client_cpu"] = time.process_time() - own
-                runs.append(run)
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    with served() as (base, pid):
+        runs = []
+        for players, hands in ((1, args.hands_one), (args.many, args.hands_many)):
+            cpu, own = cpu_seconds(pid), time.process_time()
+            run = asyncio.run(_run(base, players, hands))
+            run["server_cpu"] = cpu_seconds(pid) - cpu
+            run["client_cpu"] = time.process_time() - own
+            runs.append(run)
     print(f"# bench_web: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}, loopback")
     print("| request | players at once | requests | p50 ms | p99 ms |")
     print("| --- | --- | --- | --- | --- |")

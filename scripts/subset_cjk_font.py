@@ -9,6 +9,9 @@ after adding Chinese text to the page (tests/browser/test_page_files.py fails un
     .venv/bin/python scripts/subset_cjk_font.py \
         x/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf
 
+(With the package installed, `apt-get install fonts-droid-fallback`, the font path may be left
+out: the script then uses /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf.)
+
 Droid Sans Fallback: Copyright 2006-2010 Google Corp., Apache License 2.0
 (static/fonts/LICENSE-DroidSansFallback.txt).
 """
@@ -24,6 +27,8 @@ STATIC = Path(__file__).resolve().parent.parent / "src" / "banluck" / "web" / "s
 OUT = STATIC / "fonts" / "cjk-subset.woff"
 # The unicode-range of the @font-face in style.css: CJK punctuation, ideographs, full-width forms.
 RANGES = ((0x3000, 0x303F), (0x4E00, 0x9FFF), (0xFF00, 0xFFEF))
+# Where the Debian package fonts-droid-fallback installs the full font.
+INSTALLED = Path("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf")
 
 
 def is_cjk(ch: str) -> bool:
@@ -32,10 +37,10 @@ def is_cjk(ch: str) -> bool:
 
 
 def page_cjk_characters() -> set[str]:
-    """Every CJK character in the page's text files."""
+    """Every CJK character in the page's text files, in static/ and its folders (js/, …)."""
     chars: set[str] = set()
-    for path in STATIC.iterdir():
-        if path.suffix in {".html", ".js", ".css"}:
+    for path in sorted(STATIC.rglob("*")):
+        if path.is_file() and path.suffix in {".html", ".js", ".css"}:
             chars |= {c for c in path.read_text(encoding="utf-8") if is_cjk(c)}
     return chars
 
@@ -59,7 +64,9 @@ def main(source: str) -> int:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        print(__doc__, file=sys.stderr)
-        sys.exit(2)
-    sys.exit(main(sys.argv[1]))
+    if len(sys.argv) == 2:
+        sys.exit(main(sys.argv[1]))
+    if len(sys.argv) == 1 and INSTALLED.is_file():
+        sys.exit(main(str(INSTALLED)))
+    print(__doc__, file=sys.stderr)
+    sys.exit(2)

@@ -7,7 +7,11 @@ passes; when the project's ``../shared`` is next to the clone, its cases are che
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
@@ -25,3 +29,33 @@ def case_files() -> list[tuple[str, Path]]:
             for p in sorted(SHARED_CASES.rglob("*.json"))
         ]
     return found
+
+
+# One Playwright and one Chromium per test process, shared by the page and room tests (two
+# sync Playwright instances cannot run in one thread).
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def playwright_session() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_session: Playwright) -> Iterator[Browser]:
+    """Debian's Chromium, headless. Missing: the test fails (never skips)."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (scripts/setup.sh does)")
+    b = playwright_session.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    yield b
+    b.close()

@@ -8,7 +8,6 @@ traceback would); a few run the real command in a subprocess.
 
 from __future__ import annotations
 
-import copy
 import json
 import subprocess
 import sys
@@ -19,6 +18,7 @@ import pytest
 
 from banluck.cli import main
 from tests.conftest import OWN_CASES
+from tests.replay_check import assert_one_error_line, changed, run_cli
 
 GOOD: dict[str, Any] = {
     "preset": "table",
@@ -34,14 +34,7 @@ GOOD: dict[str, Any] = {
 
 def variant(**changes: Any) -> dict[str, Any]:
     """GOOD with top-level keys replaced, or seat fields as ``seat_you={"bet": 9}``."""
-    hand = copy.deepcopy(GOOD)
-    for key, value in changes.items():
-        if key.startswith("seat_"):
-            seat = next(s for s in hand["seats"] if s["name"] == key[5:])
-            seat.update(value)
-        else:
-            hand[key] = value
-    return hand
+    return changed(GOOD, **changes)
 
 
 BAD_HANDS: list[tuple[str, str, str]] = [
@@ -93,32 +86,13 @@ def test_good_hand_replays() -> None:
     assert [s["result"] for s in out["seats"]] == ["win", "push", "lose"]
 
 
-def run_cli(text: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "banluck", "replay", *args, "-"],
-        input=text,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-
-
 @pytest.mark.parametrize(
     ("text", "words"), [c[1:] for c in BAD_HANDS], ids=[c[0] for c in BAD_HANDS]
 )
 def test_bad_input_exits_2_with_one_line(
     text: str, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "hand.json"
-    path.write_text(text)
-    assert main(["replay", str(path)]) == 2
-    got = capsys.readouterr()
-    assert got.out == ""
-    lines = got.err.strip().splitlines()
-    assert len(lines) == 1, got.err
-    assert lines[0].startswith("banluck replay: ")
-    assert words in lines[0], lines[0]
-    assert "Traceback" not in got.err
+    assert_one_error_line(text, words, tmp_path, capsys)
 
 
 @pytest.mark.parametrize(

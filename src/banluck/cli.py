@@ -85,6 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
     from banluck.sim import command as sim_command
 
     sim_command.register(sub)
+    from banluck import verify as verify_command
+
+    verify_command.register(sub)
     return parser
 
 

@@ -3,42 +3,34 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from banluck.core import (
-    Action,
-    BanLuckError,
-    Round,
-    SeatEntry,
-    Shoe,
-    preset,
-)
-from banluck.core.cards import parse_card
+from banluck.core import Action, BanLuckError, Round, SeatEntry, preset
 from banluck.core.errors import ReplayError
-from banluck.core.round import DecisionPoint, Outcome, SeatResult
+from banluck.core.round import Policy
 from banluck.games import game
+from banluck.replay_input import (
+    read_bet,
+    read_decks,
+    read_move_list,
+    read_seats,
+    read_shoe,
+    read_stack,
+    require,
+    with_decks,
+)
 from banluck.strategy import policy_for
-
-Policy = Callable[[DecisionPoint], Action]
+from banluck.wire import outcome_json
 
 __all__ = ["ReplayError", "outcome_json", "replay_hand", "replay_lines", "replay_text"]
 
 
-_STACK_DIGITS = 4000
-_STACK_LIMIT = 10**_STACK_DIGITS
-
-
-def _require(cond: bool, message: str) -> None:
-    if not cond:
-        raise ReplayError(message)
-
-
 def replay_hand(data: Any, policy: Policy | None = None) -> dict[str, Any]:
     """Play one hand of REPLAY.md input, of any game, and return its output object."""
-    _require(isinstance(data, dict), "a hand is a JSON object")
+    require(isinstance(data, dict), "a hand is a JSON object")
     name = data.get("preset", "table")
-    _require(isinstance(name, str), "'preset' must be a string")
+    require(isinstance(name, str), "'preset' must be a string")
     try:
         g = game(name)
     except ValueError as exc:
@@ -53,57 +45,15 @@ def replay_banluck(data: Any, policy: Policy | None = None) -> dict[str, Any]:
     """One hand of ``table`` or ``one-on-one`` (REPLAY.md's first sections)."""
     name = data.get("preset", "table")
     # A key left out takes its default; a key given (even as null) must be valid.
-    decks = data.get("decks")
-    _require(
-        "decks" not in data or (isinstance(decks, int) and not isinstance(decks, bool)),
-        f"'decks' must be a whole number, not {decks!r}",
-    )
-    try:
-        rules = preset(name, decks)
-    except ValueError as exc:
-        raise ReplayError(str(exc)) from None
-
-    codes = data.get("shoe")
-    _require(isinstance(codes, list), "'shoe' must be a list of card codes")
-    cards = []
-    for i, code in enumerate(codes):
-        try:
-            cards.append(parse_card(code))
-        except BanLuckError as exc:
-            raise ReplayError(f"shoe card {i + 1}: {exc}") from None
-    shoe = Shoe.stacked(cards, decks=rules.decks)
-
-    seats = data.get("seats")
-    _require(isinstance(seats, list), "'seats' must be a list")
-    for i, seat in enumerate(seats):
-        _require(isinstance(seat, dict), f"seat {i + 1} must be a JSON object, not {seat!r}")
-    names = tuple(s.get("name") for s in seats)
-    _require(
-        names == rules.seats,
-        f"preset {rules.name!r} needs the seats {list(rules.seats)} in that order,"
-        f" got {list(names)}",
-    )
+    rules = with_decks(lambda decks: preset(name, decks), read_decks(data))
+    shoe = read_shoe(data, rules.decks)
+    seats = read_seats(data, rules.name, rules.seats)
     entries: list[SeatEntry] = []
     scripts: dict[str, list[Action] | None] = {}
     for seat in seats:
         seat_name = seat["name"]
-        stack = seat.get("stack", rules.fresh_stack)
-        _require(
-            isinstance(stack, int) and not isinstance(stack, bool) and stack >= 0,
-            f"seat {seat_name!r}: stack {stack!r} is not a whole number of chips",
-        )
-        # Python writes no integer of more than 4,300 digits: keep the stack after the hand
-        # writable (a stack this large would otherwise end in a traceback at the output).
-        _require(
-            stack < _STACK_LIMIT,
-            f"seat {seat_name!r}: stack is too large (at most {_STACK_DIGITS:,} digits)",
-        )
-        stack = rules.fresh_stack_for(seat_name, stack)  # T9 first
-        if rules.is_bot(seat_name):
-            bet = seat.get("bet", rules.bot_bet)
-        else:
-            _require("bet" in seat, f"seat {seat_name!r}: a bet is required")
-            bet = seat["bet"]
+        stack = rules.fresh_stack_for(seat_name, read_stack(seat, rules.fresh_stack))  # T9 first
+        bet = read_bet(seat, bot=rules.is_bot(seat_name), bot_bet=rules.bot_bet)
         bet = rules.check_bet(seat_name, bet, stack)
         entries.append(SeatEntry(seat_name, stack, bet))
         scripts[seat_name] = _read_moves(seat_name, seat["moves"]) if "moves" in seat else None
@@ -119,9 +69,9 @@ def replay_banluck(data: Any, policy: Policy | None = None) -> dict[str, Any]:
             continue
         n = used[seat_name]
         total = r.total(seat_name)
-        _require(n < len(script), f"seat {seat_name!r}: a move is needed at {total}, none is left")
+        require(n < len(script), f"seat {seat_name!r}: a move is needed at {total}, none is left")
         move = script[n]
-        _require(
+        require(
             move in r.legal_actions(),
             f"seat {seat_name!r}: move {n + 1} {move.value!r} is not allowed at {total}",
         )
@@ -135,9 +85,8 @@ def replay_banluck(data: Any, policy: Policy | None = None) -> dict[str, Any]:
 
 
 def _read_moves(seat: str, moves: Any) -> list[Action]:
-    _require(isinstance(moves, list), f"seat {seat!r}: 'moves' must be a list, not {moves!r}")
     out = []
-    for i, m in enumerate(moves):
+    for i, m in enumerate(read_move_list(seat, moves)):
         try:
             out.append(Action(m))
         except ValueError:
@@ -145,34 +94,6 @@ def _read_moves(seat: str, moves: Any) -> list[Action]:
                 f"seat {seat!r}: move {i + 1} {m!r} is unknown (hit, stand or throw)"
             ) from None
     return out
-
-
-def _hand_json(h: SeatResult) -> dict[str, Any]:
-    return {"cards": [c.code for c in h.cards], "total": h.total, "hand": h.kind.value}
-
-
-def outcome_json(preset_name: str, outcome: Outcome) -> dict[str, Any]:
-    """REPLAY.md's output object for a settled hand."""
-    seats = []
-    for s in outcome.seats:
-        assert s.result is not None
-        seats.append(
-            {
-                "name": s.name,
-                **_hand_json(s),
-                "result": s.result.value,
-                "net": s.net,
-                "stack": s.stack,
-                "bet": s.bet,
-            }
-        )
-    return {
-        "preset": preset_name,
-        "void": outcome.void,
-        "dealer": _hand_json(outcome.dealer),
-        "seats": seats,
-        "cards_used": outcome.cards_used,
-    }
 
 
 def replay_text(text: str, policy: Policy | None = None) -> dict[str, Any]:

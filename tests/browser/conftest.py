@@ -19,18 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--headless",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
@@ -47,6 +37,8 @@ class Server:
 
     db: Path
     shoe: Path
+    #: other games' stacked shoes: ``--shoe GAME=FILE`` (docs/API.md, "Games")
+    game_shoes: dict[str, Path] = field(default_factory=dict)
     port: int = field(default_factory=_free_port)
     proc: subprocess.Popen[bytes] | None = None
 
@@ -54,10 +46,17 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    @property
+    def table_url(self) -> str:
+        """The Ban Luck table's own address (issue 10: `/` is the lobby)."""
+        return self.url + "/play/table"
+
     def start(self) -> None:
         """Start the server and wait until it answers."""
         cmd = [sys.executable, "-m", "banluck", "serve", "--port", str(self.port)]
         cmd += ["--db", str(self.db), "--shoe", str(self.shoe)]
+        for name, path in self.game_shoes.items():
+            cmd += ["--shoe", f"{name}={path}"]
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen(
             cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env
@@ -91,14 +90,20 @@ class Server:
 
 
 @pytest.fixture
-def serve(tmp_path: Path) -> Iterator[Callable[[list[str]], Server]]:
-    """Start a server whose first shoe deals ``cards`` first (top first); stopped after."""
+def serve(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+    """Start a server whose first ``table`` shoe deals ``cards`` first (top first), and each
+    game of ``games`` its own cards first; stopped after."""
     started: list[Server] = []
 
-    def start(cards: list[str]) -> Server:
-        shoe = tmp_path / f"shoe{len(started)}.json"
+    def start(cards: list[str], games: dict[str, list[str]] | None = None) -> Server:
+        n = len(started)
+        shoe = tmp_path / f"shoe{n}.json"
         shoe.write_text(json.dumps(cards))
-        server = Server(db=tmp_path / f"table{len(started)}.sqlite3", shoe=shoe)
+        others = {}
+        for name, stacked in (games or {}).items():
+            others[name] = tmp_path / f"shoe{n}-{name}.json"
+            others[name].write_text(json.dumps(stacked))
+        server = Server(db=tmp_path / f"table{n}.sqlite3", shoe=shoe, game_shoes=others)
         started.append(server)
         server.start()
         return server
@@ -106,22 +111,6 @@ def serve(tmp_path: Path) -> Iterator[Callable[[list[str]], Server]]:
     yield start
     for server in started:
         server.stop()
-
-
-@pytest.fixture(scope="session")
-def playwright_session() -> Iterator[Playwright]:
-    with sync_playwright() as p:
-        yield p
-
-
-@pytest.fixture(scope="session")
-def browser(playwright_session: Playwright) -> Iterator[Browser]:
-    """Debian's Chromium, headless. Missing: the test fails (never skips)."""
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (scripts/setup.sh does)")
-    b = playwright_session.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-    yield b
-    b.close()
 
 
 @pytest.fixture

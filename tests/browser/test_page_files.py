@@ -1,6 +1,7 @@
 """The page's files, checked without a browser: the three catalogs agree, every key the
-page uses exists, the rules text is seed 000's, every asset is local, the CJK font covers
-every Chinese character of the page."""
+page's modules use exists, the rules text is seed 000's, every asset is local, the modules
+form one graph from js/main.js with no inline script or style (a strict CSP), the page
+keeps no copy of a rule, the CJK font covers every Chinese character of the page."""
 
 from __future__ import annotations
 
@@ -14,7 +15,12 @@ from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 from tests.conftest import SEED_000, SHARED
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "banluck" / "web" / "static"
+MODULES = sorted((STATIC / "js").rglob("*.js"))  # js/*.js and js/games/*.js
+# Every text file of the page: index.html, style.css, the data modules, js/*.js.
+TEXT_FILES = sorted(p for p in STATIC.rglob("*") if p.suffix in {".html", ".js", ".css"})
+IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)";', re.MULTILINE | re.DOTALL)
 LANGS = ("en", "de", "zh")
+GAMES = ["table", "one-on-one", "classic", "infinite", "kampung"]
 # docs/API.md's error codes (with 500's and the hint's 503) and the page's own "network".
 ERROR_CODES = [
     "bad_bet",
@@ -58,14 +64,41 @@ def test_the_three_catalogs_have_the_same_keys() -> None:
 
 def test_every_key_the_page_uses_exists() -> None:
     en = catalogs()["en"]
-    app = (STATIC / "app.js").read_text(encoding="utf-8")
+    assert len(MODULES) >= 8
+    app = "\n".join(p.read_text(encoding="utf-8") for p in MODULES)
     html = (STATIC / "index.html").read_text(encoding="utf-8")
     used = set(re.findall(r'\bt\("([\w.\-]+)"', app))
     used |= set(re.findall(r'data-i18n="([\w.\-]+)"', html))
     families = {
-        "result.": ["win", "lose", "push", "void", "thrown-in"],
-        "kind.": ["ban-ban", "ban-luck", "five-dragon", "bust", "plain"],
-        "btn.": ["hit", "stand", "throw"],
+        "result.": ["win", "lose", "push", "void", "thrown-in", "surrender", "forfeit"],
+        "kind.": [
+            "ban-ban",
+            "ban-luck",
+            "five-dragon",
+            "bust",
+            "plain",
+            "blackjack",
+            "seven-seven-seven",
+        ],
+        "btn.": [
+            "hit",
+            "stand",
+            "throw",
+            "double",
+            "split",
+            "surrender",
+            "insure",
+            "decline",
+            "burn",
+            "play",
+            "void",
+            "forfeit",
+        ],
+        # Every game of docs/API.md's lobby: its title and its one-line description.
+        "game.": GAMES,
+        "lobby.desc.": GAMES,
+        # The wagers of a blackjack seat (docs/API.md, the settled event's `wager`).
+        "wager.": ["main", "insurance", "pairs", "bust", "lucky3", "poker3"],
         "msg.action.": ["hit", "stand", "throw", "hit.you", "stand.you", "throw.you"],
         "msg.settled.you.": ["push", "void", "thrown-in"],
         "seat.": ["you", "anna", "ben", "dealer"],
@@ -88,7 +121,7 @@ def test_rules_dialog_is_seed_000_in_three_languages() -> None:
     for shared in (SHARED / "seeds").glob("000_*.txt"):  # when ../shared is there
         assert shared.read_text(encoding="utf-8") == seed
     rules_js = (STATIC / "rules.js").read_text(encoding="utf-8")
-    rules = json.loads(rules_js.split("window.BANLUCK_RULES = ", 1)[1].rstrip().rstrip(";"))
+    rules = json.loads(rules_js.split("export const RULES = ", 1)[1].rstrip().rstrip(";"))
     assert set(rules) == set(LANGS)
     paragraphs = [p.strip() for p in seed.split("\n\n") if p.strip()][1:]
     assert len(paragraphs) == 21
@@ -98,14 +131,68 @@ def test_rules_dialog_is_seed_000_in_three_languages() -> None:
         assert rules[lang]["chips"] == seven[6]  # the play-chips note
 
 
-@pytest.mark.parametrize("name", ["index.html", "app.js", "cards.js", "i18n.js", "style.css"])
-def test_every_asset_is_local(name: str) -> None:
-    text = (STATIC / name).read_text(encoding="utf-8")
+@pytest.mark.parametrize("path", TEXT_FILES, ids=lambda p: str(p.relative_to(STATIC)))
+def test_every_asset_is_local(path: Path) -> None:
+    name = str(path.relative_to(STATIC))
+    text = path.read_text(encoding="utf-8")
     assert not re.search(r"(src|href)\s*=\s*[\"'](https?:)?//", text), name
     assert not re.search(r"url\(\s*[\"']?(https?:)?//", text), name
     assert not re.search(r"\bimport\s*\(|@import", text), name
     for ref in re.findall(r"(?:src|href)=\"(/static/[^\"]+)\"", text):
         assert (STATIC / ref.removeprefix("/static/")).is_file(), ref
+    for ref in IMPORT.findall(text):
+        # A module imports only the page's own files, by a relative path.
+        assert ref.startswith(("./", "../")) and ref.endswith(".js"), (name, ref)
+        assert (path.parent / ref).resolve().is_file(), (name, ref)
+
+
+def imports_of(path: Path) -> set[Path]:
+    return {(path.parent / ref).resolve() for ref in IMPORT.findall(path.read_text("utf-8"))}
+
+
+def test_the_page_is_one_graph_of_modules_from_main() -> None:
+    """index.html loads js/main.js as a module and nothing else; every module is reached."""
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    scripts = re.findall(r"<script\b[^>]*>", html)
+    assert scripts == ['<script type="module" src="/static/js/main.js">'], scripts
+    seen: set[Path] = set()
+    todo = [(STATIC / "js" / "main.js").resolve()]
+    while todo:
+        path = todo.pop()
+        if path not in seen:
+            seen.add(path)
+            todo.extend(imports_of(path))
+    data = [STATIC / "i18n.js", STATIC / "rules.js", STATIC / "rules_games.js"]
+    every = {p.resolve() for p in [*MODULES, *data]}
+    assert seen == every, sorted(str(p) for p in every ^ seen)
+    for path in MODULES:
+        # Small modules, one idea each.
+        assert len(path.read_text(encoding="utf-8").splitlines()) <= 250, path.name
+
+
+def test_no_inline_script_handler_or_style_for_a_strict_csp() -> None:
+    """`Content-Security-Policy: default-src 'self'` allows everything the page does."""
+    for path in TEXT_FILES:
+        text = path.read_text(encoding="utf-8")
+        name = path.name
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text), name
+        assert not re.search(r"\son[a-z]+\s*=\s*[\"']", text), name
+        assert not re.search(r"\sstyle\s*=", text), name
+        assert "javascript:" not in text, name
+        assert not re.search(r"\beval\s*\(|new Function\b", text), name
+
+
+def test_the_page_keeps_no_copy_of_a_rule() -> None:
+    """Issue 7: totals, naturals and legal moves come from the server, never from the page.
+    Only cards.js knows ranks, to draw them; no module counts points or aces, or knows the
+    numbers of the hand rules (15, 16, 21, 22)."""
+    for path in MODULES:
+        text = path.read_text(encoding="utf-8")
+        name = path.name
+        assert not re.search(r"TJQK|\bPOINTS\b|\baces?\b", text, re.IGNORECASE), name
+        assert not re.search(r"\b(handTotal|handKind|isNatural|legalActions)\b", text), name
+        if name != "cards.js":  # pip positions
+            assert not re.search(r"(?<![\w.])(15|16|21|22)(?![\w.])", text), name
 
 
 def test_the_cjk_font_covers_every_chinese_character_of_the_page() -> None:
@@ -113,10 +200,9 @@ def test_the_cjk_font_covers_every_chinese_character_of_the_page() -> None:
     cmap = font.getBestCmap()
     ranges = ((0x3000, 0x303F), (0x4E00, 0x9FFF), (0xFF00, 0xFFEF))
     chars = set()
-    for path in STATIC.iterdir():
-        if path.suffix in {".html", ".js", ".css"}:
-            text = path.read_text(encoding="utf-8")
-            chars |= {c for c in text if any(lo <= ord(c) <= hi for lo, hi in ranges)}
+    for path in TEXT_FILES:
+        text = path.read_text(encoding="utf-8")
+        chars |= {c for c in text if any(lo <= ord(c) <= hi for lo, hi in ranges)}
     assert len(chars) > 200
     missing = sorted(c for c in chars if ord(c) not in cmap)
     assert not missing, f"re-run scripts/subset_cjk_font.py; missing {''.join(missing)}"

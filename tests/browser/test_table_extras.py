@@ -36,7 +36,7 @@ def idle(page: Page) -> None:
 
 
 def open_table(page: Page, server: Server, speed: str = "Instant") -> None:
-    page.goto(server.url)
+    page.goto(server.table_url)
     expect(page.locator("#btn-deal")).to_be_enabled()
     page.get_by_role("button", name="Settings").click()
     page.get_by_role("radio", name=speed).check()
@@ -151,8 +151,9 @@ def test_bet_field_says_what_is_wrong(
     server = serve(PLAIN)
     page = new_page()
     deals: list[str] = []
-    page.on("request", lambda r: deals.append(r.url) if r.url.endswith("/api/deal") else None)
-    page.goto(server.url)
+    deal_url = "/api/games/table/deal"
+    page.on("request", lambda r: deals.append(r.url) if r.url.endswith(deal_url) else None)
+    page.goto(server.table_url)
     expect(page.locator("#btn-deal")).to_be_enabled()
     page.locator("#bet").fill(typed)
     page.locator("#btn-deal").click()
@@ -171,7 +172,7 @@ def test_bet_field_letters_and_german(
     """Letters never make a bet; in German the message is German."""
     server = serve(PLAIN)
     page = new_page(locale="de-DE")
-    page.goto(server.url)
+    page.goto(server.table_url)
     expect(page.locator("#btn-deal")).to_be_enabled()
     page.locator("#bet").fill("")
     page.locator("#bet").press_sequentially("abc")
@@ -296,7 +297,7 @@ def test_german_phone_360_nothing_overlaps_or_scrolls_sideways(
     on another, no cut text, the history's hand inside its dialog; at every stage."""
     server = serve(PLAIN)
     page = new_page(locale="de-DE", width=360, height=740)
-    page.goto(server.url)
+    page.goto(server.table_url)
     expect(page.get_by_role("button", name="Geben")).to_be_enabled()
     assert page.evaluate(NO_OVERLAP_JS) == []
     page.keyboard.press("o")
@@ -331,3 +332,23 @@ def test_german_phone_360_nothing_overlaps_or_scrolls_sideways(
     expect(page.locator("#rules-title")).to_be_focused()
     assert page.locator("#dlg-rules").evaluate("d => d.scrollTop") == 0
     expect(page.locator("#rules-text p").first).to_be_in_viewport()
+
+
+def test_space_skips_the_animation(
+    serve: Callable[[list[str]], Server], new_page: Callable[..., Page]
+) -> None:
+    """At the slow speed the deal takes about 4 s (eight cards); Space shows the rest at once."""
+    server = serve(PLAIN)
+    page = new_page()
+    open_table(page, server, speed="Slow")
+    page.locator("#bet").fill("100")
+    page.locator("#bet").press("Enter")
+    skip = page.locator("#btn-skip")
+    expect(skip).to_be_visible()
+    expect(page.get_by_role("button", name="Hit")).to_be_disabled()
+    page.keyboard.press(" ")
+    expect(page.get_by_role("button", name="Hit")).to_be_enabled(timeout=1500)
+    expect(skip).to_be_hidden()
+    shown = page.locator("#seat-you .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert shown == ["TS", "6H"]
+    expect(page.locator('[data-testid="total-you"]')).to_have_text("16")

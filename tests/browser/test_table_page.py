@@ -39,7 +39,7 @@ document.addEventListener("DOMContentLoaded", () => {
 
 
 def open_table(page: Page, server: Server) -> None:
-    page.goto(server.url)
+    page.goto(server.table_url)
     expect(page.locator("#btn-deal")).to_be_enabled()
 
 
@@ -116,7 +116,8 @@ def test_full_hand_to_settlement(
     page.add_init_script(RECORD_MESSAGES)
     responses = record_api(page)
     actions: list[str] = []
-    page.on("request", lambda r: actions.append(r.url) if r.url.endswith("/api/action") else None)
+    action_url = "/api/games/table/action"
+    page.on("request", lambda r: actions.append(r.url) if r.url.endswith(action_url) else None)
     open_table(page, server)
     set_speed(page, "Fast")
     deal(page, 100)
@@ -175,7 +176,7 @@ def test_full_hand_to_settlement(
     expect(row).to_contain_text("Hand 1")
     expect(row).to_contain_text("+100")
     href = row.locator("a.dl").get_attribute("href")
-    assert href == "/api/history/1/replay.json"
+    assert href == "/api/games/table/history/1/replay.json"
     row.get_by_role("button", name=re.compile("View")).click()
     expect(page.locator(".h-detail")).to_contain_text("Anna")
     page.screenshot(path=str(artifacts / "desktop-1280x800-history-hand.png"))
@@ -314,7 +315,8 @@ def test_bad_bet_is_explained_and_not_sent(
     server = serve(PLAIN)
     page = new_page()
     deals: list[str] = []
-    page.on("request", lambda r: deals.append(r.url) if r.url.endswith("/api/deal") else None)
+    deal_url = "/api/games/table/deal"
+    page.on("request", lambda r: deals.append(r.url) if r.url.endswith(deal_url) else None)
     open_table(page, server)
     deal(page, 5)
     expect(page.get_by_role("alert")).to_contain_text("The smallest bet is 10.")
@@ -455,9 +457,9 @@ def test_hint_button_hidden_without_endpoint(
         body.pop("features", None)
         route.fulfill(response=response, json=body)
 
-    page.route("**/api/state", without_features)
+    page.route("**/api/games/table/state", without_features)
     page.route(
-        "**/api/hint*",
+        "**/api/games/table/hint*",
         lambda route: route.fulfill(
             status=404, content_type="application/json", body='{"detail": "Not Found"}'
         ),

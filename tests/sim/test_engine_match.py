@@ -18,12 +18,12 @@ import numpy as np
 import pytest
 
 from banluck.core import Action, Card, Round, Rules, SeatEntry, Shoe, hand_total, preset
-from banluck.core.cards import ONE_DECK
+from banluck.core.cards import CLASS_LABELS, ONE_DECK, TEN_CLASS, rank_class
 from banluck.core.events import Result
 from banluck.core.hands import natural_kind
-from banluck.core.round import DecisionPoint
+from banluck.core.round import DecisionPoint, Policy
 from banluck.sim import kernel
-from banluck.sim.tables import CLASS_RANK, SUITS, build_tables, card_class
+from banluck.sim.tables import SUITS, build_tables
 from banluck.strategy import policy_for
 
 HANDS_PER_PRESET = 10_500
@@ -41,14 +41,13 @@ RANK_WEIGHTS = {
     "small": {"A": 2.0, "2": 6.0, "3": 6.0, "4": 5.0, "5": 4.0},
     "fifteens": {"5": 5.0, "4": 3.0, "6": 3.0, "9": 3.0, "8": 2.0, "7": 2.0},
 }
-Policy = Callable[[DecisionPoint], Action]
 
 
 def scrambled(point: DecisionPoint) -> Action:
     """A composition-dependent policy: a fixed hash of the ranks (10/J/Q/K one class), the
     up card and the legal actions picks the action, so a wrong state index shows."""
-    ranks = "".join(sorted(CLASS_RANK[card_class(c)] for c in point.cards))
-    up = CLASS_RANK[card_class(point.dealer_up)] if point.dealer_up is not None else "-"
+    ranks = "".join(sorted(CLASS_LABELS[rank_class(c)] for c in point.cards))
+    up = CLASS_LABELS[rank_class(point.dealer_up)] if point.dealer_up is not None else "-"
     legal = sorted(point.legal)
     return legal[zlib.crc32(f"{ranks}|{up}".encode()) % len(legal)]
 
@@ -97,8 +96,8 @@ def engine_hand(rules: Rules, cards: list[Card], policy: Policy) -> EngineHand:
     return EngineHand(
         res=[RESULT_CODE[s.result] for s in out.seats if s.result is not None],
         net=[s.net // b for s, b in zip(out.seats, bets, strict=True)],
-        seat_cards=[[card_class(c) for c in s.cards] for s in out.seats],
-        dealer=[card_class(c) for c in d],
+        seat_cards=[[rank_class(c) for c in s.cards] for s in out.seats],
+        dealer=[rank_class(c) for c in d],
         dealer_natural=natural_kind(d[0], d[1]) is not None,
         void=out.void,
         used=out.cards_used,
@@ -136,12 +135,11 @@ def record_arrays(rules: Rules, hands: int) -> tuple[Any, Any, Any, Any, Any]:
 def record(rules: Rules, policy: Policy, shoe: Any, hands: int, shuffle: int, seed: int) -> Any:
     """The kernel's records of ``hands`` hands."""
     t = build_tables(rules, policy)
-    res, net, cards, dealer, info = record_arrays(rules, hands)
+    records = record_arrays(rules, hands)
     kernel.record_hands(
-        t.params, t.trans, t.ncards, t.total, t.natural, t.totals, t.decision, shoe,
-        kernel.rng_states(seed, 1)[0], shuffle, 52 * rules.decks, 0, res, net, cards, dealer, info,
-    )  # fmt: skip
-    return res, net, cards, dealer, info
+        t, shoe, kernel.rng_states(seed, 1)[0], shuffle, 52 * rules.decks, 0, records
+    )
+    return records
 
 
 def rare_paths(rules: Rules, shoes: list[list[Card]], policy: Policy) -> Counter[str]:
@@ -174,7 +172,7 @@ def class_cards_list(classes: list[int]) -> list[Card]:
     for c in classes:
         k = used[c]
         used[c] += 1
-        rank = CLASS_RANK[c] if c != 9 else "TJQK"[(k // 4) % 4]
+        rank = CLASS_LABELS[c] if c != TEN_CLASS else "TJQK"[(k // 4) % 4]
         out.append(Card(rank, SUITS[k % 4]))
     return out
 
@@ -200,7 +198,7 @@ def test_stacked_shoes_hand_for_hand(name: str, decks: int) -> None:
     for make in POLICIES.values():
         policy = make(rules)
         shoes = [tilted_shoe(rng, decks, modes[h % len(modes)]) for h in range(per_policy)]
-        flat = np.array([card_class(c) for s in shoes for c in s], dtype=np.int64)
+        flat = np.array([rank_class(c) for s in shoes for c in s], dtype=np.int64)
         compare(rules, policy, shoes, record(rules, policy, flat, per_policy, 0, 0))
         seen += rare_paths(rules, shoes, policy)
     needed = ["dealer natural", "seat natural", "five cards", "dealer 16 with four cards"]
@@ -233,11 +231,8 @@ def test_shuffled_shoe_reshuffles_and_matches_engine(name: str, decks: int, fres
     st_prev_end = shoe.shape[0]
     reshuffles = 0
     for h in range(hands):
-        one = [a[h : h + 1] for a in (res, net, cards, dealer, info)]
-        kernel.record_hands(
-            t.params, t.trans, t.ncards, t.total, t.natural, t.totals, t.decision, shoe,
-            kernel_rng, 1, 0, st_prev_end, *one,
-        )  # fmt: skip
+        one = tuple(a[h : h + 1] for a in (res, net, cards, dealer, info))
+        kernel.record_hands(t, shoe, kernel_rng, 1, 0, st_prev_end, one)
         start, used = int(info[h, kernel.I_START]), int(info[h, kernel.I_USED])
         expect_shuffle = fresh or shoe.shape[0] - st_prev_end < rules.reshuffle_below()
         assert start == (0 if expect_shuffle else st_prev_end)

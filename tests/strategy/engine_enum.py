@@ -1,8 +1,11 @@
 """Exact enumeration of one seat's hand by the rules engine itself (for the solver's tests).
 
-A hand is replayed by ``Round`` from a stacked shoe; whenever the shoe runs out, the
-enumeration extends it by every rank class still available, weighted by its count. The seat
-plays alone (``seats=("you",)``), so the deal is you, dealer, you, dealer: the model.
+The enumeration walks the game tree with ``Round.copy``: from each decision point (and from
+the deal) one step is played on a copy whose shoe holds the cards known to come; whenever
+that shoe runs out, the step is played again from the same copy point once per rank class
+still available, weighted by its count (a chance node). Nothing is replayed from the start
+of the round. The seat plays alone (``seats=("you",)``), so the deal is you, dealer, you,
+dealer: the model.
 """
 
 from __future__ import annotations
@@ -11,12 +14,11 @@ import dataclasses
 from collections.abc import Callable
 
 from banluck.core.actions import Action
-from banluck.core.cards import ONE_DECK, Card
+from banluck.core.cards import N_CLASSES, ONE_DECK, Card, rank_class
 from banluck.core.errors import ShoeExhausted
 from banluck.core.round import DecisionPoint, Round, SeatEntry
 from banluck.core.rules import Rules
 from banluck.core.shoe import Shoe
-from banluck.strategy.solver import rank_index
 
 
 def enumerate_ev(
@@ -32,53 +34,55 @@ def enumerate_ev(
     the dealer's first card (one-on-one), else None (enumerated).
     """
     solo = dataclasses.replace(rules, seats=("you",))
-    pool: list[list[Card]] = [[] for _ in range(10)]
-    fixed = [c for c in ONE_DECK * rules.decks]
-    forced: dict[int, Card] = {}
+    entries = [SeatEntry("you", 10**9, 1)]
+    fixed = list(ONE_DECK * rules.decks)
     seat = [next(c for c in fixed if c.code == code) for code in seat_cards]
-    positions = [0, 2, *range(4, 4 + len(seat) - 2)]
-    for pos, card in zip(positions, seat, strict=True):
-        forced[pos] = card
+    #: The cards whose place in the draw order is given: the seat's, and the up card.
+    forced: dict[int, Card] = dict(zip([0, 2, *range(4, 4 + len(seat) - 2)], seat, strict=True))
     if up is not None:
         forced[1] = next(c for c in fixed if c.code == up)
-    taken = list(forced.values())
     remaining = list(fixed)
-    for card in taken:
+    for card in forced.values():
         remaining.remove(card)
+    pool: list[list[Card]] = [[] for _ in range(N_CLASSES)]
     for card in remaining:
-        pool[rank_index(card)].append(card)
+        pool[rank_class(card)].append(card)
     mass = 0.0
     ev = 0.0
 
-    def rec(seq: list[Card], prob: float) -> None:
+    def step(before: Round | None, action: Action, known: dict[int, Card], prob: float) -> None:
+        """Play the deal (``before`` None) or ``action`` on a copy of ``before``."""
         nonlocal mass, ev
-        while len(seq) in forced:
-            seq = [*seq, forced[len(seq)]]
+        pos = 0 if before is None else len(before.drawn)
+        cards = []
+        while pos in known or pos in forced:
+            cards.append(known.get(pos) or forced[pos])
+            pos += 1
+        shoe = Shoe.stacked(cards, decks=rules.decks)
         try:
-            r = Round.start(
-                solo, Shoe.stacked(seq, decks=rules.decks), [SeatEntry("you", 10**9, 1)]
-            )
-            chose = False
-            while r.to_act is not None:
-                if not chose:
-                    # the first choice must come with exactly the seat's given cards
-                    assert len(r.hands["you"]) == len(seat)
-                    action, chose = first, True
-                else:
-                    action = policy(r.decision_point())
+            if before is None:
+                r = Round.start(solo, shoe, entries)
+            else:
+                r = before.copy(shoe)
                 r.apply(action)
-        except ShoeExhausted:
+        except ShoeExhausted:  # a chance node: the card at ``pos``
             left = sum(len(p) for p in pool)
-            for k in range(10):
+            for k in range(N_CLASSES):
                 if pool[k]:
                     card = pool[k].pop()
-                    rec([*seq, card], prob * (len(pool[k]) + 1) / left)
+                    step(before, action, {**known, pos: card}, prob * (len(pool[k]) + 1) / left)
                     pool[k].append(card)
             return
-        if not chose:
-            return  # a dealer's natural or 15 ended the hand before the seat's turn
-        mass += prob
-        ev += prob * r.outcome().seats[0].net
+        if r.to_act is not None:
+            if before is None:
+                # the first choice must come with exactly the seat's given cards
+                assert len(r.hands["you"]) == len(seat)
+                step(r, first, {}, prob)
+            else:
+                step(r, policy(r.decision_point()), {}, prob)
+        elif before is not None:  # (a dealer's natural or 15 ends the hand before the seat)
+            mass += prob
+            ev += prob * r.outcome().seats[0].net
 
-    rec([], 1.0)
+    step(None, first, {}, 1.0)
     return mass, ev / mass

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from banluck.core.actions import Action
-from banluck.core.cards import parse_cards
+from banluck.core.cards import class_counts, parse_cards, rank_class
 from banluck.core.round import DecisionPoint
 from banluck.core.rules import preset
-from banluck.strategy.solver import HandValue, counts_of, rank_index, solve
+from banluck.strategy.solver import HandValue, solve
 from tests.strategy.engine_enum import enumerate_ev
 
 CASES = [
@@ -40,8 +40,8 @@ def test_solver_matches_engine_enumeration(
 
     mass, ev = enumerate_ev(rules, seat, up, first, policy)
     cards = parse_cards(seat)
-    up_rank = rank_index(parse_cards([up])[0]) if up else None
-    value = sol.value(counts_of(cards), up_rank)
+    up_rank = rank_class(parse_cards([up])[0]) if up else None
+    value = sol.value(class_counts(cards), up_rank)
     assert mass > 0.5
     assert value.ev[first] == pytest.approx(ev, abs=1e-10)
 
@@ -65,7 +65,7 @@ def test_override_evaluates_another_strategy_exactly() -> None:
         return Action.STAND if point.total >= 16 else Action.HIT
 
     _mass, ev = enumerate_ev(rules, ["9S", "7H"], None, Action.HIT, policy)
-    value = fixed.value(counts_of(parse_cards(["9S", "7H"])))
+    value = fixed.value(class_counts(parse_cards(["9S", "7H"])))
     assert value.best is Action.STAND
     assert value.ev[Action.HIT] == pytest.approx(ev, abs=1e-10)
     for hv in fixed.hands.values():

@@ -10,11 +10,13 @@ import numpy as np
 import pytest
 
 from banluck.core.actions import Action
+from banluck.core.cards import N_CLASSES as N_RANKS
 from banluck.core.cards import Card
+from banluck.core.choices import seat_choices
 from banluck.core.hands import hand_total
 from banluck.core.rules import Rules, preset
 from banluck.strategy import kernel
-from banluck.strategy.solver import N_RANKS, HandValue, Solution, _Solver, legal_for, solve
+from banluck.strategy.solver import HandValue, Solution, _Solver, solve
 
 PRESETS = [("table", 2), ("table", 1), ("one-on-one", 1)]
 #: One card of each rank class (A, 2..9, ten-value as K: any of T J Q K would do).
@@ -79,7 +81,7 @@ def test_best_choice_is_legal_and_best(solution: Solution) -> None:
     rules = solution.rules
     assert len(solution.hands) > 500
     for hv in solution.hands.values():
-        legal = legal_for(rules, hv.total, hv.cards)
+        legal = seat_choices(rules, hv.total, hv.cards)
         assert hv.best in legal
         assert all(hv.ev[hv.best] >= hv.ev[a] for a in legal)
         if hv.total < rules.seat_must_draw_under:

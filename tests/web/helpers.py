@@ -13,8 +13,9 @@ from typing import Any
 
 from banluck.core import Round
 from banluck.core.events import DEALER, CardDealt, HandRevealed
+from banluck.core.rules import TABLE
 from banluck.web.app import COOKIE, create_app
-from banluck.web.game import PlayerRecord
+from banluck.web.records import PlayerRecord, from_json
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -32,8 +33,10 @@ def client_for(
     cookie: str | None = None,
     headers: dict[str, str] | None = None,
 ) -> TestClient:
-    """A TestClient on a new app over ``db`` (a seeded shuffle so failures repeat)."""
-    app = create_app(db, shoe_file=shoe_file, rng=random.Random(seed))
+    """A TestClient on a new app over ``db`` (a seeded shuffle so failures repeat).
+
+    The TestClient's Host header is ``testserver``: the app is told to serve that name."""
+    app = create_app(db, shoe_file=shoe_file, rng=random.Random(seed), host_names=["testserver"])
     client = TestClient(app, headers=headers)
     if cookie is not None:
         client.cookies.set(COOKIE, cookie, domain="testserver.local")
@@ -41,26 +44,39 @@ def client_for(
 
 
 def player_id(client: TestClient) -> str:
+    """The client's ``banluck_id`` cookie as the server set it (``<id>.<signature>``)."""
     pid = client.cookies.get(COOKIE)
     assert pid, "the server gave no banluck_id cookie"
     return str(pid)
 
 
-def record(client: TestClient) -> PlayerRecord:
-    """The player's saved record, read straight from the server's store."""
+def db_key(client: TestClient) -> str:
+    """The id under which the store keeps the client's table (the cookie's id part)."""
+    return player_id(client).partition(".")[0]
+
+
+def stored_record(client: TestClient) -> PlayerRecord | None:
+    """The player's saved record, read straight from the server's store (None: not
+    stored, as a browser that has only looked is not)."""
     store = client.app.state.service.store  # type: ignore[attr-defined]
-    with store.transaction() as tx:
-        raw = tx.load_player(player_id(client))
-    assert raw is not None
-    return PlayerRecord.from_json(json.loads(raw))
+    with store.reading() as tx:
+        raw = tx.load_player(db_key(client))
+    return None if raw is None else from_json(json.loads(raw), TABLE)[0]
+
+
+def record(client: TestClient) -> PlayerRecord:
+    """The player's saved record (which must exist)."""
+    rec = stored_record(client)
+    assert rec is not None, "the player is not stored"
+    return rec
 
 
 def server_round(client: TestClient) -> Round | None:
     """The server's own round for this player (with every hidden card)."""
-    rec = record(client)
-    if rec.hand is None:
+    rec = stored_record(client)
+    if rec is None or rec.hand is None:
         return None
-    return rec.hand.rebuild(rec.shoe(random.Random(0)))
+    return rec.hand.rebuild(TABLE, rec.shoe(random.Random(0)))
 
 
 def hidden_cards(r: Round) -> Counter[str]:

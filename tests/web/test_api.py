@@ -65,7 +65,15 @@ def test_initial_state(db: Path) -> None:
     assert s["player"]["stacks"] == {"you": 1000, "anna": 1000, "ben": 1000}
     assert s["player"]["settings"] == {"decks": 2, "speed": "normal", "language": "en"}
     assert s["player"]["pending_decks"] is None and s["player"]["notices"] == []
-    assert s["limits"] == {"bet_min": 10, "bet_max": 500, "bot_bet": 50}
+    assert s["limits"] == {
+        "bet_min": 10,
+        "bet_max": 500,
+        "bot_bet": 50,
+        "bet_cover": 1,
+        "fresh_stack": 1000,
+        "min_stack": 10,
+        "bet_cap": 500,
+    }
     assert s["next_hand"] == 1 and s["table"] is None
 
 
@@ -74,7 +82,7 @@ def test_state_says_whether_the_server_gives_hints(db: Path) -> None:
     c = client_for(db)
     features = c.get("/api/state").json()["features"]
     probe = c.get("/api/hint")
-    assert features == {"hint": probe.status_code != 404}
+    assert features["hint"] == (probe.status_code != 404)
     assert features["hint"]  # this project ships the solver (issue 4)
 
 

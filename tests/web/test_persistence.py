@@ -13,7 +13,7 @@ import pytest
 
 from banluck.store import SaveError, Store, Transaction
 from banluck.web.app import ShoeFileError, create_app
-from tests.web.helpers import client_for, play_hand, player_id, record, write_shoe
+from tests.web.helpers import client_for, db_key, play_hand, player_id, record, write_shoe
 
 # you TS 6H (16), anna TD 9H, ben QC 5C, dealer 9C 8D (17); then 4C.
 STACK = "TS TD QC 9C 6H 9H 5C 8D 4C"
@@ -112,7 +112,7 @@ def test_a_corrupt_save_starts_afresh_with_a_notice_and_is_kept(db: Path, damage
     c = client_for(db, seed=6)
     for _ in range(3):
         play_hand(c, bet=30)
-    pid = player_id(c)
+    pid = db_key(c)
     conn = sqlite3.connect(db)
     raw = conn.execute("SELECT data FROM players WHERE id = ?", (pid,)).fetchone()[0]
     conn.close()
@@ -136,7 +136,7 @@ def test_a_corrupt_save_starts_afresh_with_a_notice_and_is_kept(db: Path, damage
 def test_a_save_with_an_impossible_hand_is_refused(db: Path, tmp_path: Path) -> None:
     c = client_for(db, shoe_file=write_shoe(tmp_path / "s.json", STACK))
     c.post("/api/deal", json={"bet": 100, "hand": 1})
-    pid = player_id(c)
+    pid = db_key(c)
     conn = sqlite3.connect(db)
     data = json.loads(conn.execute("SELECT data FROM players").fetchone()[0])
     conn.close()
@@ -201,7 +201,7 @@ def test_fresh_stacks_when_out_of_chips(db: Path) -> None:
     """T9: below the minimum a seat gets a fresh 1,000 at the next hand, with a notice."""
     c = client_for(db, seed=9)
     play_hand(c)
-    pid = player_id(c)
+    pid = db_key(c)
     conn = sqlite3.connect(db)
     data = json.loads(conn.execute("SELECT data FROM players").fetchone()[0])
     conn.close()
@@ -242,10 +242,11 @@ def test_a_saved_shoe_that_does_not_add_up_is_corrupt(drawn: object, why: str) -
     import random
 
     from banluck.core import Shoe
-    from banluck.web.game import CorruptSave, PlayerRecord
+    from banluck.core.rules import TABLE
+    from banluck.web.records import CorruptSave, PlayerRecord, from_json
 
-    saved = PlayerRecord.fresh(Shoe(2, random.Random(1)), "en").to_json()
-    assert PlayerRecord.from_json(saved).shoe_drawn == 0
+    saved = PlayerRecord.fresh(TABLE, Shoe(2, random.Random(1)), "en").to_json()
+    assert from_json(saved, TABLE)[0].shoe_drawn == 0
     saved["shoe"] = dict(saved["shoe"], drawn=drawn)  # a fresh shoe has drawn 0
     with pytest.raises(CorruptSave, match=why):
-        PlayerRecord.from_json(saved)
+        from_json(saved, TABLE)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import httpx
 import platformdirs
+import pytest
 
 from banluck.cli import build_parser
 from banluck.web.command import default_db
@@ -30,7 +31,7 @@ def test_serve_options_and_default_db() -> None:
     args = build_parser().parse_args(
         ["serve", "--host", "0.0.0.0", "--port", "9000", "--db", "x.db", "--shoe", "s.json"]
     )
-    assert (args.host, args.port, args.db, args.shoe) == ("0.0.0.0", 9000, "x.db", "s.json")
+    assert (args.host, args.port, args.db, args.shoe) == ("0.0.0.0", 9000, "x.db", ["s.json"])
 
 
 def test_serve_prints_its_address_and_plays_a_stacked_hand(tmp_path: Path) -> None:
@@ -107,3 +108,22 @@ def test_serve_with_a_bad_shoe_file_exits_2(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert proc.stderr.strip().startswith("banluck serve:") and "'XX'" in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_serve_takes_a_shoe_per_game() -> None:
+    from banluck.web.command import shoe_files
+
+    assert shoe_files(["a.json", "classic=c.json", "kampung=k.json"]) == {
+        "table": "a.json",
+        "classic": "c.json",
+        "kampung": "k.json",
+    }
+    with pytest.raises(ValueError, match="twice"):
+        shoe_files(["classic=a.json", "classic=b.json"])
+
+
+def test_serve_names_an_unknown_game_of_a_shoe() -> None:
+    from banluck.web.command import shoe_files
+
+    with pytest.raises(ValueError, match="unknown preset 'poker'"):
+        shoe_files(["poker=a.json"])

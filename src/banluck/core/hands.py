@@ -31,7 +31,15 @@ from enum import StrEnum
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from banluck.core.cards import POINTS, TEN_VALUE, Card
+from banluck.core.cards import (
+    ACE_CLASS,
+    CLASS_POINTS,
+    POINTS,
+    RANK_CLASS,
+    RANKS,
+    TEN_CLASS,
+    Card,
+)
 from banluck.core.rules import Rules
 
 
@@ -93,11 +101,47 @@ def natural_kind(first: Card, second: Card) -> HandKind | None:
     return _NATURALS.get((first.rank, second.rank))
 
 
-#: T4: the rank pairs that make a natural, in either order.
+def class_natural(first: int, second: int) -> HandKind | None:
+    """T4 on rank classes: two aces are a Ban-Ban, an ace with a ten-value card a Ban-Luck.
+
+    >>> class_natural(0, 0), class_natural(9, 0), class_natural(0, 4)
+    (<HandKind.BAN_BAN: 'ban-ban'>, <HandKind.BAN_LUCK: 'ban-luck'>, None)
+    """
+    if first == ACE_CLASS and second == ACE_CLASS:
+        return HandKind.BAN_BAN
+    if {first, second} == {ACE_CLASS, TEN_CLASS}:
+        return HandKind.BAN_LUCK
+    return None
+
+
+#: T4: the rank pairs that make a natural (``class_natural`` read once per pair of ranks).
 _NATURALS: dict[tuple[str, str], HandKind] = {
-    ("A", "A"): HandKind.BAN_BAN,
-    **{pair: HandKind.BAN_LUCK for ten in TEN_VALUE for pair in (("A", ten), (ten, "A"))},
+    (a, b): kind
+    for a in RANKS
+    for b in RANKS
+    if (kind := class_natural(RANK_CLASS[a], RANK_CLASS[b])) is not None
 }
+
+
+def counts_base(counts: Sequence[int]) -> int:
+    """T1: the points of a multiset of classes without its aces.
+
+    >>> counts_base((2, 0, 0, 0, 1, 0, 0, 0, 0, 1))
+    15
+    """
+    return sum(CLASS_POINTS[c] * k for c, k in enumerate(counts) if c != ACE_CLASS)
+
+
+def counts_total(counts: Sequence[int], rules: Rules) -> int:
+    """T3: the total of a hand given as a count per rank class (``hand_total``'s figure).
+
+    >>> from banluck.core.rules import TABLE
+    >>> counts_total((1, 0, 0, 0, 0, 0, 0, 0, 0, 1), TABLE)   # A T: the ace 11
+    21
+    >>> counts_total((1, 0, 0, 0, 0, 0, 0, 0, 0, 2), TABLE)   # A T T: the ace 1
+    21
+    """
+    return total_from(counts_base(counts), counts[ACE_CLASS], rules.ace_values(sum(counts)))
 
 
 def hand_kind(cards: Sequence[Card], rules: Rules, *, five_card_special: bool = True) -> HandKind:

@@ -14,11 +14,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from banluck.core.actions import Action
 from banluck.core.cards import POINTS, Card
+from banluck.core.choices import MUST_DRAW, TURN_OVER, seat_choices
+from banluck.core.dealer import dealer_draws, dealer_kind, dealer_voids
 from banluck.core.errors import IllegalAction
 from banluck.core.events import (
     DEALER,
@@ -33,13 +35,16 @@ from banluck.core.events import (
     RoundVoided,
     TurnStarted,
 )
-from banluck.core.hands import HandKind, kind_with_total, natural_kind, total_from, win_multiple
+from banluck.core.hands import HandKind, kind_with_total, natural_kind, total_from
 from banluck.core.rules import Rules
+from banluck.core.settle import (
+    against_dealer_natural,
+    bust,
+    natural_paid,
+    showdown,
+    stack_net,
+)
 from banluck.core.shoe import Shoe
-
-_HIT_STAND = frozenset({Action.HIT, Action.STAND})
-_THROW_HIT = frozenset({Action.THROW, Action.HIT})
-_NONE: frozenset[Action] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +95,10 @@ class DecisionPoint:
     total: int
     legal: frozenset[Action]
     dealer_up: Card | None
+
+
+#: A strategy: the choice a seat makes at a decision point (the bots, the solved tables).
+Policy = Callable[[DecisionPoint], Action]
 
 
 class Round:
@@ -184,6 +193,45 @@ class Round:
             r.shoe = shoe
         return r
 
+    def copy(self, shoe: Shoe) -> Round:
+        """The round as it stands, played on apart from this one and drawing from ``shoe``.
+
+        Cheap (the lists and dictionaries of the hand are copied, the events themselves are
+        frozen and shared), so a search can walk the game tree from a decision point: copy,
+        give the copy the cards to come, apply a choice.
+
+        >>> from banluck.core.rules import ONE_ON_ONE
+        >>> r = Round.start(ONE_ON_ONE, Shoe.stacked("TS 7H 6C TH".split(), decks=1),
+        ...                 [SeatEntry("you", 1000, 10)])
+        >>> hit = r.copy(Shoe.stacked(["5D", "8D"], decks=1))
+        >>> _ = hit.apply(Action.HIT); _ = r.apply(Action.STAND)
+        >>> len(hit.hands["you"]), len(r.hands["you"]), r.to_act
+        (3, 2, None)
+        """
+        twin = Round.__new__(Round)
+        twin.rules = self.rules
+        twin.shoe = shoe
+        twin.seats = self.seats
+        twin.bets = dict(self.bets)
+        twin.stacks = dict(self.stacks)
+        twin.hands = {name: list(cards) for name, cards in self.hands.items()}
+        twin._base = dict(self._base)
+        twin._aces = dict(self._aces)
+        twin._totals = dict(self._totals)
+        twin._kinds = dict(self._kinds)
+        twin.revealed = set(self.revealed)
+        twin.events = list(self.events)
+        twin.actions = list(self.actions)
+        twin.drawn = list(self.drawn)
+        twin.to_act = self.to_act
+        twin.void = self.void
+        twin._turn = self._turn
+        twin._waiting = list(self._waiting)
+        twin._settled = dict(self._settled)
+        twin._started = set(self._started)
+        twin._action_count = self._action_count
+        return twin
+
     # ----------------------------------------------------------------- queries
 
     @property
@@ -199,11 +247,8 @@ class Round:
         """The choices of the seat to act (T16); empty when no seat is to act."""
         seat = self.to_act
         if seat is None:
-            return _NONE
-        cards = self.hands[seat]
-        if self.rules.free_hand and len(cards) == 2 and self.total(seat) == 15:
-            return _THROW_HIT
-        return _HIT_STAND
+            return TURN_OVER
+        return seat_choices(self.rules, self._totals[seat], len(self.hands[seat]))
 
     def total(self, seat: str) -> int:
         """T3: a hand's total (``hand_total`` of its cards, kept up to date as they come)."""
@@ -217,9 +262,10 @@ class Round:
             natural = natural_kind(cards[0], cards[1]) if len(cards) == 2 else None
             if natural is not None:
                 kind = natural
+            elif seat == DEALER:
+                kind = dealer_kind(self.rules, self._totals[seat], len(cards))
             else:
-                special = seat != DEALER or self.rules.dealer_five_dragon
-                kind = kind_with_total(len(cards), self._totals[seat], five_card_special=special)
+                kind = kind_with_total(len(cards), self._totals[seat])
             self._kinds[seat] = kind
         return kind
 
@@ -310,7 +356,7 @@ class Round:
         natural = natural_kind(dealer[0], dealer[1])
         if natural is not None:
             self._dealer_natural(natural)
-        elif self.rules.dealer_voids_15 and self.total(DEALER) == 15:
+        elif dealer_voids(self.rules, self.total(DEALER), 2):
             self._void()
         else:
             self._play_on()
@@ -319,19 +365,11 @@ class Round:
         """T14: the dealer's natural settles every seat at once."""
         self._reveal(DEALER)
         rules = self.rules
-        dealer_multiple = win_multiple(natural, 21, rules)
         for seat in self.seats:
             self._reveal(seat)
             cards = self.hands[seat]
             mine = natural_kind(cards[0], cards[1])
-            if mine is None:
-                self._settle(seat, Result.LOSE, dealer_multiple)
-            elif mine is natural:
-                self._settle(seat, Result.PUSH, 0)
-            elif mine is HandKind.BAN_BAN:
-                self._settle(seat, Result.WIN, win_multiple(mine, 21, rules))
-            else:
-                self._settle(seat, Result.LOSE, dealer_multiple)
+            self._settle(seat, *against_dealer_natural(rules, mine, natural))
         self._finish()
 
     def _void(self) -> None:
@@ -356,14 +394,10 @@ class Round:
                 natural = natural_kind(cards[0], cards[1])
                 if natural is not None:
                     self._reveal(seat)
-                    self._settle(seat, Result.WIN, win_multiple(natural, 21, rules))
+                    self._settle(seat, *natural_paid(rules, natural))
                     self._turn += 1
                     continue
-            total = self.total(seat)
-            if rules.free_hand and len(cards) == 2 and total == 15:
-                self.to_act = seat
-                return
-            if total < rules.seat_must_draw_under:
+            if seat_choices(rules, self._totals[seat], len(cards)) is MUST_DRAW:
                 self._draw(seat, DrawReason.FORCED)
                 if self._after_draw(seat):
                     self._turn += 1
@@ -373,19 +407,17 @@ class Round:
         self._dealer_plays()
 
     def _after_draw(self, seat: str) -> bool:
-        """After a seat draws: True when its turn is over (bust, or five cards)."""
-        cards = self.hands[seat]
-        total = self.total(seat)
+        """After a seat draws: True when its turn is over (bust, or five cards: T16)."""
+        cards = len(self.hands[seat])
+        total = self._totals[seat]
+        if seat_choices(self.rules, total, cards) is not TURN_OVER:
+            return False
         if total > 21:
             self._reveal(seat)
-            rules = self.rules
-            multiple = rules.five_card_bust_multiple if len(cards) >= 5 else 1
-            self._settle(seat, Result.LOSE, multiple)
-            return True
-        if len(cards) >= self.rules.seat_card_limit:
+            self._settle(seat, *bust(self.rules, cards))
+        else:
             self._waiting.append(seat)  # T16: a five dragon waits for the dealer
-            return True
-        return False
+        return True
 
     def _dealer_plays(self) -> None:
         """T17 / O8: the dealer turns its cards over and draws by its rule; then T18."""
@@ -394,43 +426,23 @@ class Round:
         if self._waiting:
             rules = self.rules
             hand = self.hands[DEALER]
-            limit = rules.dealer_card_limit
-            while limit is None or len(hand) < limit:
-                total = self.total(DEALER)
-                if total < rules.dealer_stands_on or (
-                    rules.dealer_draws_16_with_four and total == 16 and len(hand) == 4
-                ):
-                    self._draw(DEALER, DrawReason.DEALER, face_up=True)
-                else:
-                    break
+            while dealer_draws(rules, self._totals[DEALER], len(hand)):
+                self._draw(DEALER, DrawReason.DEALER, face_up=True)
             self._open_hands()
         self._finish()
 
     def _open_hands(self) -> None:
         """T18: the dealer opens the hands still in the round, in seat order."""
         rules = self.rules
-        dealer_kind = self.kind(DEALER)
+        dealer = self.kind(DEALER)
         dealer_total = self.total(DEALER)
-        dealer_multiple = win_multiple(dealer_kind, dealer_total, rules)
         for seat in self.seats:
             if seat not in self._waiting:
                 continue
             self._reveal(seat)
-            kind = self.kind(seat)
-            total = self.total(seat)
-            own = win_multiple(kind, total, rules)
-            if dealer_kind is HandKind.BUST:
-                self._settle(seat, Result.WIN, own)
-            elif dealer_kind is HandKind.FIVE_DRAGON and kind is not HandKind.FIVE_DRAGON:
-                self._settle(seat, Result.LOSE, dealer_multiple)
-            elif kind is HandKind.FIVE_DRAGON and dealer_kind is not HandKind.FIVE_DRAGON:
-                self._settle(seat, Result.WIN, own)  # T18: a five dragon beats a plain total
-            elif total > dealer_total:
-                self._settle(seat, Result.WIN, own)
-            elif total < dealer_total:
-                self._settle(seat, Result.LOSE, dealer_multiple)
-            else:
-                self._settle(seat, Result.PUSH, 0)
+            self._settle(
+                seat, *showdown(rules, self.kind(seat), self.total(seat), dealer, dealer_total)
+            )
 
     # ----------------------------------------------------------------- primitives
 
@@ -443,9 +455,13 @@ class Round:
             self._aces[seat] += 1
         else:
             self._base[seat] += POINTS[card.rank]
-        # T2 / T3: the same total as hand_total(hand), without walking the hand again.
-        self._totals[seat] = total_from(
-            self._base[seat], self._aces[seat], self.rules.ace_values(len(hand))
+        # T2 / T3: the same total as hand_total(hand), without walking the hand again
+        # (``total_from`` of a hand without aces is its points).
+        aces = self._aces[seat]
+        self._totals[seat] = (
+            total_from(self._base[seat], aces, self.rules.ace_values(len(hand)))
+            if aces
+            else self._base[seat]
         )
         self._kinds.pop(seat, None)
         self.events.append(CardDealt(seat, card, face_up, reason))
@@ -458,15 +474,9 @@ class Round:
         self.events.append(HandRevealed(seat, tuple(cards), self.total(seat), self.kind(seat)))
 
     def _settle(self, seat: str, result: Result, multiple: int) -> None:
-        """T19 / T20: a win pays multiple × bet; a loss costs it, as far as the stack goes."""
-        bet = self.bets[seat]
+        """T19 / T20: the hand's net (``stack_net``) recorded."""
         stack = self.stacks[seat]
-        if result is Result.WIN:
-            net = multiple * bet
-        elif result is Result.LOSE:
-            net = -min(multiple * bet, stack)
-        else:
-            net = 0
+        net = stack_net(result, multiple, self.bets[seat], stack)
         event = HandSettled(seat, result, multiple, net, stack + net)
         self._settled[seat] = event
         self.events.append(event)

@@ -6,9 +6,13 @@ import random
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from banluck.core.cards import ONE_DECK, Card, parse_card
 from banluck.core.errors import BadCard, ShoeExhausted
+
+if TYPE_CHECKING:
+    from banluck.core.fair import FairLedger, ShoeCommitment
 
 
 class Shoe:
@@ -27,12 +31,16 @@ class Shoe:
     banluck.core.errors.ShoeExhausted: the shoe ran out after 2 cards
     """
 
-    __slots__ = ("_cards", "_rng", "decks", "drawn", "stacked_order")
+    __slots__ = ("_cards", "_rng", "decks", "drawn", "ledger", "stacked_order")
 
-    def __init__(self, decks: int = 2, rng: random.Random | None = None) -> None:
+    def __init__(
+        self, decks: int = 2, rng: random.Random | None = None, *, ledger: FairLedger | None = None
+    ) -> None:
         if decks < 1:
             raise ValueError("a shoe holds at least one deck")
         self.decks = decks
+        #: issue 11 #6: hears of every shuffle (a new commitment) and draw, when given
+        self.ledger = ledger
         self._rng: random.Random | None = rng if rng is not None else secrets.SystemRandom()
         self._cards: list[Card] = []  # remaining cards, the top at the end
         self.drawn = 0  # cards drawn since the last shuffle
@@ -51,6 +59,7 @@ class Shoe:
         shoe = cls.__new__(cls)
         shoe.decks = decks
         shoe._rng = None
+        shoe.ledger = None
         shoe._cards = order[::-1]
         shoe.drawn = 0
         shoe.stacked_order = True
@@ -118,6 +127,8 @@ class Shoe:
         except IndexError:
             raise ShoeExhausted(f"the shoe ran out after {self.drawn} cards") from None
         self.drawn += 1
+        if self.ledger is not None:
+            self.ledger.drew(card)
         return card
 
     def peek_order(self) -> tuple[Card, ...]:
@@ -132,6 +143,16 @@ class Shoe:
         self._rng.shuffle(cards)
         self._cards = cards
         self.drawn = 0
+        if self.ledger is not None:
+            self.ledger.committed(self.peek_order(), decks=self.decks)
+
+    def commit_to(self, ledger: FairLedger) -> ShoeCommitment:
+        """Issue 11 #6: ``ledger`` hears of this full, undealt shoe's order now (its
+        commitment, returned) and of every shuffle and draw from now on."""
+        if self.drawn or len(self._cards) != self.size:
+            raise ValueError("only a full shoe, before its first card, can be committed")
+        self.ledger = ledger
+        return ledger.committed(self.peek_order(), decks=self.decks)
 
     def needs_shuffle(self, below: int) -> bool:
         """T12: fewer than ``below`` cards remain (a stacked shoe never reshuffles)."""

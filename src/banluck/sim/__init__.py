@@ -1,8 +1,9 @@
 """The fast simulator (issue 4): full tables by the real rules, compiled with Numba.
 
 ``tables`` turns a ``Rules`` and any ``Policy`` into arrays (hand states, totals, the
-decision table); ``kernel`` plays hands on them; ``runner`` splits a run over workers and
-merges the counts exactly; ``command`` is ``banluck simulate``.
+decision table); ``kernel`` plays hands on them; ``chunks`` splits a run over workers and
+merges the counts exactly (for every game's simulator); ``runner`` reads Ban Luck's counts;
+``command`` is ``banluck simulate``.
 
 Importing this package is cheap: NumPy and Numba load only when ``simulate`` is first used,
 so the other ``banluck`` commands do not pay for them.

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import sys
 from typing import TYPE_CHECKING, Any
 
+from banluck.command_kit import bad_input, check_at_least_one, emit, run_simulation
+from banluck.command_kit import pct as _pct
 from banluck.core.rules import preset
 from banluck.games import GAMES, game
 from banluck.sim import DEFAULT_CHUNK
@@ -15,7 +15,6 @@ from banluck.sim import DEFAULT_CHUNK
 if TYPE_CHECKING:
     from banluck.sim.runner import SimResult
 
-EXIT_BAD_INPUT = 2
 NAMES = {
     "ban-ban": "Ban-Ban",
     "ban-luck": "Ban-Luck",
@@ -60,10 +59,6 @@ def register(sub: Any) -> None:
     p.add_argument("--banker", default=None, help="kampung: the banker's policy")
     p.add_argument("--players", default=None, help="kampung: the players' policy")
     p.set_defaults(run=run)
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.3f} %"
 
 
 def report(result: SimResult) -> str:
@@ -111,51 +106,10 @@ def run(args: argparse.Namespace) -> int:
         return code
     try:
         rules = preset(args.preset, args.decks)
-        if args.hands < 1:
-            raise ValueError(f"--hands must be at least 1, not {args.hands}")
-        if args.workers < 1:
-            raise ValueError(f"--workers must be at least 1, not {args.workers}")
-        if args.chunk < 1:
-            raise ValueError(f"--chunk must be at least 1, not {args.chunk}")
+        check_at_least_one({"hands": args.hands, "workers": args.workers, "chunk": args.chunk})
     except ValueError as exc:
-        print(f"banluck simulate: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
+        return bad_input("simulate", exc)
     from banluck.sim.runner import simulate
 
-    console = Console(stderr=True)
-    with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        disable=args.no_progress,
-        transient=True,
-    ) as progress:
-        task = progress.add_task("hands", total=args.hands)
-        result = simulate(
-            rules,
-            args.hands,
-            workers=args.workers,
-            fresh_shoe=args.fresh_shoe,
-            seed=args.seed,
-            chunk=args.chunk,
-            progress=lambda n: progress.advance(task, n),
-        )
-    if args.json:
-        json.dump(result.to_json(), sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    else:
-        print(report(result))
-    return 0
+    result = run_simulation(simulate, rules, args, chunk=args.chunk)
+    return emit(result, args.json, report)

@@ -1,8 +1,9 @@
 """The compiled hand: T12–T21 and O4–O8 on the arrays of ``tables``, with Numba.
 
-Every function here takes int64 arrays only, so each compiles once (``cache=True`` keeps the
-machine code between runs). The rules are read from ``params`` (the ``Rules`` fields); a
-strategy from ``decision``.
+Every function here takes int64 arrays (or tuples of them) only, so each compiles once
+(``cache=True`` keeps the machine code between runs). This module keeps only the flow of a
+hand: the rules are read from the tables (``SimTables``, built from the core's rule
+functions), the table's facts from ``params``, a strategy from ``decision``.
 
 The shoe is an array of card classes and a position. Drawing in *shuffle* mode is one step of
 Fisher–Yates (swap a uniformly chosen remaining card to the position, then take it), so a
@@ -21,32 +22,35 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from banluck.core.cards import N_CLASSES, TEN_CLASS
+from banluck.core.grids import (
+    BUST_CLASS,
+    FIVE_DRAGON_CLASS,
+    OPEN_BAN_BAN,
+    OPEN_PLAY,
+    OPEN_VOID,
+    TOTAL_CAP,
+)
 from banluck.sim.tables import (
-    BAN_BAN,
-    BAN_LUCK,
+    BUST,
+    DEALER_END,
+    DECISION,
     HIT,
-    N_CLASSES,
-    P_BAN_BAN,
-    P_BAN_LUCK,
-    P_DEALER_16_FOUR,
-    P_DEALER_FIVE_DRAGON,
-    P_DEALER_LIMIT,
-    P_DEALER_STANDS_ON,
-    P_FIVE_CARD_BUST,
-    P_FIVE_DRAGON,
-    P_FIVE_DRAGON_21,
-    P_FREE_HAND,
+    NATURAL,
+    NATURALS,
+    NCARDS,
+    OPENING,
+    OUTCOME,
     P_FRESH_SHOE,
-    P_MUST_DRAW_UNDER,
     P_RESHUFFLE_BELOW,
-    P_SEAT_LIMIT,
     P_SEATS,
     P_SHOE_SIZE,
     P_UP_CARD,
-    P_VOIDS_15,
-    STAND,
-    TEN,
+    PAID,
+    SHOWDOWN,
     THROW,
+    TOTALS,
+    TRANS,
     SimTables,
 )
 
@@ -86,6 +90,9 @@ I_VOID = 4
 N_INFO = 5
 
 MAX_DEALER = 16
+
+#: Positions of the work arrays in ``ws`` (``_scratch``).
+W_ST, W_SEAT_STATE, W_SEAT_CARDS, W_SEAT_NET, W_SEAT_RES, W_DEALER_CARDS, W_INFO = range(7)
 
 _U32 = np.uint64(0xFFFFFFFF)
 _TWO32 = np.uint64(0x100000000)
@@ -147,158 +154,132 @@ def _dealer_draw(
     return dn + 1, base + c + 1, aces
 
 
-def _play_hand(
-    P: Any,
-    trans: Any,
-    ncards: Any,
-    total: Any,
-    natural: Any,
-    totals: Any,
-    decision: Any,
-    shoe: Any,
-    st: Any,
-    rng: Any,
-    shuffle: int,
-    seat_state: Any,
-    seat_cards: Any,
-    seat_net: Any,
-    seat_res: Any,
-    dealer_cards: Any,
-    info: Any,
-) -> None:
-    """One hand from the deal (T13) to the last settlement (T18); results in the outputs."""
+def _settle_at_once(code: int, nseats: int, tabs: Any, ws: Any) -> None:
+    """T14 / O5 / T15: the dealer's natural (``code``, from ``opening``) settles every seat at
+    once by the ``naturals`` grid, or the dealer's thrown-in 15 voids the hand."""
+    natural = tabs[NATURAL]
+    naturals = tabs[NATURALS]
+    seat_state = ws[W_SEAT_STATE]
+    seat_net = ws[W_SEAT_NET]
+    seat_res = ws[W_SEAT_RES]
+    for i in range(nseats):
+        if code == OPEN_VOID:
+            seat_res[i] = R_VOID
+            continue
+        v = naturals[natural[seat_state[i]], code]
+        seat_net[i] = v
+        seat_res[i] = R_WIN if v > 0 else (R_LOSE if v < 0 else R_PUSH)
+
+
+def _seat_turns(nseats: int, up: int, tabs: Any, shoe: Any, rng: Any, shuffle: int, ws: Any) -> int:
+    """T16 / O6: each seat in order, by the ``decision`` table (its choices and forced
+    draws); a natural or a bust is paid at once (``paid``). Returns how many seats wait."""
+    trans = tabs[TRANS]
+    ncards = tabs[NCARDS]
+    natural = tabs[NATURAL]
+    paid = tabs[PAID]
+    decision = tabs[DECISION]
+    st = ws[W_ST]
+    seat_state = ws[W_SEAT_STATE]
+    seat_cards = ws[W_SEAT_CARDS]
+    seat_net = ws[W_SEAT_NET]
+    seat_res = ws[W_SEAT_RES]
+    waiting = 0
+    for i in range(nseats):
+        s = seat_state[i]
+        if natural[s] != 0:
+            seat_res[i] = R_WIN
+            seat_net[i] = paid[s]
+            continue
+        while True:
+            a = decision[s, up]
+            if a == HIT:
+                c = _draw_j(shoe, st, rng, shuffle)
+                seat_cards[i, ncards[s]] = c
+                s = trans[s, c]
+                continue
+            if a == THROW:
+                seat_res[i] = R_THROWN
+            elif a == BUST:
+                seat_res[i] = R_LOSE
+                seat_net[i] = paid[s]
+            else:  # STAND, or WAIT with five cards
+                waiting += 1
+            break
+        seat_state[i] = s
+    return waiting
+
+
+def _dealer_turn(tabs: Any, shoe: Any, rng: Any, shuffle: int, ws: Any) -> tuple[int, int]:
+    """T17 / O8: the dealer draws while ``dealer_end`` says so; its cards and outcome class."""
+    totals = tabs[TOTALS]
+    dealer_end = tabs[DEALER_END]
+    st = ws[W_ST]
+    dealer_cards = ws[W_DEALER_CARDS]
+    dn = 2
+    dbase = 0
+    daces = 0
+    for k in range(2):
+        c = dealer_cards[k]
+        if c == 0:
+            daces += 1
+        else:
+            dbase += c + 1  # class c counts c + 1 (T1)
+    while True:
+        t = totals[dn, daces, dbase]
+        o = dealer_end[dn, t if t < TOTAL_CAP else TOTAL_CAP]
+        if o >= 0:
+            return dn, o
+        dn, dbase, daces = _dealer_draw_j(shoe, st, rng, shuffle, dealer_cards, dn, dbase, daces)
+
+
+def _showdown(nseats: int, dealer: int, tabs: Any, ws: Any) -> None:
+    """T18 / O7 / O8: the seats still in the round against the dealer's outcome class."""
+    outcome = tabs[OUTCOME]
+    showdown = tabs[SHOWDOWN]
+    seat_state = ws[W_SEAT_STATE]
+    seat_net = ws[W_SEAT_NET]
+    seat_res = ws[W_SEAT_RES]
+    for i in range(nseats):
+        if seat_res[i] != _R_WAITING:
+            continue
+        v = showdown[outcome[seat_state[i]], dealer]
+        seat_net[i] = v
+        seat_res[i] = R_WIN if v > 0 else (R_LOSE if v < 0 else R_PUSH)
+
+
+def _play_hand(P: Any, tabs: Any, shoe: Any, rng: Any, shuffle: int, ws: Any) -> None:
+    """One hand from the deal (T13) to the last settlement (T18); results in ``ws``.
+
+    ``tabs`` is ``SimTables.arrays()``; ``ws`` the work arrays of ``_scratch``.
+    """
+    trans = tabs[TRANS]
+    opening = tabs[OPENING]
+    st, seat_state, seat_cards, seat_net, seat_res, dealer_cards, info = ws
     nseats = P[P_SEATS]
     for i in range(nseats):
         seat_state[i] = 0
         seat_net[i] = 0
         seat_res[i] = _R_WAITING
     # T13 / O4: two passes, the seats in order and then the dealer.
-    dn = 0
-    dbase = 0
-    daces = 0
     for r in range(2):
         for i in range(nseats):
             c = _draw_j(shoe, st, rng, shuffle)
             seat_cards[i, r] = c
             seat_state[i] = trans[seat_state[i], c]
-        dn, dbase, daces = _dealer_draw_j(shoe, st, rng, shuffle, dealer_cards, dn, dbase, daces)
-    info[I_DEALER_NATURAL] = 0
-    info[I_VOID] = 0
-    d0 = dealer_cards[0]
-    d1 = dealer_cards[1]
-    dnat = 0
-    if d0 == 0 and d1 == 0:
-        dnat = BAN_BAN
-    elif (d0 == 0 and d1 == TEN) or (d0 == TEN and d1 == 0):
-        dnat = BAN_LUCK
-    if dnat != 0:
-        # T14 / O5: the dealer's natural settles every seat at once.
-        info[I_DEALER_NATURAL] = dnat
-        dmult = P[P_BAN_BAN] if dnat == BAN_BAN else P[P_BAN_LUCK]
-        for i in range(nseats):
-            mine = natural[seat_state[i]]
-            if mine == dnat:
-                seat_res[i] = R_PUSH
-            elif mine == BAN_BAN:
-                seat_res[i] = R_WIN
-                seat_net[i] = P[P_BAN_BAN]
-            else:
-                seat_res[i] = R_LOSE
-                seat_net[i] = -dmult
-        info[I_DEALER_CARDS] = dn
-        return
-    if P[P_VOIDS_15] and totals[2, dbase, daces] == 15:
-        # T15: the dealer throws in its two-card 15; the hand is void.
-        info[I_VOID] = 1
-        for i in range(nseats):
-            seat_res[i] = R_VOID
-        info[I_DEALER_CARDS] = dn
+        dealer_cards[r] = _draw_j(shoe, st, rng, shuffle)
+    code = opening[dealer_cards[0], dealer_cards[1]]
+    info[I_DEALER_NATURAL] = code if code != OPEN_VOID else 0
+    info[I_VOID] = 1 if code == OPEN_VOID else 0
+    info[I_DEALER_CARDS] = 2
+    if code != OPEN_PLAY:
+        _settle_at_once_j(code, nseats, tabs, ws)
         return
     up = dealer_cards[0] if P[P_UP_CARD] else 0
-    must = P[P_MUST_DRAW_UNDER]
-    free = P[P_FREE_HAND]
-    limit = P[P_SEAT_LIMIT]
-    waiting = 0
-    for i in range(nseats):
-        s = seat_state[i]
-        nat = natural[s]
-        if nat != 0:
-            # T16: a seat's natural is paid at once.
-            seat_res[i] = R_WIN
-            seat_net[i] = P[P_BAN_BAN] if nat == BAN_BAN else P[P_BAN_LUCK]
-            continue
-        while True:
-            t = total[s]
-            n = ncards[s]
-            if free and n == 2 and t == 15:
-                a = decision[s, up]  # T16: the free hand, throw in or play on
-            elif t < must:
-                a = HIT  # T16 / O6: must draw
-            else:
-                a = decision[s, up]
-            if a == THROW:
-                seat_res[i] = R_THROWN
-                break
-            if a == STAND:
-                waiting += 1
-                break
-            c = _draw_j(shoe, st, rng, shuffle)
-            seat_cards[i, n] = c
-            s = trans[s, c]
-            if total[s] > 21:
-                # T16 / O6: a bust loses at once, more with five cards.
-                seat_res[i] = R_LOSE
-                seat_net[i] = -P[P_FIVE_CARD_BUST] if ncards[s] >= 5 else -1
-                break
-            if ncards[s] >= limit:
-                waiting += 1  # T16: five cards stop and wait for the dealer
-                break
-        seat_state[i] = s
-    if waiting > 0:
-        # T17 / O8: the dealer draws by its rule.
-        dlimit = P[P_DEALER_LIMIT]
-        stands = P[P_DEALER_STANDS_ON]
-        d16 = P[P_DEALER_16_FOUR]
-        while dn < dlimit:
-            dt = totals[dn, dbase, daces]
-            if dt < stands or (d16 and dt == 16 and dn == 4):
-                dn, dbase, daces = _dealer_draw_j(
-                    shoe, st, rng, shuffle, dealer_cards, dn, dbase, daces
-                )
-            else:
-                break
-        # T18 / O7 / O8: open the hands still in the round.
-        dt = totals[dn, dbase, daces]
-        dbust = dt > 21
-        dfive = (not dbust) and P[P_DEALER_FIVE_DRAGON] != 0 and dn == 5
-        dmult = 1
-        if dfive:
-            dmult = P[P_FIVE_DRAGON_21] if dt == 21 else P[P_FIVE_DRAGON]
-        for i in range(nseats):
-            if seat_res[i] != _R_WAITING:
-                continue
-            s = seat_state[i]
-            t = total[s]
-            sfive = ncards[s] == 5
-            own = 1
-            if sfive:
-                own = P[P_FIVE_DRAGON_21] if t == 21 else P[P_FIVE_DRAGON]
-            if dbust:
-                res = R_WIN
-            elif dfive and not sfive:
-                res = R_LOSE
-            elif (sfive and not dfive) or t > dt:
-                res = R_WIN  # T18 / O7: a five dragon beats a plain total
-            elif t < dt:
-                res = R_LOSE
-            else:
-                res = R_PUSH
-            seat_res[i] = res
-            if res == R_WIN:
-                seat_net[i] = own
-            elif res == R_LOSE:
-                seat_net[i] = -dmult
-    info[I_DEALER_CARDS] = dn
+    if _seat_turns_j(nseats, up, tabs, shoe, rng, shuffle, ws) > 0:
+        dn, dealer = _dealer_turn_j(tabs, shoe, rng, shuffle, ws)
+        info[I_DEALER_CARDS] = dn
+        _showdown_j(nseats, dealer, tabs, ws)
 
 
 def _before_hand(P: Any, st: Any, shuffle: int) -> None:
@@ -326,12 +307,14 @@ def _scratch(nseats: int, pos: int) -> Any:
 def _run_hands(P: Any, tabs: Any, shoe: Any, rng: Any, n_hands: int, acc: Any) -> None:
     """Play ``n_hands`` table hands from a freshly shuffled shoe; add the counts to ``acc``.
 
-    ``tabs`` is ``tables_of(tables)``.
+    ``tabs`` is ``SimTables.arrays()``.
     """
-    trans, ncards, total, natural, totals, decision = tabs
+    ncards = tabs[NCARDS]
+    natural = tabs[NATURAL]
+    outcome = tabs[OUTCOME]
     nseats = P[P_SEATS]
     ws = _scratch_j(nseats, shoe.shape[0])  # the first hand starts with a shuffle
-    st, seat_state, seat_cards, seat_net, seat_res, dealer_cards, info = ws
+    st, seat_state, _seat_cards, seat_net, seat_res, _dealer_cards, info = ws
     # Counts in local variables (registers), written to ``acc`` once at the end.
     hands = 0
     cards = 0
@@ -351,10 +334,7 @@ def _run_hands(P: Any, tabs: Any, shoe: Any, rng: Any, n_hands: int, acc: Any) -
     for _ in range(n_hands):
         _before_hand_j(P, st, 1)
         start = st[0]
-        _play_hand_j(
-            P, trans, ncards, total, natural, totals, decision, shoe, st, rng, 1,
-            seat_state, seat_cards, seat_net, seat_res, dealer_cards, info,
-        )  # fmt: skip
+        _play_hand_j(P, tabs, shoe, rng, 1, ws)
         hands += 1
         cards += st[0] - start
         if info[I_DEALER_NATURAL] != 0:
@@ -371,11 +351,11 @@ def _run_hands(P: Any, tabs: Any, shoe: Any, rng: Any, n_hands: int, acc: Any) -
             n = ncards[s]
             if n == 2:
                 nat = natural[s]
-                if nat == BAN_BAN:
+                if nat == OPEN_BAN_BAN:
                     ban_ban += 1
                 elif nat != 0:
                     ban_luck += 1
-            elif n == 5 and total[s] <= 21:
+            elif FIVE_DRAGON_CLASS <= outcome[s] < BUST_CLASS:
                 five_dragon += 1
             r = seat_res[i]
             if r == R_WIN:
@@ -427,10 +407,9 @@ def _record_hands(
     ``_run_hands`` (T12 or a fresh shoe), from position ``start_pos`` of ``shoe`` (its
     size: start with a shuffle).
     """
-    trans, ncards, total, natural, totals, decision = tabs
     nseats = P[P_SEATS]
     ws = _scratch_j(nseats, start_pos)
-    st, seat_state, seat_cards, seat_net, seat_res, dealer_cards, info = ws
+    st, _seat_state, seat_cards, seat_net, seat_res, dealer_cards, info = ws
     for h in range(out_res.shape[0]):
         if shuffle:
             _before_hand_j(P, st, 1)
@@ -439,10 +418,7 @@ def _record_hands(
         start = st[0]
         seat_cards[:, :] = -1
         dealer_cards[:] = -1
-        _play_hand_j(
-            P, trans, ncards, total, natural, totals, decision, shoe, st, rng, shuffle,
-            seat_state, seat_cards, seat_net, seat_res, dealer_cards, info,
-        )  # fmt: skip
+        _play_hand_j(P, tabs, shoe, rng, shuffle, ws)
         info[I_START] = start
         info[I_USED] = st[0] - start
         for i in range(nseats):
@@ -457,40 +433,46 @@ def _record_hands(
 
 
 # Compiled once per signature (every argument an int64 array, a tuple of them, or an int),
-# cached on disk. The hand (``_play_hand``, ``_scratch``) is inlined into its two loops
-# (measured: about 10 % faster than a call); LLVM inlines the small helpers by itself. The
-# loops unpack ``tabs`` and the scratch tuple once, before their first hand; two variants
-# measured slower in CPU time: a second inlined per-hand helper wrapped around
-# ``_play_hand`` (11 - 12 %), and ``_play_hand`` taking the tuples and doing the T12 check
-# and the ``info`` span itself (3 - 5 %).
+# cached on disk. A hand allocates nothing, so ``_play_hand`` and everything it calls are
+# compiled without Numba's reference counting (``_nrt=False``): measured, the counting of the
+# arrays handed from step to step cost more than half the time of a one-on-one hand. The
+# steps are inlined into ``_play_hand``; the two loops call it.
+_HAND: dict[str, Any] = {"cache": True, "_nrt": False}
 _rotl_j = njit(cache=True, inline="always")(_rotl)
 _next_j = njit(cache=True, inline="always")(_next)
-_below_j = njit(cache=True)(_below)
-_draw_j = njit(cache=True)(_draw)
-_dealer_draw_j = njit(cache=True)(_dealer_draw)
-_play_hand_j = njit(cache=True, inline="always")(_play_hand)
+_below_j = njit(**_HAND)(_below)
+_draw_j = njit(**_HAND)(_draw)
+_dealer_draw_j = njit(**_HAND)(_dealer_draw)
+_settle_at_once_j = njit(inline="always", **_HAND)(_settle_at_once)
+_seat_turns_j = njit(inline="always", **_HAND)(_seat_turns)
+_dealer_turn_j = njit(inline="always", **_HAND)(_dealer_turn)
+_showdown_j = njit(inline="always", **_HAND)(_showdown)
+_play_hand_j = njit(**_HAND)(_play_hand)
 _before_hand_j = njit(cache=True)(_before_hand)
 _scratch_j = njit(cache=True, inline="always")(_scratch)
 run_hands = njit(cache=True)(_run_hands)
 _record_hands_j = njit(cache=True)(_record_hands)
 
 
-def tables_of(tables: SimTables) -> tuple[Any, ...]:
-    """The kernels' ``tabs``: the arrays of ``tables`` that a hand reads, in this order."""
-    t = tables
-    return (t.trans, t.ncards, t.total, t.natural, t.totals, t.decision)
-
-
-def record_hands(P: Any, *args: Any) -> None:
-    """``_record_hands`` called with the six table arrays of ``tabs`` one by one: ``(P, trans,
-    ncards, total, natural, totals, decision, shoe, rng, shuffle, hand_len, start_pos,
-    out_res, out_net, out_cards, out_dealer, out_info)``."""
-    _record_hands_j(P, args[:6], *args[6:])
+def record_hands(
+    tables: SimTables,
+    shoe: Any,
+    rng: Any,
+    shuffle: int,
+    hand_len: int,
+    start_pos: int,
+    records: tuple[Any, Any, Any, Any, Any],
+) -> None:
+    """``_record_hands`` for ``tables``; ``records`` are the output arrays ``(out_res, out_net,
+    out_cards, out_dealer, out_info)``."""
+    _record_hands_j(
+        tables.params, tables.arrays(), shoe, rng, shuffle, hand_len, start_pos, *records
+    )
 
 
 def full_shoe(decks: int) -> np.ndarray[Any, np.dtype[np.int64]]:
     """The card classes of a full shoe of ``decks`` decks."""
-    counts = [4 * decks * (4 if c == TEN else 1) for c in range(N_CLASSES)]
+    counts = [4 * decks * (4 if c == TEN_CLASS else 1) for c in range(N_CLASSES)]
     return np.repeat(np.arange(N_CLASSES, dtype=np.int64), counts)
 
 
@@ -512,8 +494,8 @@ def run(tables: SimTables, n_hands: int, rng: np.ndarray[Any, np.dtype[np.uint64
         raise ValueError(f"at most {MAX_SEATS} seats")
     acc = np.zeros(ACC_SIZE, dtype=np.int64)
     shoe = full_shoe(int(tables.params[P_SHOE_SIZE]) // 52)
-    run_hands(tables.params, tables_of(tables), shoe, rng, n_hands, acc)
+    run_hands(tables.params, tables.arrays(), shoe, rng, n_hands, acc)
     return acc
 
 
-__all__ = ["full_shoe", "record_hands", "rng_states", "run", "run_hands", "tables_of"]
+__all__ = ["full_shoe", "record_hands", "rng_states", "run", "run_hands"]

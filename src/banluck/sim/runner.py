@@ -1,25 +1,27 @@
-"""A simulation run: chunks of hands over worker processes, the counts merged exactly.
+"""A Ban Luck simulation run (issue 4) and what its counts say.
 
-A run of ``hands`` table hands is cut into chunks of ``chunk`` hands; chunk ``i`` plays with
-random stream ``i`` of ``SeedSequence(seed)`` from a freshly shuffled shoe. Each chunk returns
-integer counts, which are added: the result depends on the seed and the chunk size only,
-never on the number of workers or the order in which chunks finish.
+``simulate`` builds the kernel's tables for a preset and a policy and hands the run to
+``banluck.sim.chunks`` (chunks, random streams, workers, exact merging); ``SimResult`` turns
+the merged counts into the house edge, its 95 % intervals and the special hands' frequencies.
 """
 
 from __future__ import annotations
 
 import math
-import multiprocessing
-import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-import numpy as np
-
+from banluck.core.round import Policy
 from banluck.core.rules import Rules
 from banluck.sim import DEFAULT_CHUNK, kernel
+from banluck.sim.chunks import (
+    TableRun,
+    batch_half_width,
+    check_run,
+    half_width,
+    run_kernel,
+)
 from banluck.sim.kernel import (
     A_BAN_BAN,
     A_BAN_LUCK,
@@ -38,9 +40,7 @@ from banluck.sim.kernel import (
     A_WIN,
     ACC_SIZE,
 )
-from banluck.sim.tables import Policy, SimTables, build_tables
-
-Z95 = 1.959963984540054
+from banluck.sim.tables import build_tables
 
 #: Which frequencies count per seat hand and which per table hand.
 PER_SEAT_HAND = ("ban-ban", "ban-luck", "five-dragon")
@@ -48,30 +48,15 @@ PER_TABLE_HAND = ("dealer-natural", "void")
 
 
 @dataclass(frozen=True)
-class SimResult:
+class SimResult(TableRun):
     """The merged counts of a run and what follows from them."""
 
+    HANDS_SLOT: ClassVar[int] = A_HANDS
+    CARDS_SLOT: ClassVar[int] = A_CARDS
+
     rules: Rules
-    fresh_shoe: bool
-    seed: int
-    workers: int
-    seconds: float
-    counts: tuple[int, ...] = field(repr=False)
     #: Each full chunk's (hands, summed net), for the batch-means interval.
     chunks: tuple[tuple[int, int], ...] = field(default=(), repr=False)
-
-    @property
-    def hands(self) -> int:
-        """Table hands played (each deals every seat and the dealer)."""
-        return self.counts[A_HANDS]
-
-    @property
-    def seats(self) -> int:
-        return len(self.rules.seats)
-
-    @property
-    def seat_hands(self) -> int:
-        return self.hands * self.seats
 
     @property
     def house_edge(self) -> float:
@@ -82,26 +67,15 @@ class SimResult:
     def ci95(self) -> float:
         """The 95 % half-width of ``house_edge``; table hands are the independent units
         (the seats of one hand share the dealer's cards)."""
-        n = self.hands
-        mean = self.counts[A_NET] / n
-        var = max(self.counts[A_NET2] / n - mean * mean, 0.0) * n / max(n - 1, 1)
-        return Z95 * math.sqrt(var / n) / self.seats
+        return half_width(self.counts[A_NET], self.counts[A_NET2], self.hands) / self.seats
 
     @property
     def ci95_batches(self) -> float | None:
         """The 95 % half-width from the spread of the chunks' edges (batch means), which
         also holds when hands of one shoe depend on each other (T12); None with fewer than
         20 full chunks."""
-        if not self.chunks:
-            return None
-        size = max(n for n, _ in self.chunks)
-        full = [net / n for n, net in self.chunks if n == size]
-        if len(full) < 20:
-            return None
-        k = len(full)
-        mean = sum(full) / k
-        var = sum((x - mean) ** 2 for x in full) / (k - 1)
-        return Z95 * math.sqrt(var / k) / self.seats
+        half = batch_half_width(self.chunks)
+        return None if half is None else half / self.seats
 
     @property
     def std(self) -> float:
@@ -142,18 +116,6 @@ class SimResult:
             "thrown-in": c[A_THROWN] / self.seat_hands,
         }
 
-    @property
-    def cards_per_hand(self) -> float:
-        return self.counts[A_CARDS] / self.hands
-
-    @property
-    def hands_per_second(self) -> float:
-        return self.hands / self.seconds if self.seconds > 0 else math.inf
-
-    @property
-    def seat_hands_per_second(self) -> float:
-        return self.seat_hands / self.seconds if self.seconds > 0 else math.inf
-
     def to_json(self) -> dict[str, Any]:
         """The run as JSON: the issue's keys first, then the details."""
         return {
@@ -183,20 +145,6 @@ class SimResult:
         }
 
 
-_WORKER_TABLES: SimTables | None = None
-
-
-def _init_worker(tables: SimTables) -> None:
-    global _WORKER_TABLES
-    _WORKER_TABLES = tables
-    kernel.run(tables, 1, kernel.rng_states(0, 1)[0])  # load the compiled code now
-
-
-def _run_chunk(n: int, state: np.ndarray[Any, np.dtype[np.uint64]]) -> list[int]:
-    assert _WORKER_TABLES is not None
-    return [int(v) for v in kernel.run(_WORKER_TABLES, n, state)]
-
-
 def simulate(
     rules: Rules,
     hands: int,
@@ -214,53 +162,25 @@ def simulate(
     ``fresh_shoe`` shuffles before every hand; otherwise T12 reshuffles (or O2, when the
     rules shuffle every hand). ``progress`` is called with the hands of each finished chunk.
     """
-    if hands < 1:
-        raise ValueError("hands must be at least 1")
-    if workers < 1:
-        raise ValueError("workers must be at least 1")
+    check_run(hands, workers, chunk)
     if policy is None:
         from banluck.strategy import policy_for
 
         policy = policy_for(rules)
-    if seed is None:
-        seed = int(np.random.SeedSequence().entropy) % (1 << 63)  # type: ignore[arg-type]
     tables = build_tables(rules, policy, fresh_shoe=fresh_shoe)
-    sizes = [chunk] * (hands // chunk) + ([hands % chunk] if hands % chunk else [])
-    states = kernel.rng_states(seed, len(sizes))
-    total = np.zeros(ACC_SIZE, dtype=np.int64)
-    chunks: list[tuple[int, int]] = []
-    kernel.run(tables, 1, kernel.rng_states(0, 1)[0])  # compile or load before the clock
-    start = time.perf_counter()
-    if workers == 1 or len(sizes) == 1:
-        for n, state in zip(sizes, states, strict=True):
-            acc = kernel.run(tables, n, state)
-            total += acc
-            chunks.append((n, int(acc[A_NET])))
-            if progress is not None:
-                progress(n)
-        used = 1
-    else:
-        used = min(workers, len(sizes))
-        ctx = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(
-            used, mp_context=ctx, initializer=_init_worker, initargs=(tables,)
-        ) as pool:
-            futures = {
-                pool.submit(_run_chunk, n, state): n for n, state in zip(sizes, states, strict=True)
-            }
-            for fut in as_completed(futures):
-                acc = np.asarray(fut.result(), dtype=np.int64)
-                total += acc
-                chunks.append((futures[fut], int(acc[A_NET])))
-                if progress is not None:
-                    progress(futures[fut])
-    seconds = time.perf_counter() - start
+    run = run_kernel(
+        kernel.run,
+        tables,
+        hands,
+        size=ACC_SIZE,
+        seed=seed,
+        chunk=chunk,
+        workers=workers,
+        progress=progress,
+    )
     return SimResult(
         rules=rules,
         fresh_shoe=fresh_shoe,
-        seed=seed,
-        workers=used,
-        seconds=seconds,
-        counts=tuple(int(v) for v in total),
-        chunks=tuple(sorted(chunks)),
+        chunks=run.chunk_nets(A_NET),
+        **run.run_fields(),
     )

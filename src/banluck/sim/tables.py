@@ -1,10 +1,14 @@
 """The rules and a strategy as arrays for the compiled simulator.
 
-A card is reduced to its *class*: 0 for an ace, 1–8 for 2–9, 9 for 10/J/Q/K (T1: they all
-count 10 and all make a Ban-Luck with an ace). A seat's hand is a multiset of classes of at
-most ``seat_card_limit`` cards, numbered once (``state``); adding a card is a table look-up
-(``trans``). Totals come from the core's own ``total_from`` (T2, T3, O3), so the simulator
-and the engine count the same way by construction.
+A card is reduced to its rank class (``banluck.core.cards``: 0 ace, 1–8 for 2–9, 9 for
+10/J/Q/K). A seat's hand is a multiset of classes of at most ``seat_card_limit`` cards,
+numbered once (``state``); adding a card is a table look-up (``trans``). Every rule is the
+answer of a core function, read once per state or per grid cell when the tables are built:
+totals (``counts_total``, T2, T3, O3), naturals (T4), the seat's choices and forced draws
+(``seat_choices``, T16 / O6), what is paid at once (``natural_paid``, ``bust``), the dealer's
+opening, drawing rule and settlement (``banluck.core.grids``: T14, T15, T17, T18, O5–O8).
+So the simulator and the engine play the same rules by construction; the kernel keeps only
+the flow.
 
 The strategy is a decision table built by calling the ``Policy`` itself on a synthetic
 ``DecisionPoint`` for every state a seat can decide in (its cards, the legal actions, and,
@@ -14,76 +18,73 @@ table are the same strategy by construction.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from banluck.core.actions import Action
-from banluck.core.cards import Card
-from banluck.core.hands import hand_total, total_from
-from banluck.core.round import DecisionPoint
+from banluck.core.cards import ACE_CLASS, CLASS_LABELS, N_CLASSES, TEN_CLASS, Card
+from banluck.core.choices import MUST_DRAW, TURN_OVER, seat_choices
+from banluck.core.grids import (
+    NATURAL_CODE,
+    dealer_end_grid,
+    natural_grid,
+    opening_grid,
+    outcome_class,
+    showdown_grid,
+    total_grid,
+)
+from banluck.core.hands import class_natural, counts_total, hand_total, kind_with_total
+from banluck.core.round import DecisionPoint, Policy
 from banluck.core.rules import Rules
+from banluck.core.settle import bets_won, bust, natural_paid
 
-Policy = Callable[[DecisionPoint], Action]
-
-#: Card classes: ace, 2–9, and the ten-value class.
-N_CLASSES = 10
-ACE = 0
-TEN = 9
-CLASS_RANK = "A23456789T"
 SUITS = "SHDC"
 
-#: Action codes in the decision table (-1: no decision in this state).
+#: Codes of the decision table: a choice (or a forced draw), or the turn is over (-1: no
+#: seat can hold this hand there).
 HIT = 0
 STAND = 1
 THROW = 2
+BUST = 3  # T16 / O6: the hand lost at once (``paid``)
+WAIT = 4  # T6 / T16: five cards wait for the dealer
 ACTION_CODE = {Action.HIT: HIT, Action.STAND: STAND, Action.THROW: THROW}
-
-#: Natural codes (T4).
-NO_NATURAL = 0
-BAN_BAN = 1
-BAN_LUCK = 2
 
 #: The most cards the dealer can hold (no preset's dealer comes near it: it stands at 16
 #: or 17) and the largest non-ace sum the totals table covers.
 MAX_DEALER_CARDS = 16
 MAX_BASE = 80
 
-# Indexes into the ``params`` vector the kernel reads.
+# Indexes into the ``params`` vector the kernel reads: the table, not the rules of play.
 P_SEATS = 0
 P_SHOE_SIZE = 1
 P_UP_CARD = 2
-P_VOIDS_15 = 3
-P_FREE_HAND = 4
-P_MUST_DRAW_UNDER = 5
-P_SEAT_LIMIT = 6
-P_DEALER_STANDS_ON = 7
-P_DEALER_16_FOUR = 8
-P_DEALER_LIMIT = 9
-P_DEALER_FIVE_DRAGON = 10
-P_BAN_BAN = 11
-P_BAN_LUCK = 12
-P_FIVE_DRAGON = 13
-P_FIVE_DRAGON_21 = 14
-P_FIVE_CARD_BUST = 15
-P_RESHUFFLE_BELOW = 16
-P_FRESH_SHOE = 17
-N_PARAMS = 18
+P_RESHUFFLE_BELOW = 3
+P_FRESH_SHOE = 4
+N_PARAMS = 5
+
+#: Positions of the arrays in ``SimTables.arrays()``, the kernel's ``tabs``.
+(
+    TRANS,
+    NCARDS,
+    TOTAL,
+    NATURAL,
+    PAID,
+    OUTCOME,
+    DECISION,
+    TOTALS,
+    OPENING,
+    DEALER_END,
+    SHOWDOWN,
+    NATURALS,
+) = range(12)
 
 IntArray = npt.NDArray[np.int64]
 
-
-def card_class(card: Card) -> int:
-    """The class of a card: 0 ace, 1–8 for 2–9, 9 for 10/J/Q/K.
-
-    >>> from banluck.core.cards import parse_card
-    >>> [card_class(parse_card(c)) for c in ("AS", "2H", "9D", "TC", "KS")]
-    [0, 1, 8, 9, 9]
-    """
-    return TEN if card.points == 10 else card.points - 1
+__all__ = ["Policy", "SimTables", "build_tables"]
 
 
 def class_cards(counts: tuple[int, ...], skip: tuple[int, ...] | None = None) -> list[Card]:
@@ -93,13 +94,13 @@ def class_cards(counts: tuple[int, ...], skip: tuple[int, ...] | None = None) ->
     for c, k in enumerate(counts):
         used = skip[c] if skip is not None else 0
         for i in range(k):
-            cards.append(Card(CLASS_RANK[c], SUITS[(used + i) % len(SUITS)]))
+            cards.append(Card(CLASS_LABELS[c], SUITS[(used + i) % len(SUITS)]))
     return cards
 
 
 def copies(rules: Rules, cls: int) -> int:
     """How many cards of a class the shoe holds."""
-    return 4 * rules.decks * (4 if cls == TEN else 1)
+    return 4 * rules.decks * (4 if cls == TEN_CLASS else 1)
 
 
 @dataclass(frozen=True)
@@ -111,13 +112,42 @@ class SimTables:
     trans: IntArray
     ncards: IntArray
     total: IntArray
+    #: A two-card state's natural (``grids.NATURAL_CODE``), else 0.
     natural: IntArray
-    #: ``totals[n, base, aces]``: T3's total of ``n`` cards (for the dealer's hand).
-    totals: IntArray
-    #: ``decision[s, up]``: the action code, or -1 where the seat has no choice.
+    #: What a state is paid at once, in bets: a natural's win (T16), a bust's loss (T16 / O6).
+    paid: IntArray
+    #: A standing state's outcome class (``grids.outcome_class``: T18).
+    outcome: IntArray
+    #: ``decision[s, up]``: the code (HIT .. WAIT) of a seat holding ``s``.
     decision: IntArray
+    #: ``totals[n, aces, base]``: T3's total of ``n`` cards (for the dealer's hand).
+    totals: IntArray
+    #: The core's grids: ``opening[first, second]`` (T14 / T15), ``dealer_end[n, total]``
+    #: (T17 / O8), ``showdown[seat class, dealer class]`` (T18), ``naturals[seat natural,
+    #: dealer natural]`` (T14), the last two in bets.
+    opening: IntArray
+    dealer_end: IntArray
+    showdown: IntArray
+    naturals: IntArray
     #: The class counts of each state.
     states: tuple[tuple[int, ...], ...]
+
+    def arrays(self) -> tuple[Any, ...]:
+        """The kernel's ``tabs``: the arrays a hand reads, in the order it unpacks them."""
+        return (
+            self.trans,
+            self.ncards,
+            self.total,
+            self.natural,
+            self.paid,
+            self.outcome,
+            self.decision,
+            self.totals,
+            self.opening,
+            self.dealer_end,
+            self.showdown,
+            self.naturals,
+        )
 
 
 def hand_states(limit: int) -> tuple[tuple[int, ...], ...]:
@@ -141,37 +171,36 @@ def reachable(counts: tuple[int, ...]) -> bool:
     """
     if sum(counts) <= 2:
         return True
-    others = sum(counts) - counts[ACE] - counts[TEN]
-    return not (others == 0 and counts[TEN] <= 1)
+    others = sum(counts) - counts[ACE_CLASS] - counts[TEN_CLASS]
+    return not (others == 0 and counts[TEN_CLASS] <= 1)
 
 
 def rule_params(rules: Rules, *, fresh_shoe: bool = False) -> IntArray:
-    """The ``Rules`` fields as the kernel's parameter vector (never the preset's name)."""
+    """The table's facts as the kernel's parameter vector (never the preset's name)."""
     p = np.zeros(N_PARAMS, dtype=np.int64)
     p[P_SEATS] = len(rules.seats)
     p[P_SHOE_SIZE] = 52 * rules.decks
     p[P_UP_CARD] = int(rules.dealer_up_card)
-    p[P_VOIDS_15] = int(rules.dealer_voids_15)
-    p[P_FREE_HAND] = int(rules.free_hand)
-    p[P_MUST_DRAW_UNDER] = rules.seat_must_draw_under
-    p[P_SEAT_LIMIT] = rules.seat_card_limit
-    p[P_DEALER_STANDS_ON] = rules.dealer_stands_on
-    p[P_DEALER_16_FOUR] = int(rules.dealer_draws_16_with_four)
-    limit = rules.dealer_card_limit
-    p[P_DEALER_LIMIT] = MAX_DEALER_CARDS if limit is None else min(limit, MAX_DEALER_CARDS)
-    p[P_DEALER_FIVE_DRAGON] = int(rules.dealer_five_dragon)
-    p[P_BAN_BAN] = rules.ban_ban_multiple
-    p[P_BAN_LUCK] = rules.ban_luck_multiple
-    p[P_FIVE_DRAGON] = rules.five_dragon_multiple
-    p[P_FIVE_DRAGON_21] = rules.five_dragon_21_multiple
-    p[P_FIVE_CARD_BUST] = rules.five_card_bust_multiple
     p[P_RESHUFFLE_BELOW] = rules.reshuffle_below()
     p[P_FRESH_SHOE] = int(fresh_shoe or rules.shuffle_every_hand)
     return p
 
 
-def build_tables(rules: Rules, policy: Policy, *, fresh_shoe: bool = False) -> SimTables:
-    """The arrays for ``rules`` and the strategy ``policy`` (called once per decision state)."""
+@dataclass(frozen=True)
+class _States:
+    """The seat's hand states and what the rules say of each."""
+
+    states: tuple[tuple[int, ...], ...]
+    trans: IntArray
+    ncards: IntArray
+    total: IntArray
+    natural: IntArray
+    paid: IntArray
+    outcome: IntArray
+
+
+def _seat_states(rules: Rules) -> _States:
+    """Every hand a seat can hold, its total, natural, immediate payment and outcome class."""
     limit = rules.seat_card_limit
     states = hand_states(limit)
     index = {s: i for i, s in enumerate(states)}
@@ -180,54 +209,57 @@ def build_tables(rules: Rules, policy: Policy, *, fresh_shoe: bool = False) -> S
     ncards = np.zeros(n, dtype=np.int64)
     total = np.zeros(n, dtype=np.int64)
     natural = np.zeros(n, dtype=np.int64)
+    paid = np.zeros(n, dtype=np.int64)
+    outcome = np.zeros(n, dtype=np.int64)
     for i, s in enumerate(states):
         size = sum(s)
         ncards[i] = size
-        base = sum(k * (c + 1) for c, k in enumerate(s) if c != ACE)
-        total[i] = total_from(base, s[ACE], rules.ace_values(size))
-        if size == 2 and s[ACE] == 2:
-            natural[i] = BAN_BAN
-        elif size == 2 and s[ACE] == 1 and s[TEN] == 1:
-            natural[i] = BAN_LUCK
+        total[i] = counts_total(s, rules)
+        kind = kind_with_total(size, int(total[i]))
+        outcome[i] = outcome_class(kind, int(total[i]))
+        if size == 2:
+            classes = [c for c, k in enumerate(s) for _ in range(k)]
+            pair = class_natural(classes[0], classes[1])
+            natural[i] = NATURAL_CODE[pair]
+            if pair is not None:
+                paid[i] = bets_won(*natural_paid(rules, pair))
+        if total[i] > 21:
+            paid[i] = bets_won(*bust(rules, size))
         if size < limit:
             for c in range(N_CLASSES):
                 grown = list(s)
                 grown[c] += 1
                 trans[i, c] = index[tuple(grown)]
+    return _States(states, trans, ncards, total, natural, paid, outcome)
 
-    max_aces = 4 * rules.decks
-    totals = np.zeros((MAX_DEALER_CARDS + 1, MAX_BASE + 1, max_aces + 1), dtype=np.int64)
-    for k in range(MAX_DEALER_CARDS + 1):
-        values = rules.ace_values(k)
-        for base in range(MAX_BASE + 1):
-            for aces in range(max_aces + 1):
-                totals[k, base, aces] = total_from(base, aces, values)
 
+def _decisions(rules: Rules, policy: Policy, seat: _States) -> IntArray:
+    """``decision[s, up]``: what the rules make a seat holding ``s`` do (T16 / O6: draw, stop
+    bust, wait with five cards), else what ``policy`` chooses among the legal actions."""
     ups = N_CLASSES if rules.dealer_up_card else 1
-    decision = np.full((n, ups), -1, dtype=np.int64)
-    seat = rules.seats[0]
-    for i, s in enumerate(states):
-        size = int(ncards[i])
-        if size < 2 or size >= limit or natural[i] != NO_NATURAL or total[i] > 21:
+    decision = np.full((len(seat.states), ups), -1, dtype=np.int64)
+    name = rules.seats[0]
+    for i, s in enumerate(seat.states):
+        size = int(seat.ncards[i])
+        if size < 2 or seat.natural[i] != 0:
             continue
-        if not reachable(s):
+        legal = seat_choices(rules, int(seat.total[i]), size)
+        if legal is TURN_OVER:
+            decision[i, :] = BUST if seat.total[i] > 21 else WAIT
             continue
-        if rules.free_hand and size == 2 and total[i] == 15:
-            legal = frozenset({Action.THROW, Action.HIT})
-        elif total[i] >= rules.seat_must_draw_under:
-            legal = frozenset({Action.HIT, Action.STAND})
-        else:
+        if legal is MUST_DRAW:
+            decision[i, :] = HIT
             continue
+        if not reachable(s) or any(k > copies(rules, c) for c, k in enumerate(s)):
+            continue
+        cards = tuple(class_cards(s))
         for u in range(ups):
             up: Card | None = None
             if rules.dealer_up_card:
                 if s[u] + 1 > copies(rules, u):
                     continue  # the up card cannot exist beside these cards
                 up = class_cards(tuple(1 if c == u else 0 for c in range(N_CLASSES)), s)[0]
-            if any(k > copies(rules, c) for c, k in enumerate(s)):
-                continue
-            cards = tuple(class_cards(s))
-            point = DecisionPoint(seat, cards, hand_total(cards, rules), legal, up)
+            point = DecisionPoint(name, cards, hand_total(cards, rules), legal, up)
             action = Action(policy(point))
             if action not in legal:
                 raise ValueError(
@@ -235,13 +267,29 @@ def build_tables(rules: Rules, policy: Policy, *, fresh_shoe: bool = False) -> S
                     f"where only {sorted(a.value for a in legal)} are legal"
                 )
             decision[i, u] = ACTION_CODE[action]
+    return decision
+
+
+def _grid(rows: list[list[int]] | list[list[list[int]]]) -> IntArray:
+    return np.array(rows, dtype=np.int64)
+
+
+def build_tables(rules: Rules, policy: Policy, *, fresh_shoe: bool = False) -> SimTables:
+    """The arrays for ``rules`` and the strategy ``policy`` (called once per decision state)."""
+    seat = _seat_states(rules)
     return SimTables(
         params=rule_params(rules, fresh_shoe=fresh_shoe),
-        trans=trans,
-        ncards=ncards,
-        total=total,
-        natural=natural,
-        totals=totals,
-        decision=decision,
-        states=states,
+        trans=seat.trans,
+        ncards=seat.ncards,
+        total=seat.total,
+        natural=seat.natural,
+        paid=seat.paid,
+        outcome=seat.outcome,
+        decision=_decisions(rules, policy, seat),
+        totals=_grid(total_grid(rules, MAX_DEALER_CARDS, 4 * rules.decks, MAX_BASE)),
+        opening=_grid(opening_grid(rules)),
+        dealer_end=_grid(dealer_end_grid(rules, MAX_DEALER_CARDS)),
+        showdown=_grid(showdown_grid(rules)),
+        naturals=_grid(natural_grid(rules)),
+        states=seat.states,
     )

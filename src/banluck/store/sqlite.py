@@ -1,27 +1,57 @@
 """The SQLite store (stdlib ``sqlite3``): players, their hand history, and unreadable saves.
 
+Opening a file first inspects it on a read-only connection (``inspect_file``): a file that
+is not a SQLite database, belongs to another program, or has another save format is
+refused before a single byte of it is written (no WAL switch, no new table).
+
 Every change runs in one ``BEGIN IMMEDIATE`` transaction (``Store.transaction``): it commits
 as a whole or not at all, so a fault in the middle of a request never creates or loses chips.
-``Store.player_lock`` serialises the requests of one browser inside this process; the
-immediate transaction serialises writers across processes too.
+Writers of this process queue on one lock (a quick hand-over rather than SQLite's sleeping
+busy handler); the immediate transaction serialises writers across processes too.
+``Store.player_lock`` serialises the requests of one browser inside this process. Reads
+(``Store.reading``) take neither: a WAL read transaction sees the last commit and never
+waits for a writer.
 
-The store keeps JSON text and knows nothing of the game: the web layer decides what a record
-means and whether it is valid. A record it cannot read is moved to ``corrupt_saves`` (kept,
-never deleted) by ``Transaction.quarantine``.
+Each game a browser plays has its own record and history: ``table`` in ``players`` and
+``history`` (as in save format 1), every other game in ``game_saves`` and ``game_history``
+(format 2). The store keeps JSON text and knows nothing of the games: the web layer decides
+what a record means and whether it is valid. A record it cannot read is moved to
+``corrupt_saves`` (kept, never deleted) by ``Transaction.quarantine``.
 """
 
 from __future__ import annotations
 
+import secrets
 import sqlite3
 import threading
 import zlib
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: Save formats this version reads: 1 (the ``table`` game only) is upgraded to 2 (every game)
+#: by adding the per-game tables.
+READABLE_VERSIONS = ("1", "2")
+#: ``PRAGMA application_id`` of a Ban Luck save ("BANL"); 0 in saves made before it was set.
+APPLICATION_ID = 0x42414E4C
 HISTORY_LIMIT = 50
+#: At most this many stored players; making room forgets the least recently active.
+PLAYER_LIMIT = 10_000
+#: A player idle this long is forgotten (their cookie, set for a year, is gone by then).
+PLAYER_IDLE_DAYS = 400
 _LOCK_STRIPES = 256
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+#: The columns of each of our tables: a file with other tables or columns is not ours.
+_COLUMNS = {
+    "meta": ("key", "value"),
+    "players": ("id", "data", "updated"),
+    "history": ("player", "hand", "data"),
+    "corrupt_saves": ("player", "data", "reason", "moved"),
+    "game_saves": ("player", "game", "data"),
+    "game_history": ("player", "game", "hand", "data"),
+}
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -30,6 +60,7 @@ CREATE TABLE IF NOT EXISTS players (
     data TEXT NOT NULL,
     updated TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
 );
+CREATE INDEX IF NOT EXISTS players_updated ON players (updated);
 CREATE TABLE IF NOT EXISTS history (
     player TEXT NOT NULL,
     hand INTEGER NOT NULL,
@@ -42,15 +73,29 @@ CREATE TABLE IF NOT EXISTS corrupt_saves (
     reason TEXT NOT NULL,
     moved TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
 );
+CREATE TABLE IF NOT EXISTS game_saves (
+    player TEXT NOT NULL,
+    game TEXT NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (player, game)
+);
+CREATE TABLE IF NOT EXISTS game_history (
+    player TEXT NOT NULL,
+    game TEXT NOT NULL,
+    hand INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (player, game, hand)
+);
 """
 
 
 class SaveError(Exception):
-    """The save file cannot be used (not a database, damaged, or from a newer version)."""
+    """The save file cannot be used (not a database, damaged, another program's, newer)."""
 
 
 class Transaction:
-    """One open transaction on the store; use it only inside ``Store.transaction``."""
+    """One open transaction on the store; use it only inside ``Store.transaction`` (or,
+    for the reading methods, ``Store.reading``)."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
@@ -67,6 +112,109 @@ class Transaction:
             " data = excluded.data, updated = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
             (player, data),
         )
+
+    def make_room(self, limit: int = PLAYER_LIMIT, idle_days: int = PLAYER_IDLE_DAYS) -> int:
+        """Before a new player is stored: forget players idle over ``idle_days``, then the
+        least recently active until fewer than ``limit`` remain. Their history goes with
+        them (their corrupt saves are kept). Returns how many were forgotten."""
+        gone = [
+            str(r[0])
+            for r in self._conn.execute(
+                "SELECT id FROM players WHERE updated < strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?)",
+                (f"-{int(idle_days)} days",),
+            )
+        ]
+        count = int(self._conn.execute("SELECT COUNT(*) FROM players").fetchone()[0])
+        excess = count - len(gone) - (limit - 1)
+        if excess > 0:
+            gone += [
+                str(r[0])
+                for r in self._conn.execute(
+                    "SELECT id FROM players WHERE updated >= strftime('%Y-%m-%dT%H:%M:%SZ',"
+                    " 'now', ?) ORDER BY updated, rowid LIMIT ?",
+                    (f"-{int(idle_days)} days", excess),
+                )
+            ]
+        for player in gone:
+            self._conn.execute("DELETE FROM players WHERE id = ?", (player,))
+            self._conn.execute("DELETE FROM history WHERE player = ?", (player,))
+            self._conn.execute("DELETE FROM game_saves WHERE player = ?", (player,))
+            self._conn.execute("DELETE FROM game_history WHERE player = ?", (player,))
+        return len(gone)
+
+    def touch_player(self, player: str) -> None:
+        """Mark the player active now (a change in another game than ``table``)."""
+        self._conn.execute(
+            "UPDATE players SET updated = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
+            (player,),
+        )
+
+    # -- the games other than ``table`` (each its own record and history per player) ------
+
+    def load_game(self, player: str, game: str) -> str | None:
+        """The player's record of ``game`` (JSON text), or None."""
+        row = self._conn.execute(
+            "SELECT data FROM game_saves WHERE player = ? AND game = ?", (player, game)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def save_game(self, player: str, game: str, data: str) -> None:
+        """Write the player's record of ``game``."""
+        self._conn.execute(
+            "INSERT INTO game_saves (player, game, data) VALUES (?, ?, ?)"
+            " ON CONFLICT(player, game) DO UPDATE SET data = excluded.data",
+            (player, game, data),
+        )
+
+    def quarantine_game(self, player: str, game: str, data: str, reason: str) -> None:
+        """Move an unreadable record of ``game`` aside (kept in ``corrupt_saves``)."""
+        self._conn.execute(
+            "INSERT INTO corrupt_saves (player, data, reason) VALUES (?, ?, ?)",
+            (player, data, f"{game}: {reason}"),
+        )
+        self._conn.execute("DELETE FROM game_saves WHERE player = ? AND game = ?", (player, game))
+
+    def add_game_history(self, player: str, game: str, hand: int, data: str) -> None:
+        """Record a finished hand of ``game``; keep only the last ``HISTORY_LIMIT``."""
+        self._conn.execute(
+            "INSERT OR REPLACE INTO game_history (player, game, hand, data) VALUES (?, ?, ?, ?)",
+            (player, game, hand, data),
+        )
+        self._conn.execute(
+            "DELETE FROM game_history WHERE player = ? AND game = ? AND hand NOT IN"
+            " (SELECT hand FROM game_history WHERE player = ? AND game = ?"
+            " ORDER BY hand DESC LIMIT ?)",
+            (player, game, player, game, HISTORY_LIMIT),
+        )
+
+    def game_history(self, player: str, game: str) -> list[tuple[int, str]]:
+        """The player's recorded hands of ``game``, newest first."""
+        rows = self._conn.execute(
+            "SELECT hand, data FROM game_history WHERE player = ? AND game = ?"
+            " ORDER BY hand DESC LIMIT ?",
+            (player, game, HISTORY_LIMIT),
+        ).fetchall()
+        return [(int(h), str(d)) for h, d in rows]
+
+    def game_history_item(self, player: str, game: str, hand: int) -> str | None:
+        """One recorded hand of ``game``, or None."""
+        row = self._conn.execute(
+            "SELECT data FROM game_history WHERE player = ? AND game = ? AND hand = ?",
+            (player, game, hand),
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def last_game_hand(self, player: str, game: str) -> int:
+        """The newest recorded hand number of ``game`` (0 when none)."""
+        row = self._conn.execute(
+            "SELECT MAX(hand) FROM game_history WHERE player = ? AND game = ?", (player, game)
+        ).fetchone()
+        return int(row[0]) if row and row[0] is not None else 0
+
+    def player_exists(self, player: str) -> bool:
+        """Whether the store holds a record for this id."""
+        row = self._conn.execute("SELECT 1 FROM players WHERE id = ?", (player,)).fetchone()
+        return row is not None
 
     def quarantine(self, player: str, data: str, reason: str) -> None:
         """Move an unreadable record aside (kept in ``corrupt_saves``) and forget it."""
@@ -118,21 +266,89 @@ class Transaction:
         return [(str(d), str(r)) for d, r in rows]
 
 
-class Store:
-    """A SQLite file holding every browser's table. Safe to share between threads."""
+def inspect_file(path: Path) -> None:
+    """Refuse, without writing to it, a file that is not an empty database or our save.
 
-    def __init__(self, path: str | Path) -> None:
+    A missing or empty file is fine (it becomes a new save). Otherwise the file must be a
+    SQLite database that passes ``quick_check``, whose ``application_id`` is ours (or 0),
+    whose tables are ours with our columns, and whose save format this version reads
+    (``READABLE_VERSIONS``; a format-1 save is upgraded when the store opens it).
+    """
+    if not path.exists() or (path.is_file() and path.stat().st_size == 0):
+        return
+    not_ours = f"{path} is not a usable Ban Luck save"
+    try:
+        with path.open("rb") as f:
+            head = f.read(len(_SQLITE_MAGIC))
+    except OSError as exc:
+        raise SaveError(f"cannot open {path}: {exc.strerror}") from None
+    if head != _SQLITE_MAGIC:
+        raise SaveError(f"{not_ours}: file is not a database")
+    try:
+        uri = path.resolve().as_uri() + "?mode=ro"
+        with closing(sqlite3.connect(uri, uri=True, timeout=30.0)) as conn:
+            ok = conn.execute("PRAGMA quick_check").fetchone()
+            if ok is None or ok[0] != "ok":
+                raise SaveError(f"{path} is damaged (SQLite quick_check: {ok})")
+            app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+            tables = {
+                str(r[0])
+                for r in conn.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'"
+                    " AND name NOT LIKE 'sqlite_%'"
+                )
+            }
+            columns = {
+                t: tuple(str(r[1]) for r in conn.execute(f'PRAGMA table_info("{t}")'))
+                for t in tables & set(_COLUMNS)
+            }
+            version = None
+            if columns.get("meta") == _COLUMNS["meta"]:
+                row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+                version = None if row is None else str(row[0])
+    except sqlite3.DatabaseError as exc:
+        raise SaveError(f"{not_ours}: {exc}") from None
+    if app_id not in (0, APPLICATION_ID):
+        raise SaveError(f"{not_ours}: it belongs to another program (application id {app_id})")
+    if not tables:
+        return
+    if version is not None and version not in READABLE_VERSIONS:
+        raise SaveError(
+            f"{path} has save format {version}; this version reads format {SCHEMA_VERSION}"
+        )
+    foreign = sorted(tables - set(_COLUMNS))
+    if foreign or version is None or any(columns[t] != _COLUMNS[t] for t in columns):
+        what = f"tables {', '.join(foreign)}" if foreign else "tables of another layout"
+        raise SaveError(f"{not_ours}: it holds another program's data ({what})")
+
+
+class Store:
+    """A SQLite file holding every browser's table. Safe to share between threads.
+
+    ``player_limit`` and ``idle_days``: see ``Transaction.make_room``.
+    """
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        player_limit: int = PLAYER_LIMIT,
+        idle_days: int = PLAYER_IDLE_DAYS,
+    ) -> None:
         self.path = Path(path)
+        self.player_limit = player_limit
+        self.idle_days = idle_days
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._all_lock = threading.Lock()
         self._write_lock = threading.Lock()
         self._locks = [threading.Lock() for _ in range(_LOCK_STRIPES)]
+        inspect_file(self.path)  # before anything is created or written
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise SaveError(f"cannot create the folder of {self.path}: {exc.strerror}") from None
-        self._open_and_check()
+        self.secret = self._set_up()
 
     def _connect(self) -> sqlite3.Connection:
         # Each connection is used by one thread only (thread-local); check_same_thread is off
@@ -144,30 +360,34 @@ class Store:
         conn.execute("PRAGMA synchronous = NORMAL")
         return conn
 
-    def _open_and_check(self) -> None:
+    def _set_up(self) -> bytes:
+        """WAL, our tables, the save format and the cookie key (the file is ours: checked)."""
         try:
-            conn = self._connect()
-            ok = conn.execute("PRAGMA quick_check").fetchone()
-            if ok is None or ok[0] != "ok":
-                raise SaveError(f"{self.path} is damaged (SQLite quick_check: {ok})")
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.executescript(_SCHEMA)
-            conn.execute(
-                "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)",
-                (str(SCHEMA_VERSION),),
-            )
-            row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-            conn.close()
+            with closing(self._connect()) as conn:
+                conn.execute("PRAGMA journal_mode = WAL")
+                conn.execute("BEGIN IMMEDIATE")
+                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+                conn.execute(  # a format-1 save is upgraded: its new tables were just made
+                    "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)",
+                    (str(SCHEMA_VERSION),),
+                )
+                conn.execute(
+                    "INSERT OR IGNORE INTO meta (key, value) VALUES ('cookie_key', ?)",
+                    (secrets.token_hex(32),),
+                )
+                row = conn.execute("SELECT value FROM meta WHERE key = 'cookie_key'").fetchone()
+                conn.execute("COMMIT")
         except sqlite3.DatabaseError as exc:
             raise SaveError(f"{self.path} is not a usable Ban Luck save: {exc}") from None
         except OSError as exc:
             raise SaveError(f"cannot open {self.path}: {exc.strerror}") from None
-        version = int(row[0]) if row and str(row[0]).isdigit() else -1
-        if version != SCHEMA_VERSION:
-            raise SaveError(
-                f"{self.path} has save format {row[0] if row else '?'};"
-                f" this version reads format {SCHEMA_VERSION}"
-            )
+        try:
+            return bytes.fromhex(str(row[0]))
+        except ValueError:
+            raise SaveError(f"{self.path}: the cookie key in table meta is damaged") from None
 
     def _conn(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
@@ -180,17 +400,16 @@ class Store:
 
     @contextmanager
     def player_lock(self, player: str) -> Iterator[None]:
-        """Hold this player's lock (one request per player at a time in this process)."""
+        """Hold this player's lock (one change per player at a time in this process)."""
         lock = self._locks[zlib.crc32(player.encode()) % _LOCK_STRIPES]
         with lock:
             yield
 
     @contextmanager
     def transaction(self) -> Iterator[Transaction]:
-        """One all-or-nothing transaction: committed when the block ends, else rolled back."""
+        """One all-or-nothing write transaction: committed when the block ends, else
+        rolled back."""
         conn = self._conn()
-        # Threads of this process queue on a lock (a quick hand-over) rather than on SQLite's
-        # busy handler, which sleeps; other processes still wait through busy_timeout.
         with self._write_lock:
             conn.execute("BEGIN IMMEDIATE")
             try:
@@ -199,6 +418,17 @@ class Store:
                 conn.execute("ROLLBACK")
                 raise
             conn.execute("COMMIT")
+
+    @contextmanager
+    def reading(self) -> Iterator[Transaction]:
+        """A read transaction: one consistent snapshot, no lock, never waits for a writer
+        (WAL). Only the reading methods of the Transaction may be used in it."""
+        conn = self._conn()
+        conn.execute("BEGIN DEFERRED")
+        try:
+            yield Transaction(conn)
+        finally:
+            conn.execute("ROLLBACK")
 
     def close(self) -> None:
         """Close every connection (at shutdown, when no request is running)."""

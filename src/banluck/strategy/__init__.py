@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from banluck.core.actions import Action
-from banluck.core.round import DecisionPoint
+from banluck.core.round import Policy
 from banluck.core.rules import Rules
 from banluck.strategy.baseline import baseline_policy
-
-Policy = Callable[[DecisionPoint], Action]
 
 
 def policy_for(rules: Rules) -> Policy:

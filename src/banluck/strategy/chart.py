@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from math import comb
 
 from banluck.core.actions import Action
-from banluck.strategy.solver import RANK_LABELS, HandValue, Solution, label, shoe_counts
+from banluck.core.cards import CLASS_LABELS, class_label
+from banluck.core.choices import MUST_DRAW, THROW_HIT, TURN_OVER, seat_choices
+from banluck.strategy.solver import HandValue, Solution, shoe_counts
 
 LETTER = {Action.HIT: "H", Action.STAND: "S", Action.THROW: "T"}
 
@@ -68,13 +70,10 @@ def build_chart(solution: Solution) -> Chart:
     shoe = shoe_counts(rules.decks)
     groups: dict[tuple[tuple[int, bool, int], str], list[HandValue]] = {}
     for (up_rank, _counts), hv in solution.hands.items():
-        legal_total = hv.total >= rules.seat_must_draw_under or (
-            rules.free_hand and hv.cards == 2 and hv.total == 15
-        )
-        if not legal_total:
+        if seat_choices(rules, hv.total, hv.cards) in (MUST_DRAW, TURN_OVER):
             continue  # under 16 the seat must draw: no choice
         group = (hv.cards, hv.soft, hv.total)
-        up_label = RANK_LABELS[up_rank] if up_rank is not None else "any"
+        up_label = CLASS_LABELS[up_rank] if up_rank is not None else "any"
         groups.setdefault((group, up_label), []).append(hv)
     cells: dict[tuple[str, str], Cell] = {}
     row_keys: dict[str, tuple[int, ...]] = {}
@@ -85,10 +84,10 @@ def build_chart(solution: Solution) -> Chart:
             by_action[hv.best] = by_action.get(hv.best, 0.0) + _weight(hv.counts, shoe)
         main = max(by_action, key=lambda a: by_action[a])
         cell = Cell(main, by_action[main])
-        for hv in sorted(hands, key=lambda h: label(h.counts)):
+        for hv in sorted(hands, key=lambda h: class_label(h.counts)):
             if hv.best is not main:
-                cell.exceptions.append((label(hv.counts), hv.best))
-        free = " (free hand)" if rules.free_hand and cards == 2 and total == 15 else ""
+                cell.exceptions.append((class_label(hv.counts), hv.best))
+        free = " (free hand)" if seat_choices(rules, total, cards) is THROW_HIT else ""
         if up == "any":
             row, col = f"{total}{free}", _hand_group(cards, soft)
             row_keys[row] = (total,)

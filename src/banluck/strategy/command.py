@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from banluck.chart_draw import EXCEPTIONS_TITLE, label_axes, print_exceptions
+from banluck.command_kit import EXIT_BAD_INPUT, bad_input, print_figures, print_json
 from banluck.core.rules import preset
 from banluck.games import GAMES, game
 
@@ -16,7 +17,6 @@ if TYPE_CHECKING:
 # The solver, NumPy and matplotlib are imported inside the commands, so that registering
 # them costs ``banluck replay`` nothing at start-up.
 
-EXIT_BAD_INPUT = 2
 _STYLE = {"H": "bold red", "S": "bold green", "T": "bold yellow"}
 _COLOUR = {"H": "#e8a0a0", "S": "#9fd89f", "T": "#f0d78c"}
 
@@ -71,7 +71,7 @@ def _rules_or_error(args: argparse.Namespace, cmd: str) -> bool:
     try:
         preset(args.preset, args.decks)
     except ValueError as exc:
-        print(f"banluck {cmd}: {exc}", file=sys.stderr)
+        bad_input(cmd, exc)
         return False
     return True
 
@@ -81,25 +81,19 @@ def _odds(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     data = odds_data(args.preset, args.decks)
     if args.json:
-        json.dump(data, sys.stdout, indent=2)
-        sys.stdout.write("\n")
+        print_json(data)
         return 0
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console()
-    t = Table(title=f"Ban Luck exact odds: {data['preset']}, {data['decks']} deck(s)")
-    t.add_column("figure")
-    t.add_column("value", justify="right")
-    t.add_row("house edge (dealer's advantage per initial bet)", f"{data['house_edge']:.4%}")
-    t.add_row("player's EV per initial bet", f"{data['player_ev']:+.5f}")
-    t.add_row("standard deviation of one hand", f"{data['std']:.4f}")
+    rows = [
+        ("house edge (dealer's advantage per initial bet)", f"{data['house_edge']:.4%}"),
+        ("player's EV per initial bet", f"{data['player_ev']:+.5f}"),
+        ("standard deviation of one hand", f"{data['std']:.4f}"),
+    ]
     for key, value in data["frequencies"].items():
-        t.add_row(f"frequency: {key}", f"{value:.4%}")
+        rows.append((f"frequency: {key}", f"{value:.4%}"))
     for key, value in data["extra"].items():
-        t.add_row(f"  {key}", f"{value:.4%}")
-    console.print(t)
-    console.print(f"Model: {data['model']}", style="dim")
+        rows.append((f"  {key}", f"{value:.4%}"))
+    title = f"Ban Luck exact odds: {data['preset']}, {data['decks']} deck(s)"
+    print_figures(title, rows, [f"Model: {data['model']}"])
     return 0
 
 
@@ -164,10 +158,7 @@ def print_chart(chart: Chart) -> None:
         console.print(f"columns: the {chart.column_title}")
     console.print(t)
     lines = exception_lines(chart)
-    if lines:
-        console.print("Exceptions (your cards as ranks, T = any ten-value card):", style="bold")
-        for line in lines:
-            console.print("  " + line)
+    print_exceptions(console, lines)
 
 
 def draw_png(chart: Chart, path: str) -> None:
@@ -201,20 +192,11 @@ def draw_png(chart: Chart, path: str) -> None:
             letter = LETTER[cell.action]
             ax.add_patch(Rectangle((j, i), 1, 1, facecolor=_COLOUR[letter], edgecolor="white"))
             ax.text(j + 0.5, i + 0.5, cell.text, ha="center", va="center", fontsize=9)
-    ax.set_yticks([i + 0.5 for i in range(nrows)])
-    ax.set_yticklabels(chart.rows, fontsize=8)
-    ax.set_xticks([j + 0.5 for j in range(ncols)])
-    ax.set_xticklabels(chart.columns, fontsize=8)
-    ax.set_xlabel(chart.column_title, fontsize=9)
-    ax.xaxis.tick_top()
-    ax.xaxis.set_label_position("top")
-    ax.tick_params(length=0)
-    for spine in ax.spines.values():
-        spine.set_visible(False)
+    label_axes(ax, chart.rows, chart.columns, chart.column_title, row_size=8, title_size=9)
     fig.suptitle(chart.title, fontsize=11, y=1 - 0.15 / total_h)
     text = _legend(chart)
     if lines:
-        text += "\nExceptions (your cards as ranks, T = any ten-value card):\n" + "\n".join(lines)
+        text += "\n" + EXCEPTIONS_TITLE + "\n" + "\n".join(lines)
     fig.text(0.02, (height_text + 0.05) / total_h, text, fontsize=7, va="top", family="monospace")
     fig.savefig(path, dpi=130)
     plt.close(fig)

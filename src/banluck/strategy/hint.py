@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from banluck.core.actions import Action
 from banluck.core.cards import Card
 from banluck.core.rules import Rules
+from banluck.strategy.ties import best_choice
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,5 +41,4 @@ def hint_for(
     ev = {a: values[a] for a in sorted(allowed) if a in values}
     if not ev:
         raise ValueError(f"no value for {sorted(allowed)} with {len(cards)} cards")
-    best = max(ev, key=lambda a: (ev[a], a is Action.STAND))
-    return Hint(best=best, ev=ev)
+    return Hint(best=best_choice(ev, ev), ev=ev)

@@ -1,9 +1,11 @@
 """The solver's hot loop: the dealer's play-out from a given shoe, compiled with Numba.
 
-Ranks are indexed 0..9: ace, 2..9, ten-value (10/J/Q/K are one class). A hand is kept as
-(base, aces, cards): the sum of its non-ace cards, its number of aces and its number of
-cards; its total is read from a table the solver builds with the engine's own
-``total_from`` (T2, T3, O3), so this module never decides what an ace counts.
+Ranks are indexed 0..9 by the core's rank classes: ace, 2..9, ten-value (10/J/Q/K are one
+class). A hand is kept as (base, aces, cards): the sum of its non-ace cards, its number of
+aces and its number of cards. Every rule is read from the core's grids
+(``banluck.core.grids``), so this module keeps only the walk: ``tot`` (T2, T3, O3: what an
+ace counts), ``opening`` (T14, T15: which dealer two-card hands end the round before the seat
+plays) and ``end`` (T17, O8: whether the dealer draws, else the outcome class it stands with).
 
 Dealer outcome classes (the ``out`` arrays): index ``t`` (0..21) is a plain total ``t``,
 ``22 + t`` a five dragon of total ``t`` (T18), and ``BUST`` a bust.
@@ -14,23 +16,19 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-N_RANKS = 10
-BUST = 44
-N_OUTCOMES = 45
+from banluck.core.grids import BUST_CLASS, N_OUTCOMES, OPEN_PLAY, TOTAL_CAP
+
+BUST = BUST_CLASS
 #: Bases above 21 are bust whatever the aces count; the total table stops here.
 BASE_CAP = 22
-POINTS = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], dtype=np.int64)
+
+__all__ = ["BASE_CAP", "BUST", "N_OUTCOMES", "dealer_outcomes"]
 
 
 @njit(cache=True)
-def _is_natural(i: int, j: int) -> bool:
-    """T4: two aces, or an ace and a ten-value card."""
-    return (i == 0 and (j == 0 or j == 9)) or (i == 9 and j == 0)
-
-
-@njit(cache=True)
-def _play(counts, left, base0, aces0, n0, tot, stand_on, d16, limit, dragon, p0, out):  # type: ignore[no-untyped-def]
-    """T17 / O8: add ``p0`` times the dealer's final-outcome distribution to ``out``.
+def _play(counts, left, base0, aces0, n0, tot, end, p0, out):  # type: ignore[no-untyped-def]
+    """The dealer's draws (``end``: T17 / O8): add ``p0`` times its final-outcome
+    distribution to ``out``.
 
     A depth-first walk over the dealer's draws with an explicit stack (Numba's cache does
     not load recursive functions reliably). ``counts`` is restored on return.
@@ -50,13 +48,9 @@ def _play(counts, left, base0, aces0, n0, tot, stand_on, d16, limit, dragon, p0,
             n = n0 + d
             b = bases[d] if bases[d] < BASE_CAP else BASE_CAP
             t = tot[n, acess[d], b]
-            if t > 21 or n >= limit or (t >= stand_on and not (d16 and t == 16 and n == 4)):
-                if t > 21:
-                    out[BUST] += probs[d]
-                elif dragon and n == 5:
-                    out[22 + t] += probs[d]
-                else:
-                    out[t] += probs[d]
+            o = end[n, t if t < TOTAL_CAP else TOTAL_CAP]
+            if o >= 0:  # the dealer stands (or busts) with outcome class o
+                out[o] += probs[d]
                 d -= 1
                 continue
             r = 0
@@ -85,13 +79,13 @@ def _play(counts, left, base0, aces0, n0, tot, stand_on, d16, limit, dragon, p0,
 
 
 @njit(cache=True)
-def dealer_outcomes(counts, up, tot, stand_on, d16, limit, dragon, void15, out):  # type: ignore[no-untyped-def]
+def dealer_outcomes(counts, up, tot, opening, end, out):  # type: ignore[no-untyped-def]
     """The probability that the dealer's two cards let the seat play; its outcomes in ``out``.
 
     The shoe is ``counts`` (the seat's cards removed); ``up`` is the dealer's known up card
     (O4), already removed from ``counts``, or -1 when both dealer cards are hidden. Dealer
-    two-card hands that end the round before the seat plays are left out: naturals (T14 /
-    O5) and, with ``void15``, a 15 (T15). The others' probabilities are summed and returned;
+    two-card hands that end the round before the seat plays are left out (``opening``:
+    naturals, T14 / O5, and a thrown-in 15, T15). The others' probabilities are summed and returned;
     each one's play-out (``_play``) is added to ``out`` unnormalised, so ``out`` sums (up to
     rounding) to the same probability. With an empty ``out`` only the probability is computed.
     """
@@ -115,17 +109,16 @@ def dealer_outcomes(counts, up, tot, stand_on, d16, limit, dragon, void15, out):
             left_i = left - 1
         for j in range(10):
             cj = counts[j]
-            if cj == 0 or _is_natural(i, j):
-                continue
-            aces = (1 if i == 0 else 0) + (1 if j == 0 else 0)
-            base = (0 if i == 0 else i + 1) + (0 if j == 0 else j + 1)
-            if void15 and tot[2, aces, base] == 15:
+            if cj == 0 or opening[i, j] != OPEN_PLAY:
                 continue
             p = pi * cj / left_i
             mass += p
             if play:
+                # class c counts c + 1 points (T1); aces are counted apart
+                aces = (1 if i == 0 else 0) + (1 if j == 0 else 0)
+                base = (0 if i == 0 else i + 1) + (0 if j == 0 else j + 1)
                 counts[j] = cj - 1
-                _play(counts, left_i - 1, base, aces, 2, tot, stand_on, d16, limit, dragon, p, out)
+                _play(counts, left_i - 1, base, aces, 2, tot, end, p, out)
                 counts[j] = cj
         if up < 0:
             counts[i] += 1

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -32,12 +32,33 @@ import numpy as np
 import numpy.typing as npt
 
 from banluck.core.actions import Action
-from banluck.core.cards import Card
-from banluck.core.hands import HandKind, total_from, win_multiple
+from banluck.core.cards import (
+    ACE_CLASS,
+    CLASS_LABELS,
+    N_CLASSES,
+    TEN_CLASS,
+    Card,
+    class_counts,
+    class_label,
+    rank_class,
+)
+from banluck.core.choices import TURN_OVER, seat_choices
+from banluck.core.grids import (
+    NATURAL_CODE,
+    OPEN_PLAY,
+    OPEN_VOID,
+    dealer_end_grid,
+    natural_grid,
+    opening_grid,
+    outcome_class,
+    showdown_grid,
+    total_grid,
+)
+from banluck.core.hands import HandKind, class_natural, counts_base, counts_total, kind_with_total
 from banluck.core.rules import Rules
+from banluck.core.settle import bust, natural_paid
+from banluck.strategy.ties import best_choice
 
-RANK_LABELS = "A23456789T"
-N_RANKS = 10
 #: Outcome statistics of a hand: net -3..3 (indices 0..6), then these flags.
 I_DRAGON, I_DRAGON21, I_SEAT_BUST, I_FIVE_BUST, N_STATS = 7, 8, 9, 10, 11
 MAX_CARDS = 32
@@ -53,45 +74,19 @@ MODEL = (
 
 Counts = tuple[int, ...]
 FloatArray = npt.NDArray[np.float64]
-
-
-def rank_index(card: Card) -> int:
-    """A card's rank class: 0 ace, 1..8 the 2..9, 9 ten-value (T1)."""
-    if card.is_ace:
-        return 0
-    return 9 if card.is_ten_value else card.points - 1
-
-
-def counts_of(cards: Sequence[Card]) -> Counts:
-    """The multiset of a hand's rank classes."""
-    counts = [0] * N_RANKS
-    for card in cards:
-        counts[rank_index(card)] += 1
-    return tuple(counts)
-
-
-def label(counts: Counts) -> str:
-    """A composition as ranks in order, e.g. ``"A5T"``."""
-    return "".join(RANK_LABELS[r] * c for r, c in enumerate(counts))
+IntArray = npt.NDArray[np.int64]
 
 
 def shoe_counts(decks: int) -> Counts:
     """A fresh shoe by rank class (T11)."""
-    return (4 * decks,) * 9 + (16 * decks,)
+    return tuple(4 * decks * (4 if c == TEN_CLASS else 1) for c in range(N_CLASSES))
 
 
-def total_table(rules: Rules, decks: int) -> npt.NDArray[np.int64]:
+def total_table(rules: Rules, decks: int) -> IntArray:
     """``tot[n, aces, base]`` = ``total_from`` (the engine's T3) for every small hand."""
     from banluck.strategy.kernel import BASE_CAP
 
-    max_aces = 4 * decks
-    tot = np.zeros((MAX_CARDS + 1, max_aces + 1, BASE_CAP + 1), dtype=np.int64)
-    for n in range(1, MAX_CARDS + 1):
-        values = rules.ace_values(n)
-        for aces in range(min(n, max_aces) + 1):
-            for base in range(BASE_CAP + 1):
-                tot[n, aces, base] = total_from(base, aces, values)
-    return tot
+    return np.array(total_grid(rules, MAX_CARDS, 4 * decks, BASE_CAP), dtype=np.int64)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,32 +124,26 @@ class Solution:
         return self.hands[(up if self.rules.dealer_up_card else None, tuple(counts))]
 
     def best_action(self, counts: Counts, up: int | None = None) -> Action:
-        """The best legal choice for a composition (and, one-on-one, the up card's rank)."""
+        """The best legal choice for a composition (and, one-on-one, the up card's class)."""
         return self.value(counts, up).best
 
     def best_for(self, cards: Sequence[Card], dealer_up: Card | None = None) -> Action:
         """The best legal choice for a hand of engine cards."""
-        up = rank_index(dealer_up) if dealer_up is not None else None
-        return self.best_action(counts_of(cards), up)
+        up = rank_class(dealer_up) if dealer_up is not None else None
+        return self.best_action(class_counts(cards), up)
 
 
 #: A strategy to evaluate instead of the best one: a hand's values -> the choice, or None.
 Override = Callable[[HandValue], Action | None]
 
 
-def legal_for(rules: Rules, total: int, cards: int) -> frozenset[Action]:
-    """T16 / O6: the choices of a seat holding ``cards`` cards of ``total`` (empty: none)."""
-    if total > 21 or cards >= rules.seat_card_limit:
-        return frozenset()
-    if rules.free_hand and cards == 2 and total == 15:
-        return frozenset({Action.THROW, Action.HIT})
-    if total < rules.seat_must_draw_under:
-        return frozenset({Action.HIT})
-    return frozenset({Action.HIT, Action.STAND})
-
-
 def _nets(stats: FloatArray) -> float:
     return float(stats[:7] @ np.arange(-3, 4))
+
+
+def _grown(counts: Counts, c: int) -> Counts:
+    """The composition with one more card of class ``c``."""
+    return (*counts[:c], counts[c] + 1, *counts[c + 1 :])
 
 
 class _Solver:
@@ -166,15 +155,12 @@ class _Solver:
         self.rules = rules
         self.shoe = np.array(shoe_counts(rules.decks), dtype=np.int64)
         self.tot = total_table(rules, rules.decks)
-        limit = rules.dealer_card_limit
+        #: The rules the kernel reads (T14 / T15, T17 / O8), after ``tot``.
         self.dealer_args = (
-            rules.dealer_stands_on,
-            rules.dealer_draws_16_with_four,
-            limit if limit is not None else 10**6,
-            rules.dealer_five_dragon,
-            rules.dealer_voids_15,
+            np.array(opening_grid(rules), dtype=np.int64),
+            np.array(dealer_end_grid(rules, MAX_CARDS), dtype=np.int64),
         )
-        self._settle: dict[tuple[int, int], npt.NDArray[np.int64]] = {}
+        self.showdown = np.array(showdown_grid(rules), dtype=np.int64)
         self._totals: dict[Counts, tuple[int, int, int]] = {}
         self._no_outcomes = np.zeros(0)  # ``dealer_outcomes``: the probability only
         self.hands: dict[tuple[int | None, Counts], HandValue] = {}
@@ -185,43 +171,16 @@ class _Solver:
         """(T3 total, cards, total with every ace 1) of a composition, memoised."""
         known = self._totals.get(counts)
         if known is None:
-            known = self._totals[counts] = self._total(counts)
+            hard = counts_base(counts) + counts[ACE_CLASS]
+            known = self._totals[counts] = (counts_total(counts, self.rules), sum(counts), hard)
         return known
 
-    def _total(self, counts: Counts) -> tuple[int, int, int]:
-        n = sum(counts)
-        aces = counts[0]
-        base = sum((r + 1) * c for r, c in enumerate(counts) if r)
-        return int(self.tot[n, aces, min(base, self.k.BASE_CAP)]), n, base + aces
-
-    def settle_vector(self, total: int, cards: int) -> npt.NDArray[np.int64]:
+    def settle_vector(self, total: int, cards: int) -> IntArray:
         """T18 / O7 / O8: the seat's net for each dealer outcome class, standing."""
-        key = (total, cards)
-        vec = self._settle.get(key)
-        if vec is not None:
-            return vec
-        rules = self.rules
-        dragon = cards == rules.seat_card_limit
-        kind = HandKind.FIVE_DRAGON if dragon else HandKind.PLAIN
-        own = win_multiple(kind, total, rules)
-        vec = np.zeros(self.k.N_OUTCOMES, dtype=np.int64)
-        vec[self.k.BUST] = own
-        for t in range(22):
-            # dealer plain total t
-            if dragon or total > t:
-                vec[t] = own
-            elif total < t:
-                vec[t] = -1
-            # dealer five dragon of total t
-            d_mult = win_multiple(HandKind.FIVE_DRAGON, t, rules)
-            if not dragon or total < t:
-                vec[22 + t] = -d_mult
-            elif total > t:
-                vec[22 + t] = own
-        self._settle[key] = vec
-        return vec
+        vector: IntArray = self.showdown[outcome_class(kind_with_total(cards, total), total)]
+        return vector
 
-    def remaining(self, counts: Counts, up: int | None) -> npt.NDArray[np.int64]:
+    def remaining(self, counts: Counts, up: int | None) -> IntArray:
         rem = self.shoe - np.array(counts, dtype=np.int64)
         if up is not None:
             rem[up] -= 1
@@ -253,6 +212,33 @@ class _Solver:
             stats[I_DRAGON21] = 1.0 if total == 21 else 0.0
         return stats, float(mass)
 
+    def bust_stats(self, cards: int) -> FloatArray:
+        """A bust's outcome statistics (T16 / O6: more with five cards)."""
+        _result, multiple = bust(self.rules, cards)
+        stats = np.zeros(N_STATS)
+        stats[3 - multiple] = 1.0
+        stats[I_SEAT_BUST] = 1.0
+        stats[I_FIVE_BUST] = 1.0 if cards >= self.rules.seat_card_limit else 0.0
+        return stats
+
+    def hit_stats(self, counts: Counts, up: int | None, z: float) -> FloatArray:
+        """Hitting's outcome statistics: each card by its posterior, then the best play."""
+        rem = self.remaining(counts, up)
+        left = int(rem.sum())
+        stats = np.zeros(N_STATS)
+        for c in range(N_CLASSES):
+            if rem[c] == 0:
+                continue
+            child = _grown(counts, c)
+            ctotal, cn, _ = self.total(child)
+            if ctotal > 21:
+                cz = self.mass(child, up)
+                cstats = self.bust_stats(cn)
+            else:
+                cstats, cz = self.hand(child, up)
+            stats += (rem[c] / left) * (cz / z) * cstats
+        return stats
+
     # -------------------------------------------------------------- the recursion
 
     def hand(self, counts: Counts, up: int | None) -> tuple[FloatArray, float]:
@@ -261,87 +247,57 @@ class _Solver:
         hit = memo.get(counts)
         if hit is not None:
             return hit
-        rules = self.rules
-        total, n, _ = self.total(counts)
-        legal = legal_for(rules, total, n)
+        total, n, hard = self.total(counts)
+        legal = seat_choices(self.rules, total, n)
         # Standing is valued even where T16 forbids it (the hint and the chart show it).
         stand, z = self.stand_stats(counts, up, total, n)
-        options: dict[Action, FloatArray] = {Action.STAND: stand}
-        if n >= rules.seat_card_limit:
-            memo[counts] = (options[Action.STAND], z)
+        if legal is TURN_OVER:  # five cards (T6): the hand stands
+            memo[counts] = (stand, z)
             return memo[counts]
-        rem = self.remaining(counts, up)
-        left = int(rem.sum())
-        hit_stats = np.zeros(N_STATS)
-        for c in range(N_RANKS):
-            if rem[c] == 0:
-                continue
-            child = (*counts[:c], counts[c] + 1, *counts[c + 1 :])
-            ctotal, cn, _ = self.total(child)
-            if ctotal > 21:
-                cz = self.mass(child, up)
-                cstats = np.zeros(N_STATS)
-                mult = rules.five_card_bust_multiple if cn >= rules.seat_card_limit else 1
-                cstats[3 - mult] = 1.0
-                cstats[I_SEAT_BUST] = 1.0
-                cstats[I_FIVE_BUST] = 1.0 if cn >= rules.seat_card_limit else 0.0
-            else:
-                cstats, cz = self.hand(child, up)
-            hit_stats += (rem[c] / left) * (cz / z) * cstats
-        options[Action.HIT] = hit_stats
+        options: dict[Action, FloatArray] = {Action.STAND: stand}
+        options[Action.HIT] = self.hit_stats(counts, up, z)
         if Action.THROW in legal:
             throw = np.zeros(N_STATS)
             throw[3] = 1.0  # T16: the bet comes back
             options[Action.THROW] = throw
         ev = {a: _nets(s) for a, s in options.items()}
-        # ties: stand before throw before hit (the calmer choice)
-        order = {Action.STAND: 0, Action.THROW: 1, Action.HIT: 2}
-        best = max(legal, key=lambda a: (ev[a], -order[a]))
-        soft = counts[0] > 0 and total > self.total(counts)[2]
+        best = best_choice(ev, legal)
+        soft = counts[ACE_CLASS] > 0 and total > hard
         hv = HandValue(counts=counts, up=up, total=total, cards=n, soft=soft, ev=ev, best=best)
-        if self.override is not None:
-            forced = self.override(hv)
-            if forced is not None and forced is not best:
-                if forced not in legal:
-                    raise ValueError(f"override chose {forced} at {label(counts)}: illegal")
-                best = forced
-                hv = dataclasses.replace(hv, best=best)
+        hv = self._overridden(hv, legal)
         self.hands[(up, counts)] = hv
-        result = (options[best], z)
+        result = (options[hv.best], z)
         memo[counts] = result
         return result
 
+    def _overridden(self, hv: HandValue, legal: frozenset[Action]) -> HandValue:
+        """``hv`` with the override's choice, where it makes one."""
+        if self.override is None:
+            return hv
+        forced = self.override(hv)
+        if forced is None or forced is hv.best:
+            return hv
+        if forced not in legal:
+            raise ValueError(f"override chose {forced} at {class_label(hv.counts)}: illegal")
+        return dataclasses.replace(hv, best=forced)
+
     def solve_up(self, up: int | None) -> None:
         self._memo: dict[Counts, tuple[FloatArray, float]] = {}
-        for i in range(N_RANKS):
-            for j in range(i, N_RANKS):
-                counts = [0] * N_RANKS
-                counts[i] += 1
-                counts[j] += 1
-                key = tuple(counts)
-                if _natural_counts(key) is None and min(self.remaining(key, up)) >= 0:
+        for i in range(N_CLASSES):
+            for j in range(i, N_CLASSES):
+                key = _grown(_grown((0,) * N_CLASSES, i), j)
+                if class_natural(i, j) is None and min(self.remaining(key, up)) >= 0:
                     self.hand(key, up)
-
-
-def _natural_counts(counts: Counts) -> HandKind | None:
-    """T4 on a two-card multiset."""
-    if sum(counts) != 2:
-        return None
-    if counts[0] == 2:
-        return HandKind.BAN_BAN
-    if counts[0] == 1 and counts[9] == 1:
-        return HandKind.BAN_LUCK
-    return None
 
 
 def _pair_probs(shoe: Sequence[int]) -> dict[tuple[int, int], float]:
     """Ordered two-card draws from a shoe and their probabilities."""
     left = sum(shoe)
     probs = {}
-    for i in range(N_RANKS):
+    for i in range(N_CLASSES):
         if shoe[i] == 0:
             continue
-        for j in range(N_RANKS):
+        for j in range(N_CLASSES):
             cj = shoe[j] - (1 if i == j else 0)
             if cj <= 0:
                 continue
@@ -349,16 +305,107 @@ def _pair_probs(shoe: Sequence[int]) -> dict[tuple[int, int], float]:
     return probs
 
 
-def _t14(seat: HandKind | None, dealer: HandKind, rules: Rules) -> int:
-    """T14: a seat's net against a dealer's natural."""
-    dealer_multiple = win_multiple(dealer, 21, rules)
-    if seat is None:
-        return -dealer_multiple
-    if seat is dealer:
-        return 0
-    if seat is HandKind.BAN_BAN:
-        return win_multiple(seat, 21, rules)
-    return -dealer_multiple
+@dataclass(frozen=True, slots=True)
+class _Deal:
+    """A seat's two cards with their weight (the up card's included, one-on-one) and the
+    dealer's two-card draws given them."""
+
+    seat: Counts
+    natural: HandKind | None
+    weight: float
+    dealer_pairs: dict[tuple[int, int], float]
+
+
+def _deals(shoe: Sequence[int], up: int | None) -> Iterator[_Deal]:
+    """Every deal a seat can get, with the dealer's up card ``up`` (None: both hidden)."""
+    for (a, b), p_seat in _pair_probs(shoe).items():
+        seat = _grown(_grown((0,) * N_CLASSES, a), b)
+        rem = [s - c for s, c in zip(shoe, seat, strict=True)]
+        if up is None:
+            dealer_pairs = _pair_probs(rem)
+            p_up = 1.0
+        else:
+            if rem[up] == 0:
+                continue
+            p_up = rem[up] / sum(rem)
+            rem2 = list(rem)
+            rem2[up] -= 1
+            dealer_pairs = {(up, h): rem2[h] / sum(rem2) for h in range(N_CLASSES) if rem2[h] > 0}
+        yield _Deal(seat, class_natural(a, b), p_seat * p_up, dealer_pairs)
+
+
+class _Tally:
+    """The exact distribution of a hand's net and the frequencies, summed deal by deal."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.open_grid = opening_grid(rules)
+        self.naturals = natural_grid(rules)
+        self.net = np.zeros(7)  # P(net = -3..3)
+        self.freq = dict.fromkeys(
+            ("ban-ban", "ban-luck", "five-dragon", "dealer-natural", "void"), 0.0
+        )
+        self.extra = dict.fromkeys(
+            (
+                "ban-ban-paid",
+                "ban-luck-paid",
+                "five-dragon-21",
+                "five-card-bust",
+                "seat-bust",
+                "played",
+            ),
+            0.0,
+        )
+
+    def dealer_opening(self, deal: _Deal) -> float:
+        """T14 / T15: count the dealer's naturals and voids; the probability that the seat
+        plays (the dealer's two cards let it)."""
+        w = deal.weight
+        if deal.natural is HandKind.BAN_BAN:
+            self.freq["ban-ban"] += w
+        elif deal.natural is HandKind.BAN_LUCK:
+            self.freq["ban-luck"] += w
+        mine = NATURAL_CODE[deal.natural]
+        z = 0.0
+        for (i, j), pd in deal.dealer_pairs.items():
+            code = self.open_grid[i][j]
+            if code == OPEN_PLAY:
+                z += pd
+            elif code == OPEN_VOID:
+                self.freq["void"] += w * pd
+                self.net[3] += w * pd
+            else:
+                self.freq["dealer-natural"] += w * pd
+                self.net[self.naturals[mine][code] + 3] += w * pd
+        return z
+
+    def seat_natural(self, natural: HandKind, wz: float) -> None:
+        """T16: the seat's natural is paid."""
+        self.net[natural_paid(self.rules, natural)[1] + 3] += wz
+        self.extra["ban-ban-paid" if natural is HandKind.BAN_BAN else "ban-luck-paid"] += wz
+
+    def played(self, stats: FloatArray, wz: float) -> None:
+        """A hand played to the end under the solved strategy."""
+        self.net += wz * stats[:7]
+        self.freq["five-dragon"] += wz * stats[I_DRAGON]
+        self.extra["five-dragon-21"] += wz * stats[I_DRAGON21]
+        self.extra["seat-bust"] += wz * stats[I_SEAT_BUST]
+        self.extra["five-card-bust"] += wz * stats[I_FIVE_BUST]
+        self.extra["played"] += wz
+
+    def solution(self, hands: dict[tuple[int | None, Counts], HandValue]) -> Solution:
+        values = np.arange(-3, 4)
+        mean = float(self.net @ values)
+        var = float(self.net @ (values**2)) - mean * mean
+        return Solution(
+            rules=self.rules,
+            player_ev=mean,
+            frequencies={k: float(v) for k, v in self.freq.items()},
+            std=math.sqrt(var),
+            outcome={int(v): float(p) for v, p in zip(values, self.net, strict=True)},
+            extra={k: float(v) for k, v in self.extra.items()},
+            hands=hands,
+        )
 
 
 @lru_cache(maxsize=8)
@@ -370,79 +417,29 @@ def solve(rules: Rules, override: Override | None = None) -> Solution:
     the EVs of the hands before it then follow that strategy.
     """
     solver = _Solver(rules, override)
-    ups: list[int | None] = list(range(N_RANKS)) if rules.dealer_up_card else [None]
-    shoe = list(shoe_counts(rules.decks))
-    net = np.zeros(7)  # P(net = -3..3)
-    freq = dict.fromkeys(("ban-ban", "ban-luck", "five-dragon", "dealer-natural", "void"), 0.0)
-    extra = dict.fromkeys(
-        (
-            "ban-ban-paid",
-            "ban-luck-paid",
-            "five-dragon-21",
-            "five-card-bust",
-            "seat-bust",
-            "played",
-        ),
-        0.0,
-    )
+    tally = _Tally(rules)
+    ups: list[int | None] = list(range(N_CLASSES)) if rules.dealer_up_card else [None]
+    shoe = shoe_counts(rules.decks)
     for up in ups:
         solver.solve_up(up)
-        for (a, b), p_seat in _pair_probs(shoe).items():
-            seat = [0] * N_RANKS
-            seat[a] += 1
-            seat[b] += 1
-            rem = [s - c for s, c in zip(shoe, seat, strict=True)]
-            mine = _natural_counts(tuple(seat))
-            if up is None:
-                dealer_pairs = _pair_probs(rem)
-                p_up = 1.0
-            else:
-                if rem[up] == 0:
-                    continue
-                p_up = rem[up] / sum(rem)
-                rem2 = list(rem)
-                rem2[up] -= 1
-                dealer_pairs = {(up, h): rem2[h] / sum(rem2) for h in range(N_RANKS) if rem2[h] > 0}
-            w = p_seat * p_up
-            if mine is HandKind.BAN_BAN:
-                freq["ban-ban"] += w
-            elif mine is HandKind.BAN_LUCK:
-                freq["ban-luck"] += w
-            z = 0.0
-            for (i, j), pd in dealer_pairs.items():
-                d = [0] * N_RANKS
-                d[i] += 1
-                d[j] += 1
-                dn = _natural_counts(tuple(d))
-                if dn is not None:
-                    freq["dealer-natural"] += w * pd
-                    net[_t14(mine, dn, rules) + 3] += w * pd
-                elif rules.dealer_voids_15 and solver.total(tuple(d))[0] == 15:
-                    freq["void"] += w * pd
-                    net[3] += w * pd
-                else:
-                    z += pd
-            if mine is not None:
-                net[win_multiple(mine, 21, rules) + 3] += w * z
-                extra["ban-ban-paid" if mine is HandKind.BAN_BAN else "ban-luck-paid"] += w * z
+        for deal in _deals(shoe, up):
+            z = tally.dealer_opening(deal)
+            wz = deal.weight * z
+            if deal.natural is not None:
+                tally.seat_natural(deal.natural, wz)
                 continue
-            stats, z2 = solver._memo[tuple(seat)]
+            stats, z2 = solver._memo[deal.seat]
             assert math.isclose(z, z2, rel_tol=1e-9, abs_tol=1e-15)
-            net += w * z * stats[:7]
-            freq["five-dragon"] += w * z * stats[I_DRAGON]
-            extra["five-dragon-21"] += w * z * stats[I_DRAGON21]
-            extra["seat-bust"] += w * z * stats[I_SEAT_BUST]
-            extra["five-card-bust"] += w * z * stats[I_FIVE_BUST]
-            extra["played"] += w * z
-    values = np.arange(-3, 4)
-    mean = float(net @ values)
-    var = float(net @ (values**2)) - mean * mean
-    return Solution(
-        rules=rules,
-        player_ev=mean,
-        frequencies={k: float(v) for k, v in freq.items()},
-        std=math.sqrt(var),
-        outcome={int(v): float(p) for v, p in zip(values, net, strict=True)},
-        extra={k: float(v) for k, v in extra.items()},
-        hands=solver.hands,
-    )
+            tally.played(stats, wz)
+    return tally.solution(solver.hands)
+
+
+__all__ = [
+    "CLASS_LABELS",
+    "MODEL",
+    "HandValue",
+    "Override",
+    "Solution",
+    "shoe_counts",
+    "solve",
+]

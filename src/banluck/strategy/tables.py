@@ -16,26 +16,23 @@ from importlib import resources
 from typing import Any
 
 from banluck.core.actions import Action
-from banluck.core.cards import Card
+from banluck.core.cards import CLASS_LABELS, RANK_CLASS, Card, class_label
 from banluck.core.round import DecisionPoint
 from banluck.core.rules import PRESETS, Rules, preset
+from banluck.strategy.ties import best_choice
 
 FORMAT = 1
 DIGITS = 10
 _CODE = {Action.HIT: "h", Action.STAND: "s", Action.THROW: "t"}
 _ACTION = {v: k for k, v in _CODE.items()}
-#: rank -> the label of its class, in the order ``A23456789T``.
-_LABEL = {r: ("T" if r in "TJQK" else r) for r in "A23456789TJQK"}
-_ORDER = {c: i for i, c in enumerate("A23456789T")}
 
 Entry = tuple[Action, dict[Action, float]]
 
 
 def hand_key(cards: Sequence[Card], dealer_up: Card | None) -> str:
     """The table key of a hand: its ranks in order (``"A5T"``), after ``"T:"`` for an up card."""
-    labels = sorted((_LABEL[c.rank] for c in cards), key=_ORDER.__getitem__)
-    key = "".join(labels)
-    return key if dealer_up is None else f"{_LABEL[dealer_up.rank]}:{key}"
+    key = "".join([CLASS_LABELS[c] for c in sorted([RANK_CLASS[card.rank] for card in cards])])
+    return key if dealer_up is None else f"{CLASS_LABELS[RANK_CLASS[dealer_up.rank]]}:{key}"
 
 
 def data_name(rules: Rules) -> str:
@@ -54,15 +51,15 @@ def is_shipped_preset(rules: Rules) -> bool:
 
 def table_data(rules: Rules) -> dict[str, Any]:
     """Solve ``rules`` and put the result in the shipped JSON form."""
-    from banluck.strategy.solver import MODEL, RANK_LABELS, label, solve
+    from banluck.strategy.solver import MODEL, solve
 
     sol = solve(rules)
     hands: dict[str, list[Any]] = {}
     for (up, counts), hv in sorted(
         sol.hands.items(),
-        key=lambda kv: (-1 if kv[0][0] is None else kv[0][0], sum(kv[0][1]), label(kv[0][1])),
+        key=lambda kv: (-1 if kv[0][0] is None else kv[0][0], sum(kv[0][1]), class_label(kv[0][1])),
     ):
-        key = label(counts) if up is None else f"{RANK_LABELS[up]}:{label(counts)}"
+        key = class_label(counts) if up is None else f"{CLASS_LABELS[up]}:{class_label(counts)}"
         row: list[Any] = [_CODE[hv.best]]
         for action in (Action.HIT, Action.STAND, Action.THROW):
             if action in hv.ev:
@@ -113,7 +110,7 @@ class StrategyTable:
         best, ev = self.entry(point.cards, point.dealer_up)
         if best in point.legal:
             return best
-        return max(point.legal, key=lambda a: ev.get(a, float("-inf")))
+        return best_choice(ev, point.legal)
 
 
 @lru_cache(maxsize=16)

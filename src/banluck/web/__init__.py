@@ -1,5 +1,15 @@
 """The web table: the page, its HTTP API (docs/API.md) and ``banluck serve``.
 
+Every game of the registry (issue 10): ``records``/``sessions``/``wire`` (the Ban Luck save,
+game flow and JSON; ``banluck_game`` adds the common session interface), ``blackjack_game``
+and ``kampung_game`` (the other families: save, flow, JSON), ``codecs`` (each game's save
+and session), ``betcap`` (the most you may bet next, asked of the rules), ``stats`` (your
+statistics), ``catalog`` (exact house edges and solved charts,
+computed once), ``service`` (one game's requests on the store; refusals as
+``errors.GameError`` codes), ``app`` (HTTP: routes and statuses), ``guard`` (per-request
+checks and headers), ``identity`` (the signed cookie), ``server`` and ``limits`` (uvicorn's
+connections), ``command`` (``banluck serve``).
+
 ``create_app`` is imported lazily so that ``banluck replay`` does not load the web stack.
 """
 

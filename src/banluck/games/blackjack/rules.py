@@ -24,6 +24,9 @@ class BlackjackRules:
     seats: tuple[str, ...] = ("you", "anna", "ben")
     #: B6: a blackjack pays numerator to denominator (rounded down).
     blackjack_pays: tuple[int, int] = (3, 2)
+    #: C4: a seat's blackjack is turned over and paid at once after the peek (False, I6: it
+    #: stands and is paid at the end of the hand).
+    blackjack_paid_at_once: bool = False
     #: B7: the dealer draws under this total and stands on every 17, soft 17 included.
     dealer_stands_on: int = 17
     #: C3 / I5: with an ace or ten up the dealer peeks for a blackjack.
@@ -84,6 +87,24 @@ class BlackjackRules:
         """I6: surrender is offered against this up card (its value, an ace as 1)."""
         return up_value in self.surrender_against
 
+    def is_bot(self, seat: str) -> bool:
+        """B5: every seat but the first is a bot (Anna, Ben) betting ``bot_bet``."""
+        return seat != self.seats[0]
+
+    def min_stack(self, seat: str) -> int:
+        """T9 (via B5): the stack below which a seat gets a fresh one before a hand."""
+        return self.bot_bet if self.is_bot(seat) else self.player_min_stack
+
+    def fresh_stack_for(self, seat: str, stack: int) -> int:
+        """T9: the stack a seat plays the hand with (a fresh one below its minimum).
+
+        >>> CLASSIC.fresh_stack_for("you", 9), CLASSIC.fresh_stack_for("anna", 49)
+        (1000, 1000)
+        >>> CLASSIC.fresh_stack_for("you", 10), CLASSIC.fresh_stack_for("anna", 50)
+        (10, 50)
+        """
+        return self.fresh_stack if stack < self.min_stack(seat) else stack
+
     def with_decks(self, decks: int | None) -> BlackjackRules:
         """B: the decks are fixed by the preset; ``decks`` must match (REPLAY.md)."""
         if decks is None or decks == self.decks:
@@ -100,6 +121,7 @@ CLASSIC = BlackjackRules(
     name="classic",
     decks=2,
     seat_cards_face_down=True,
+    blackjack_paid_at_once=True,
     reshuffle_below=26,
     reshuffle_discards_mid_hand=True,
 )

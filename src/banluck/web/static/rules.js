@@ -1,7 +1,6 @@
 /* The product's rules text in three languages: seed 000 (/work/shared/seeds/000_*.txt),
-   paragraph for paragraph. The last paragraph of each language is the play-chips note. */
-"use strict";
-window.BANLUCK_RULES = {
+   paragraph for paragraph. The last paragraph of each language is the play-chips note. An ES module. */
+export const RULES = {
  "en": {
   "title": "Ban Luck",
   "rules": [

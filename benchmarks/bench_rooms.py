@@ -1,0 +1,262 @@
+"""Rooms under load (issue 11): N connected players in N/4 ``infinite`` rooms against a real
+``banluck serve`` on 127.0.0.1; this script is the load generator, in its own process.
+
+Each room's four people bet and play (I8's choice) hand after hand, one action at a time
+per room, every room at once. For each action the time from sending it until each seat of
+the room has a frame with a newer room version is one sample. Then every socket closes
+and the server's resident memory (``/proc``) is compared with its memory before the rooms
+were made: per idle room after the play, its four people still connected (this holds
+their sockets' buffers too). A room
+with no socket open is not kept in memory at all (``RoomHub.release``). The server runs with
+``gc.freeze()`` (``web.server.run``): without it a full collection of the start's objects
+paused every room for 0.2–0.4 s on this machine.
+
+    .venv/bin/python benchmarks/bench_rooms.py --players 200 --actions 10
+
+Bounded: ``--actions`` per room, and ``--seconds`` overall.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import http.client
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process (``/proc/PID/stat``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def request(port: int, method: str, path: str, cookie: str | None, body: Any = None) -> Any:
+    conn = http.client.HTTPConnection(HOST, port, timeout=30)
+    headers = {"Origin": f"http://{HOST}:{port}", "Host": f"{HOST}:{port}"}
+    data = None
+    if body is not None:
+        data = json.dumps(body).encode()
+        headers["Content-Type"] = "application/json"
+    if cookie:
+        headers["Cookie"] = f"banluck_id={cookie}"
+    conn.request(method, path, body=data, headers=headers)
+    r = conn.getresponse()
+    payload = r.read()
+    set_cookie = r.getheader("set-cookie") or ""
+    conn.close()
+    value = set_cookie.partition("banluck_id=")[2].partition(";")[0] or cookie
+    return r.status, json.loads(payload or b"null"), value
+
+
+class Seat:
+    def __init__(self, cookie: str) -> None:
+        self.cookie = cookie
+        self.ws: Any = None
+        self.version = -1
+        self.state: dict[str, Any] = {}
+        self.changed = asyncio.Event()
+
+    async def reader(self) -> None:
+        async for text in self.ws:
+            f = json.loads(text)
+            if f.get("type") == "state":
+                self.state = f
+                self.version = max(self.version, f["room"]["version"])
+                self.changed.set()
+
+
+async def wait_version(seat: Seat, above: int, deadline: float) -> float:
+    while seat.version <= above:
+        seat.changed.clear()
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        await asyncio.wait_for(seat.changed.wait(), left)
+    return time.monotonic()
+
+
+async def play_room(
+    seats: list[Seat], actions: int, stop: float, samples: list[float], think: float
+) -> None:
+    for k in range(actions):
+        if think:  # each room's people take their time; rooms are out of step
+            await asyncio.sleep(think * (0.5 + (hash((id(seats), k)) % 1000) / 1000))
+        if time.monotonic() > stop:
+            return
+        state = max(seats, key=lambda s: s.version).state
+        room = state["room"]
+        actor: Seat | None = None
+        frame: dict[str, Any] = {}
+        if room["phase"] == "betting":
+            for s in seats:
+                seat = s.state["you"]["seat"]
+                mine = next(x for x in s.state["room"]["seats"] if x["seat"] == seat)
+                if not mine["ready"]:
+                    actor, frame = s, {"type": "bet", "hand": room["next_hand"], "amount": 10}
+                    break
+        else:
+            for s in seats:
+                t = s.state.get("table") or {}
+                if t.get("to_act") and t["to_act"] == s.state["you"]["seat"]:
+                    legal = t["legal"]
+                    action = "stand" if "stand" in legal else legal[0]
+                    if "decline" in legal:
+                        action = "decline"
+                    actor = s
+                    frame = {"type": "act", "hand": t["hand"], "step": t["step"], "action": action}
+                    break
+        if actor is None:  # frames still on their way
+            await asyncio.sleep(0.01)
+            continue
+        v0 = max(s.version for s in seats)
+        sent = time.monotonic()
+        await actor.ws.send(json.dumps(frame))
+        times = await asyncio.gather(*(wait_version(s, v0, sent + 10) for s in seats))
+        samples.extend(t - sent for t in times)
+        if max(times) - sent > 0.1 and os.environ.get("BENCH_DEBUG"):
+            print(f"slow {frame['type']} at {sent % 1000:.2f}: {max(times) - sent:.3f}s")
+
+
+async def main_async(args: argparse.Namespace, port: int, server_pid: int) -> dict[str, Any]:
+    rooms = args.players // 4
+    origin = f"http://{HOST}:{port}"
+    base_rss = rss_kb(server_pid)
+    all_seats: list[list[Seat]] = []
+    for _ in range(rooms):
+        cookies = [request(port, "GET", "/api/rooms/x" * 1, None)[2] for _ in range(4)]
+        status, body, _ = request(
+            port,
+            "POST",
+            "/api/rooms",
+            cookies[0],
+            {"game": "infinite", "name": "Host", "timer": 300},
+        )
+        assert status == 201, body
+        all_seats.append([Seat(c) for c in cookies])
+        all_seats[-1][0].code = body["code"]  # type: ignore[attr-defined]
+    t0 = time.monotonic()
+    readers = []
+    for seats in all_seats:
+        code = seats[0].code  # type: ignore[attr-defined]
+        for i, s in enumerate(seats):
+            s.ws = await websockets.connect(
+                f"ws://{HOST}:{port}/api/rooms/{code}/ws",
+                origin=origin,  # type: ignore[arg-type]
+                additional_headers={"Cookie": f"banluck_id={s.cookie}"},
+            )
+            readers.append(asyncio.create_task(s.reader()))
+            if i:
+                await s.ws.send(json.dumps({"type": "join", "name": f"P{i}"}))
+            await s.ws.send(json.dumps({"type": "sit"}))
+    connect_s = time.monotonic() - t0
+    await asyncio.sleep(1.0)
+    samples: list[float] = []
+    stop = time.monotonic() + args.seconds
+    cpu0, own0, wall0 = cpu_seconds(server_pid), time.process_time(), time.monotonic()
+    await asyncio.gather(
+        *(play_room(s, args.actions, stop, samples, args.think) for s in all_seats)
+    )
+    cpu1, own1, wall1 = cpu_seconds(server_pid), time.process_time(), time.monotonic()
+    await asyncio.sleep(1.0)
+    idle_rss = rss_kb(server_pid)  # every room idle, its people still connected
+    for seats in all_seats:
+        for s in seats:
+            await s.ws.close()
+    for r in readers:
+        r.cancel()
+    samples.sort()
+    ms = [x * 1000 for x in samples]
+    return {
+        "players": rooms * 4,
+        "rooms": rooms,
+        "connect_seconds": round(connect_s, 2),
+        "samples": len(ms),
+        "p50_ms": round(statistics.median(ms), 2) if ms else None,
+        "p99_ms": round(ms[int(len(ms) * 0.99) - 1], 2) if ms else None,
+        "max_ms": round(ms[-1], 2) if ms else None,
+        "actions_per_second": round(len(ms) / 4 / (wall1 - wall0), 1),
+        "server_cpu_share": round((cpu1 - cpu0) / (wall1 - wall0), 2),
+        "generator_cpu_share": round((own1 - own0) / (wall1 - wall0), 2),
+        "rss_per_idle_connected_room_kb": round((idle_rss - base_rss) / rooms, 1),
+        "loadavg": os.getloadavg(),
+    }
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=200)
+    ap.add_argument("--actions", type=int, default=10, help="actions per room")
+    ap.add_argument("--seconds", type=float, default=60.0, help="overall bound of the play")
+    ap.add_argument("--server-log", metavar="PATH", help="keep the server's log here")
+    ap.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a room waits before each action (0: back to back)",
+    )
+    args = ap.parse_args()
+    if not 4 <= args.players <= 2000:
+        ap.error("--players is 4 to 2000")
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "banluck",
+                "serve",
+                "--host",
+                HOST,
+                "--port",
+                str(port),
+                "--db",
+                str(Path(tmp) / "bench.sqlite3"),
+                "--max-connections",
+                str(args.players + 64),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=open(args.server_log, "w") if args.server_log else subprocess.DEVNULL,  # noqa: SIM115
+        )
+        try:
+            for _ in range(100):
+                try:
+                    socket.create_connection((HOST, port), timeout=0.2).close()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            result = asyncio.run(main_async(args, port, server.pid))
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    print(json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,101 @@
+"""B10: the bots' play (the solved, composition-dependent strategy) and the Hint.
+
+``policy_for(rules)`` returns a function that picks one action from ``decision.legal`` (from
+the actions the stack covers when there are any, B11); ``hint_for(rules, decision)`` gives
+the EV of each legal action per initial bet, given what the seat knows (its cards, the up
+card, no dealer blackjack after the peek: C3 / I5).
+
+>>> from banluck.core.cards import parse_cards
+>>> from banluck.core.money import HandRef
+>>> from banluck.games.blackjack.decisions import Decision
+>>> from banluck.games.blackjack.rules import INFINITE
+>>> d = Decision(seat="anna", hand=HandRef("anna"), cards=parse_cards(["6S", "5H"]),
+...     up=parse_cards(["6C"])[0], legal=frozenset({"hit", "stand", "double", "surrender"}),
+...     from_split=False, splits=0, bet=50, stack=950)
+>>> policy_for(INFINITE)(d)
+'double'
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from banluck.games.blackjack.hands import total_and_soft
+from banluck.games.blackjack.rules import BlackjackRules
+
+if TYPE_CHECKING:
+    from banluck.games.blackjack.decisions import Decision, Policy
+    from banluck.games.blackjack.solver_tables import StrategyTable
+
+#: When no valued action is legal: what to fall back on, by preference.
+FALLBACK: tuple[str, ...] = ("stand", "hit", "double", "split", "surrender")
+
+
+def _key(decision: Decision) -> tuple[tuple[int, ...], int, int]:
+    from banluck.games.blackjack.solver import counts_of, rank_index
+
+    counts = counts_of(decision.cards)
+    pair = rank_index(decision.cards[0]) if decision.from_split else -1
+    return counts, rank_index(decision.up), pair
+
+
+@lru_cache(maxsize=8)
+def _table(rules: BlackjackRules) -> StrategyTable:
+    from banluck.games.blackjack.solver_tables import table_for
+
+    return table_for(rules)
+
+
+def choose(order: list[str], decision: Decision) -> str:
+    """B10 / B11: the first action of ``order`` the stack covers, else the first legal one,
+    else I7's hit-or-stand; always one of ``decision.legal``."""
+    legal = decision.legal
+    if not legal:
+        raise ValueError("the seat has no legal action: it is not its turn")
+    for pool in (decision.covered, legal):
+        for action in order:
+            if action in pool:
+                return action
+    total = total_and_soft(decision.cards)[0]
+    preferred = "hit" if total <= 11 else "stand"
+    if preferred in legal:
+        return preferred
+    return next((a for a in FALLBACK if a in legal), sorted(legal)[0])
+
+
+def policy_for(rules: BlackjackRules) -> Policy:
+    """B10: the solved strategy of ``rules``: for every decision, the legal action of the
+    highest EV (a double or split the stack cannot cover is passed over, B11)."""
+    table = _table(rules)
+
+    def policy(decision: Decision) -> str:
+        counts, up, pair = _key(decision)
+        return choose(table.order(counts, up, split_pair=pair), decision)
+
+    return policy
+
+
+def hint_for(rules: BlackjackRules, decision: Decision) -> dict[str, float]:
+    """The EV of each legal action per initial bet (a split: both hands; a double: the
+    doubled bet), given the seat's cards, the up card and no dealer blackjack."""
+    from banluck.games.blackjack.solver import solve
+
+    counts, up, pair = _key(decision)
+    try:
+        values = solve(rules).actions(counts, up, split_pair=pair)
+    except KeyError:
+        return {}
+    return {a: values[a] for a in sorted(decision.legal) if a in values}
+
+
+def insurance_ev(rules: BlackjackRules, decision: Decision) -> float:
+    """I4: the EV of insuring (half the bet, paid 2 to 1) per initial bet, given the seat's
+    two cards and the ace up, before the peek."""
+    from banluck.games.blackjack.solver import counts_of, shoe_counts
+
+    seen = counts_of([*decision.cards, decision.up])
+    shoe = shoe_counts(rules.decks)
+    left = sum(shoe) - sum(seen)
+    p_bj = (shoe[9] - seen[9]) / left
+    return 0.5 * (rules.insurance_pays * p_bj - (1.0 - p_bj))

@@ -1,0 +1,73 @@
+"""``banluck simulate --preset kampung --banker POLICY --players POLICY`` (the registry's
+``simulate`` part for kampung)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from banluck.command_kit import bad_input, check_at_least_one, emit, run_simulation
+from banluck.command_kit import pct as _pct
+
+if TYPE_CHECKING:
+    from banluck.games.kampung.sim_runner import KampungSimResult
+
+DEFAULT_CHUNK = 1 << 18
+
+_NOTES = {
+    "project": "the project's: opens, hits and stands to maximise the bank's expected result, "
+    "on the shoe less the cards it has seen (K18)",
+    "never-open": "never opens early: draws like the table dealer (T17), stand opens everyone",
+    "open-four": "opens every four-card hand, then plays as the table dealer",
+    "full-shoe": "the project's recursion on the full shoe's make-up (the solver's model)",
+}
+_PLAYER_NOTES = {
+    "project": "the project's: the best play against the project's banker (K18)",
+    "simple": "stands from 17, never burns, always doubles on a banker's burn",
+    "best-response": "the best answer to the project's banker in the solver's model",
+}
+
+
+def report(result: KampungSimResult) -> str:
+    """The result as text a player can read."""
+    shoe = "shuffled before every hand" if result.fresh_shoe else "reshuffled by K4 / T12"
+    freq = result.to_json()["per_hand"]
+    lines = [
+        f"preset kampung, {result.decks} deck(s), the house banks (dealer); shoe {shoe}",
+        f"banker: {result.banker} ({_NOTES[result.banker]})",
+        f"players: {result.players} ({_PLAYER_NOTES[result.players]}); each bets one unit, "
+        "stacks deep (K3's caps never bite)",
+        f"hands: {result.hands:,} = {result.player_bets:,} player bets",
+        f"bank's edge: {_pct(result.bank_edge)} ± {_pct(result.ci95)} (95 %) per initial "
+        "player bet, positive when the bank is ahead",
+        "per hand: " + ", ".join(f"{k.replace('_', ' ')} {v:.4f}" for k, v in freq.items()),
+        f"speed: {result.hands / max(result.seconds, 1e-9):,.0f} hands/s "
+        f"({result.workers} worker(s), {result.seconds:.2f} s wall clock)",
+        f"seed: {result.seed} (--seed repeats this run exactly)",
+    ]
+    return "\n".join(lines)
+
+
+def simulate(args: argparse.Namespace) -> int:
+    """``banluck simulate --preset kampung``: exit 0, or 2 with one line on bad input."""
+    from banluck.games.kampung.policy import BANKER_POLICIES, PLAYER_POLICIES
+    from banluck.games.kampung.rules import KAMPUNG
+
+    banker = getattr(args, "banker", None) or "project"
+    players = getattr(args, "players", None) or "project"
+    chunk = getattr(args, "chunk", None) or DEFAULT_CHUNK
+    try:
+        if banker not in BANKER_POLICIES:
+            raise ValueError(f"unknown --banker {banker!r} (known: {', '.join(BANKER_POLICIES)})")
+        if players not in PLAYER_POLICIES:
+            raise ValueError(f"unknown --players {players!r} (known: {', '.join(PLAYER_POLICIES)})")
+        rules = KAMPUNG.with_decks(args.decks)
+        check_at_least_one({"hands": args.hands, "workers": args.workers, "chunk": chunk})
+    except ValueError as exc:
+        return bad_input("simulate", exc)
+    from banluck.games.kampung.sim_runner import simulate as run
+
+    result = run_simulation(
+        run, rules, args, chunk=chunk, clock=False, banker=banker, players=players
+    )
+    return emit(result, args.json, report)

@@ -1,0 +1,360 @@
+"""K18: the kampung bots and the hint for both sides.
+
+Every policy reads only a decision record (``decisions.py``: what the seat may know, K17) and
+returns one of its legal actions.
+
+- Players play the solved tables (``policy_model`` / ``policy_data``): hit or stand by the
+  player's own hand, burn a two-card 15, double or forfeit after a banker's burn — the best
+  answer to the project's banker, which opens early (K14).
+- The banker, at its turn, runs the recursion of ``policy_dp`` over the posterior of every
+  unopened hand (by its card count, given how the players play, ``posterior``) with the
+  hands' real bets and any waiting 7-7-7; the posterior and the next card's chances are
+  those of the shoe less the cards the banker has seen this hand (its own, every hand turned
+  over, K17). On a two-card 15 it voids, burns or plays by the solved values.
+- ``full-shoe``: the same banker on the full shoe's make-up (the solver's model; a measure of
+  what conditioning on the seen cards brings).
+- Two simpler bankers to compare: ``never-open`` (draws like the ``table`` dealer, T17, and
+  ``stand`` opens everyone) and ``open-four`` (opens every four-card hand as soon as it may,
+  then plays as the ``table`` dealer); both void their 15 as the ``table`` dealer does (T15).
+
+The hints give each legal action's expected result in chips for the deciding seat (in the
+model of ``policy_model``: an infinite shoe of the full shoe's make-up).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from banluck.core.cards import Card
+from banluck.games.kampung.decisions import BankerDecision, HandSeen, PlayerDecision
+from banluck.games.kampung.policy_data import Solved, solved
+from banluck.games.kampung.policy_tables import PAIR_77, PlayerTables, simple_player
+from banluck.games.kampung.rules import KampungRules
+
+PlayerPolicy = Callable[[PlayerDecision], str]
+BankerPolicy = Callable[[BankerDecision], str]
+
+OPEN = "open:"
+#: The policies ``banluck simulate --banker / --players`` know.
+BANKER_POLICIES = ("project", "never-open", "open-four", "full-shoe")
+PLAYER_POLICIES = ("project", "simple", "best-response")
+_PLAYER_ORDER = ("stand", "play", "double", "hit", "forfeit", "burn")
+_BANKER_ORDER = ("stand", "play", "hit", "void", "burn")
+
+
+def _fallback(legal: frozenset[str], order: tuple[str, ...]) -> str:
+    """A legal action when the tables' choice is not offered (never for a well-formed
+    decision); ``open:`` actions sort last."""
+    for action in order:
+        if action in legal:
+            return action
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    return sorted(legal)[0]
+
+
+def hand_state(cards: tuple[Card, ...]) -> tuple[int, int, int]:
+    """A hand's ``(count, non-ace points, aces)``."""
+    aces = sum(1 for c in cards if c.is_ace)
+    base = sum(c.points for c in cards if not c.is_ace)
+    return len(cards), base, aces
+
+
+def _pair_row(cards: tuple[Card, ...]) -> tuple[int, int]:
+    if len(cards) == 2 and cards[0].rank == "7" and cards[1].rank == "7":
+        return PAIR_77, 0
+    _, base, aces = hand_state(cards)
+    return min(base, PAIR_77 - 1), aces
+
+
+# ---- players ------------------------------------------------------------------------
+
+
+def tables_player(tables: PlayerTables, must_draw_under: int) -> PlayerPolicy:
+    """A player playing ``tables`` (K9: must draw under 15, stands at 21)."""
+
+    def choose(d: PlayerDecision) -> str:
+        legal = d.legal
+        if len(legal) == 1:
+            return next(iter(legal))
+        if "burn" in legal or "play" in legal:
+            base, aces = _pair_row(d.cards)
+            want = "burn" if tables.burn[base, aces] else "play"
+        elif "double" in legal or "forfeit" in legal:
+            base, aces = _pair_row(d.cards)
+            want = "double" if tables.double[base, aces] else "forfeit"
+        else:
+            c, base, aces = hand_state(d.cards)
+            if d.total < must_draw_under:
+                want = "hit"
+            elif d.total >= 21 or c >= 5 or base + aces > 21:
+                want = "stand"
+            else:
+                want = "hit" if tables.hit[c, base, aces] else "stand"
+        return want if want in legal else _fallback(legal, _PLAYER_ORDER)
+
+    return choose
+
+
+def player_tables(rules: KampungRules, name: str = "project") -> PlayerTables:
+    """The tables of a named player policy."""
+    if name == "project":
+        return solved(rules).players
+    if name == "best-response":
+        return solved(rules).best_response
+    if name == "simple":
+        return simple_player(rules)
+    known = ", ".join(PLAYER_POLICIES)
+    raise ValueError(f"unknown player policy {name!r} (known: {known})")
+
+
+def player_policy(rules: KampungRules, name: str = "project") -> PlayerPolicy:
+    """K18: a player bot (by default the project's)."""
+    return tables_player(player_tables(rules, name), rules.player_must_draw_under)
+
+
+def player_hint(rules: KampungRules, d: PlayerDecision) -> dict[str, float]:
+    """The expected result in chips of every legal choice of a player (against the
+    project's banker, in the model of ``policy_model``)."""
+    s = solved(rules)
+    out: dict[str, float] = {}
+    bet = float(d.bet)
+    for action in sorted(d.legal):
+        out[action] = bet * _player_value(rules, s, d, action)
+    return out
+
+
+def _player_value(rules: KampungRules, s: Solved, d: PlayerDecision, action: str) -> float:
+    """One action's value in bets of ``d.bet``."""
+    if action == "forfeit":
+        return -1.0
+    if action == "double":
+        base, aces = _pair_row(d.cards)
+        return float(s.double_ev[base, aces])  # already in bets before the doubling
+    if action == "burn":
+        return 2.0 * s.fresh
+    c, base, aces = hand_state(d.cards)
+    if action == "play" and c == 2 and base + aces <= 21:
+        return float(s.hand[2, base, aces])
+    if action == "hit" and c < 5 and base + aces <= 21:
+        return _hit_value(rules, s, c, base, aces, d.cards)
+    return _standing_value(rules, s, c, d.total)
+
+
+def _standing_value(rules: KampungRules, s: Solved, c: int, total: int) -> float:
+    """The value of the hand as it is (K12 five cards; K11 a hidden bust; a total under 15
+    loses to every banker total, as 15 does)."""
+    t = rules.totals
+    if c >= 5:
+        if total > 21:
+            return -float(t.five_card_bust_multiple)
+        return float(t.five_dragon_21_multiple if total == 21 else t.five_dragon_multiple)
+    c = max(c, 2)
+    if total > 21:
+        return float(s.w[c, 7])
+    return float(s.w[c, max(total, 15) - 15])
+
+
+@lru_cache(maxsize=8)
+def _shoe_and_totals(rules: KampungRules) -> tuple[Any, Any]:
+    from banluck.games.kampung.policy_dp import shoe_probs, totals
+
+    return shoe_probs(rules.decks), totals(rules)
+
+
+def _hit_value(
+    rules: KampungRules, s: Solved, c: int, base: int, aces: int, cards: tuple[Card, ...]
+) -> float:
+    p, tot = _shoe_and_totals(rules)
+    t = rules.totals
+    sevens = len(cards) == 2 and all(x.rank == "7" for x in cards)
+    v = 0.0
+    for k in range(len(p)):
+        if sevens and k == 6:
+            v += p[k] * s.v777
+            continue
+        nb = base if k == 0 else base + k + 1
+        na = aces + 1 if k == 0 else aces
+        if nb + na > 21:
+            v += p[k] * (-t.five_card_bust_multiple if c + 1 == 5 else s.w[c + 1, 7])
+        elif c + 1 == 5:
+            five = tot[5, nb, na]
+            v += p[k] * (t.five_dragon_21_multiple if five == 21 else t.five_dragon_multiple)
+        else:
+            v += p[k] * s.hand[c + 1, nb, na]
+    return float(v)
+
+
+# ---- bankers ------------------------------------------------------------------------
+
+
+def _is_777(h: HandSeen) -> bool:
+    return (
+        not h.settled
+        and h.cards is not None
+        and len(h.cards) == 3
+        and all(c.rank == "7" for c in h.cards)
+    )
+
+
+def _hidden_count(h: HandSeen) -> int:
+    """K11 / K12: an unopened hand holds two to four cards (five are settled at once)."""
+    return min(max(h.card_count, 2), 4)
+
+
+def _unopened(d: BankerDecision) -> list[HandSeen]:
+    return [h for h in d.hands if not h.settled and not _is_777(h)]
+
+
+def _fifteen_index(d: BankerDecision) -> int:
+    _, _base, aces = hand_state(d.cards)
+    return 0 if aces else 1
+
+
+def _bank15(s: Solved, d: BankerDecision) -> str:
+    legal = d.legal
+    choice = int(s.bank15[_fifteen_index(d), 1 if d.burnt else 0])
+    want = ("void", "burn", "play")[choice]
+    return want if want in legal else _fallback(legal, ("void", "play"))
+
+
+class _BankerModel:
+    """The banker's recursion for one decision (compiled code, imported when first used)."""
+
+    def __init__(self, rules: KampungRules) -> None:
+        from banluck.games.kampung import policy_dp as dp
+
+        self.dp = dp
+        self.rules = rules
+        self.s = solved(rules)
+        self.tot = dp.totals(rules)
+        self.p = dp.shoe_probs(rules.decks)
+        self.prm = dp.params(rules)
+        self.tables = dp.new_tables()
+
+    def card_probs(self, d: BankerDecision) -> Any:
+        """K17: the chance of each card class in the shoe less the cards the banker has
+        seen this hand (its own, and every hand turned over)."""
+        dp = self.dp
+        counts = np.array(
+            [4 * self.rules.decks * (4 if k == 9 else 1) for k in range(10)], dtype=np.int64
+        )
+        seen = list(d.cards) + [c for h in d.hands if h.cards is not None for c in h.cards]
+        for card in seen:
+            counts[card.points - 1] -= 1
+        return dp.class_probs(np.maximum(counts, 0))
+
+    def values(self, d: BankerDecision, card_aware: bool = False) -> dict[str, float]:
+        """Every legal K14 action's expected result for the bank, in chips; with
+        ``card_aware`` on the shoe less the cards seen (``card_probs``)."""
+        dp = self.dp
+        hands = _unopened(d)
+        n = len(hands)
+        h = np.zeros((dp.MAX_HANDS, dp.N_EV))
+        p = self.p
+        if card_aware:
+            from banluck.games.kampung.posterior import hand_types, type_index
+
+            p = self.card_probs(d)
+            types = hand_types(self.rules, self.s.players, p)
+            g = dp.payoffs(self.rules)
+            for i, hs in enumerate(hands):
+                lo = type_index(_hidden_count(hs), 0)
+                post = types[lo : lo + dp.N_OUT] / types[lo : lo + dp.N_OUT].sum()
+                dp.bank_gain(post, g, float(hs.bet), h[i])
+        else:
+            for i, hs in enumerate(hands):
+                h[i] = self.s.gain[_hidden_count(hs)] * hs.bet
+        w7 = float(sum(x.bet for x in d.hands if _is_777(x)))
+        v, act, r, f = self.tables
+        dp.banker_dp(self.tot, p, h, n, w7, self.prm, v, act, r, f, False)
+        c, base, aces = hand_state(d.cards)
+        u = (1 << n) - 1
+        t = d.total
+        pen7 = self.prm[dp.P_777] * w7
+        out: dict[str, float] = {}
+        if "hit" in d.legal:
+            hit = 0.0
+            for k in range(len(p)):
+                nb = base if k == 0 else base + k + 1
+                na = aces + 1 if k == 0 else aces
+                if nb + na > 21:
+                    e = dp.E_FIVE_BUST if c + 1 == 5 else dp.E_BUST
+                    hit += p[k] * (sum(h[i, e] for i in range(n)) - pen7)
+                else:
+                    hit += p[k] * v[c + 1, nb, na, u]
+            out["hit"] = float(hit)
+        if t <= 21 and ("stand" in d.legal or any(a.startswith(OPEN) for a in d.legal)):
+            # K14 offers these at 16 to 20 only; a total under 16 is priced as 16
+            e_open = max(t, 16) - 16
+            if "stand" in d.legal:
+                out["stand"] = float(sum(h[i, e_open] for i in range(n)) - pen7)
+            for i, hs in enumerate(hands):
+                key = OPEN + hs.seat
+                if key in d.legal:
+                    out[key] = float(h[i, e_open] + v[c, base, aces, u ^ (1 << i)])
+        return out
+
+
+def banker_policy(rules: KampungRules, name: str = "project") -> BankerPolicy:
+    """K18: a banker bot (by default the project's; see the module's text for the others)."""
+    if name not in BANKER_POLICIES:
+        known = ", ".join(BANKER_POLICIES)
+        raise ValueError(f"unknown banker policy {name!r} (known: {known})")
+
+    def project(d: BankerDecision) -> str:
+        legal = d.legal
+        if len(legal) == 1:
+            return next(iter(legal))
+        if "void" in legal:
+            return _bank15(solved(rules), d)
+        values = _banker_model(rules).values(d, card_aware=name == "project")
+        if not values:
+            return _fallback(legal, _BANKER_ORDER)
+        # ties go to stand, then the opens in seat order, then hit (as the recursion does)
+        order = ["stand"] + [OPEN + h.seat for h in d.hands] + ["hit"]
+        best = max(values.values())
+        for action in order:
+            if action in values and values[action] >= best - 1e-9 * max(1.0, abs(best)):
+                return action
+        return _fallback(legal, _BANKER_ORDER)
+
+    def dealer(d: BankerDecision, open_four: bool) -> str:
+        legal = d.legal
+        if "void" in legal:
+            return "void"  # T15: the table dealer throws its 15 in
+        if open_four:
+            for h in _unopened(d):
+                if h.card_count == 4 and OPEN + h.seat in legal:
+                    return OPEN + h.seat
+        # T17: draw under 16, and at 16 with four cards
+        draw = d.total < 16 or (d.total == 16 and len(d.cards) == 4)
+        want = "hit" if draw else "stand"
+        return want if want in legal else _fallback(legal, _BANKER_ORDER)
+
+    if name in ("project", "full-shoe"):
+        return project
+    return lambda d: dealer(d, open_four=name == "open-four")
+
+
+def banker_hint(rules: KampungRules, d: BankerDecision) -> dict[str, float]:
+    """The expected result in chips of every legal choice of the banker: on a two-card 15
+    (``void``, ``burn``, ``play``, in the solver's model), at its turn (``hit``, ``stand``,
+    each ``open:SEAT``, by the project banker's own computation)."""
+    s = solved(rules)
+    if "void" in d.legal:
+        stake = float(sum(h.bet for h in d.hands if not h.settled))
+        row = s.bank15_ev[_fifteen_index(d)]
+        names = ("void", "burn", "play")
+        return {a: stake * float(row[names.index(a)]) for a in sorted(d.legal)}
+    values = _banker_model(rules).values(d, card_aware=True)
+    return {a: values.get(a, 0.0) for a in sorted(d.legal)}
+
+
+@lru_cache(maxsize=8)
+def _banker_model(rules: KampungRules) -> _BankerModel:
+    return _BankerModel(rules)

@@ -1,0 +1,138 @@
+"""K18: the solved kampung strategy shipped as package data, so a bot needs no solve.
+
+Run ``python -m banluck.games.kampung.policy_data`` after any change to the rules or the
+solver (``policy_model``); ``tests/kampung_bots`` fails until the shipped files match a fresh
+solve. Loading is plain JSON into NumPy arrays (no Numba).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from banluck.games.kampung.policy_tables import PlayerTables
+from banluck.games.kampung.rules import KAMPUNG, KampungRules
+
+Array = np.ndarray[Any, np.dtype[np.float64]]
+DATA_DIR = Path(__file__).parent
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Solved:
+    """What the bots and the hint read: ``policy_model.Model`` without the arrays of work."""
+
+    decks: int
+    players: PlayerTables
+    best_response: PlayerTables
+    #: the bank's gain per unit bet by a hand's card count (rows 2..4) and settling event
+    gain: Array
+    #: a player's expected result by card count (rows 2..4) and outcome; a 7-7-7's value
+    w: Array
+    v777: float
+    #: the values of playing best against the project's banker from each hand (the hint):
+    #: hand[c, base, aces], start (two cards, with the burn), double_ev, fresh (K10)
+    hand: Array
+    start: Array
+    double_ev: Array
+    fresh: float
+    #: the banker's 15: choice [which 15, first/second] and per-player EVs (void, burn, play)
+    bank15: Any
+    bank15_ev: Array
+    player_gap: float
+    rounds: int
+
+
+def data_path() -> Path:
+    """The shipped file. The model's shoe is infinite with the full shoe's make-up, which
+    is the same for one deck and two: one solve serves both."""
+    return DATA_DIR / "policy_solved.json"
+
+
+def _tables(t: PlayerTables) -> dict[str, Any]:
+    return {"hit": t.hit.tolist(), "burn": t.burn.tolist(), "double": t.double.tolist()}
+
+
+def _untables(name: str, d: dict[str, Any]) -> PlayerTables:
+    return PlayerTables(
+        name=name,
+        hit=np.array(d["hit"], dtype=np.int64),
+        burn=np.array(d["burn"], dtype=np.int64),
+        double=np.array(d["double"], dtype=np.int64),
+    )
+
+
+def solved_data(rules: KampungRules) -> dict[str, Any]:
+    """A fresh solve as the shipped JSON data."""
+    from banluck.games.kampung.policy_model import solve
+
+    m = solve(rules)
+    assert m.best_response is not None and m.best_values is not None
+    best = m.best_values
+    return {
+        "decks": rules.decks,
+        "rounds": m.rounds,
+        "players": _tables(m.players),
+        "best_response": _tables(m.best_response),
+        "gain": m.gain.tolist(),
+        "w": m.w.tolist(),
+        "v777": m.v777,
+        "hand": best.hand.tolist(),
+        "start": best.start.tolist(),
+        "double_ev": best.double_ev.tolist(),
+        "fresh": best.fresh,
+        "player_ev": m.values.ev,
+        "best_response_ev": best.ev,
+        "bank15": m.bank15.tolist(),
+        "bank15_ev": m.bank15_ev.tolist(),
+        "player_gap": m.player_gap,
+    }
+
+
+@lru_cache(maxsize=1)
+def load() -> Solved:
+    """The shipped solve."""
+    path = data_path()
+    if not path.exists():
+        raise ValueError(
+            "no solved kampung strategy: run python -m banluck.games.kampung.policy_data"
+        )
+    d = json.loads(path.read_text(encoding="utf-8"))
+    f = np.asarray
+    return Solved(
+        decks=d["decks"],
+        players=_untables("project", d["players"]),
+        best_response=_untables("best-response", d["best_response"]),
+        gain=f(d["gain"], dtype=np.float64),
+        w=f(d["w"], dtype=np.float64),
+        v777=float(d["v777"]),
+        hand=f(d["hand"], dtype=np.float64),
+        start=f(d["start"], dtype=np.float64),
+        double_ev=f(d["double_ev"], dtype=np.float64),
+        fresh=float(d["fresh"]),
+        bank15=np.array(d["bank15"], dtype=np.int64),
+        bank15_ev=f(d["bank15_ev"], dtype=np.float64),
+        player_gap=float(d["player_gap"]),
+        rounds=int(d["rounds"]),
+    )
+
+
+def solved(rules: KampungRules) -> Solved:
+    """The shipped solve for these rules (every deck count: see ``data_path``)."""
+    return load()
+
+
+def main() -> int:
+    path = data_path()
+    path.write_text(json.dumps(solved_data(KAMPUNG)) + "\n", encoding="utf-8")
+    print(f"wrote {path}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,268 @@
+"""K14–K16: the banker's best choice at its turn, by dynamic programming (Numba).
+
+The banker knows its own cards and, for each unopened hand, a distribution over the hand's
+outcome (a total from 15 to 21, or a hidden bust: ``posterior.py``). With the hands
+independent of the banker's next cards (an infinite shoe of the full shoe's make-up), the
+banker's best result from a state — its card count, the non-ace points, its aces — and the
+set of still unopened hands is a small recursion: ``stand`` opens them all (K14), ``open:i``
+settles one now (K16) and keeps the rest, ``hit`` averages over the next card; under 16 it
+must draw, at 21 it opens everything, a bust with two to four cards, a five dragon and a
+five-card bust settle every unopened hand (K15). A waiting 7-7-7 adds ``-21`` bets unless the
+banker's final total is 21 (K13).
+
+States are indexed ``[count, base, aces]``; the unopened hands are a bit set ``U`` over at
+most three hands. Every array is plain NumPy so the functions compile once (``cache=True``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from banluck.core.cards import N_CLASSES
+from banluck.core.hands import total_from
+from banluck.games.kampung.rules import KampungRules
+
+#: A player's outcome: totals 15..21 are 0..6, a hidden bust is 7.
+N_OUT = 8
+O_BUST = 7
+LOW_TOTAL = 15
+#: How a hand is settled by the banker: opened at 16..21 (0..5), or a special (K15).
+E_BUST = 6
+E_DRAGON = 7
+E_DRAGON_21 = 8
+E_FIVE_BUST = 9
+N_EV = 10
+#: Table sizes: counts 0..5, non-ace points 0..21, aces 0..5; at most three players.
+MAXC = 6
+MAXB = 22
+MAXA = 6
+MAX_HANDS = 3
+N_SETS = 1 << MAX_HANDS
+#: Action codes of the banker's table.
+A_NONE = -1
+A_STAND = 0
+A_HIT = 1
+A_OPEN = 2  # + the hand's index
+#: K13 / K14 / K16 numbers the recursion reads (filled from the rules by ``params``).
+P_777 = 0
+P_MUST_DRAW = 1
+N_PARAMS = 2
+_EPS = 1e-12
+
+
+def totals(rules: KampungRules) -> np.ndarray[Any, np.dtype[np.int64]]:
+    """K1: ``tot[count, base, aces]``, the hand's total by T3 (``core.hands.total_from``)."""
+    tot = np.zeros((MAXC, MAXB, MAXA), dtype=np.int64)
+    for c in range(1, MAXC):
+        values = rules.totals.ace_values(c)
+        for base in range(MAXB):
+            for aces in range(MAXA):
+                tot[c, base, aces] = total_from(base, aces, values)
+    return tot
+
+
+def payoffs(rules: KampungRules) -> np.ndarray[Any, np.dtype[np.float64]]:
+    """K15 / K16: ``g[o, e]``, what a player's hand of outcome ``o`` wins (per bet) when the
+    banker settles it by event ``e``."""
+    r21 = rules.twenty_one_multiple
+    t = rules.totals
+    g = np.zeros((N_OUT, N_EV), dtype=np.float64)
+    for o in range(N_OUT):
+        total = LOW_TOTAL + o
+        win = r21 if total == 21 else 1
+        for b in range(16, 22):
+            lose = r21 if b == 21 else 1
+            if o == O_BUST or total < b:
+                g[o, b - 16] = -lose
+            elif total > b:
+                g[o, b - 16] = win
+        g[o, E_BUST] = -1 if o == O_BUST else win
+        g[o, E_DRAGON] = -t.five_dragon_multiple
+        g[o, E_DRAGON_21] = -t.five_dragon_21_multiple
+        g[o, E_FIVE_BUST] = t.five_card_bust_multiple
+    return g
+
+
+def params(rules: KampungRules) -> np.ndarray[Any, np.dtype[np.float64]]:
+    """The numbers of the rules the recursion reads."""
+    p = np.zeros(N_PARAMS, dtype=np.float64)
+    p[P_777] = rules.seven_seven_seven_multiple
+    p[P_MUST_DRAW] = rules.banker_must_draw_under
+    return p
+
+
+def class_probs(
+    counts: np.ndarray[Any, np.dtype[np.int64]],
+) -> np.ndarray[Any, np.dtype[np.float64]]:
+    """The chance of each card class (0 ace .. 9 ten-value) from their counts."""
+    total = float(counts.sum())
+    if total <= 0:
+        raise ValueError("no cards left to draw")
+    return np.asarray(counts, dtype=np.float64) / total
+
+
+def shoe_probs(decks: int) -> np.ndarray[Any, np.dtype[np.float64]]:
+    """K4: the chance of each card class in a full shoe."""
+    counts = np.array([4 * decks * (4 if k == N_CLASSES - 1 else 1) for k in range(N_CLASSES)])
+    return class_probs(counts.astype(np.int64))
+
+
+def _settle_all(h: Any, n: int, u: int, e: int) -> float:
+    s = 0.0
+    for i in range(n):
+        if u & (1 << i):
+            s += h[i, e]
+    return s
+
+
+def _banker_dp(
+    tot: Any,
+    p: Any,
+    h: Any,
+    n: int,
+    w7: float,
+    prm: Any,
+    v: Any,
+    act: Any,
+    r: Any,
+    f: Any,
+    with_r: bool,
+) -> None:
+    """Fill ``v[c, base, aces, U]`` (the bank's expected gain), ``act`` (its best action) and,
+    with ``with_r``, ``r[c, base, aces, U, i, e]`` (how hand ``i`` ends up settled) and
+    ``f[...]`` (the chance that the banker's final total is 21)."""
+    sets = 1 << n
+    pen7 = prm[P_777] * w7
+    must = prm[P_MUST_DRAW]
+    for c in range(5, 1, -1):
+        for base in range(MAXB):
+            for aces in range(min(c, MAXA - 1) + 1):
+                if base + aces > 21:
+                    continue
+                t = tot[c, base, aces]
+                if t > 21:  # two aces beside other cards in two cards: never dealt
+                    continue
+                for u in range(sets):
+                    if with_r:
+                        for i in range(n):
+                            for e in range(N_EV):
+                                r[c, base, aces, u, i, e] = 0.0
+                        f[c, base, aces, u] = 0.0
+                    if c == 5:  # K15 / K22: five cards settle everything
+                        e = E_DRAGON_21 if t == 21 else E_DRAGON
+                        v[c, base, aces, u] = _settle_all_j(h, n, u, e) - (0.0 if t == 21 else pen7)
+                        act[c, base, aces, u] = A_NONE
+                        if with_r:
+                            for i in range(n):
+                                if u & (1 << i):
+                                    r[c, base, aces, u, i, e] = 1.0
+                            f[c, base, aces, u] = 1.0 if t == 21 else 0.0
+                        continue
+                    if u == 0 and w7 == 0.0:  # K21: nothing left to settle
+                        v[c, base, aces, u] = 0.0
+                        act[c, base, aces, u] = A_NONE
+                        if with_r:
+                            f[c, base, aces, u] = 1.0 if t == 21 else 0.0
+                        continue
+                    if t == 21:  # K14: 21 opens everything, a 7-7-7 pushes
+                        v[c, base, aces, u] = _settle_all_j(h, n, u, 5)
+                        act[c, base, aces, u] = A_NONE
+                        if with_r:
+                            for i in range(n):
+                                if u & (1 << i):
+                                    r[c, base, aces, u, i, 5] = 1.0
+                            f[c, base, aces, u] = 1.0
+                        continue
+                    # hit: the average over the next card
+                    hit = 0.0
+                    for k in range(N_CLASSES):
+                        nb = base if k == 0 else base + k + 1
+                        na = aces + 1 if k == 0 else aces
+                        if nb + na > 21:
+                            e = E_FIVE_BUST if c + 1 == 5 else E_BUST
+                            hit += p[k] * (_settle_all_j(h, n, u, e) - pen7)
+                            if with_r:
+                                for i in range(n):
+                                    if u & (1 << i):
+                                        r[c, base, aces, u, i, e] += p[k]
+                        else:
+                            hit += p[k] * v[c + 1, nb, na, u]
+                            if with_r:
+                                for i in range(n):
+                                    for e in range(N_EV):
+                                        r[c, base, aces, u, i, e] += (
+                                            p[k] * r[c + 1, nb, na, u, i, e]
+                                        )
+                                f[c, base, aces, u] += p[k] * f[c + 1, nb, na, u]
+                    if t < must:  # K14: under 16 the banker must draw
+                        v[c, base, aces, u] = hit
+                        act[c, base, aces, u] = A_HIT
+                        continue
+                    e_open = t - 16
+                    best = _settle_all_j(h, n, u, e_open) - pen7
+                    choice = A_STAND
+                    for i in range(n):
+                        if u & (1 << i):
+                            val = h[i, e_open] + v[c, base, aces, u ^ (1 << i)]
+                            if val > best + _EPS:
+                                best = val
+                                choice = A_OPEN + i
+                    if hit > best + _EPS:
+                        best = hit
+                        choice = A_HIT
+                    v[c, base, aces, u] = best
+                    act[c, base, aces, u] = choice
+                    if with_r and choice != A_HIT:
+                        for i in range(n):
+                            for e in range(N_EV):
+                                r[c, base, aces, u, i, e] = 0.0
+                        f[c, base, aces, u] = 0.0
+                        if choice == A_STAND:
+                            for i in range(n):
+                                if u & (1 << i):
+                                    r[c, base, aces, u, i, e_open] = 1.0
+                        else:
+                            j = choice - A_OPEN
+                            rest = u ^ (1 << j)
+                            for i in range(n):
+                                if i == j:
+                                    r[c, base, aces, u, i, e_open] = 1.0
+                                elif rest & (1 << i):
+                                    for e in range(N_EV):
+                                        r[c, base, aces, u, i, e] = r[c, base, aces, rest, i, e]
+                            f[c, base, aces, u] = f[c, base, aces, rest]
+
+
+def _bank_gain(post: Any, g: Any, bet: float, out: Any) -> None:
+    """``out[e]``: the bank's expected gain from a hand of outcome distribution ``post``."""
+    for e in range(N_EV):
+        s = 0.0
+        for o in range(N_OUT):
+            s += post[o] * g[o, e]
+        out[e] = -bet * s
+
+
+_settle_all_j = njit(cache=True, inline="always")(_settle_all)
+banker_dp = njit(cache=True)(_banker_dp)
+bank_gain = njit(cache=True)(_bank_gain)
+
+
+def new_tables(with_r: bool = False) -> tuple[Any, Any, Any, Any]:
+    """Empty ``v``, ``act``, ``r``, ``f`` arrays for ``banker_dp``."""
+    shape = (MAXC, MAXB, MAXA, N_SETS)
+    v = np.zeros(shape, dtype=np.float64)
+    act = np.full(shape, A_NONE, dtype=np.int64)
+    rshape = (*shape, MAX_HANDS, N_EV) if with_r else (1, 1, 1, 1, 1, 1)
+    r = np.zeros(rshape, dtype=np.float64)
+    f = np.zeros(shape if with_r else (1, 1, 1, 1), dtype=np.float64)
+    return v, act, r, f
+
+
+def state_of(classes: list[int] | tuple[int, ...]) -> tuple[int, int, int]:
+    """A hand's ``(count, base, aces)`` from its card classes (0 the ace)."""
+    aces = sum(1 for k in classes if k == 0)
+    base = sum(k + 1 for k in classes if k != 0)
+    return len(classes), base, aces

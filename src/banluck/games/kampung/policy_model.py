@@ -1,0 +1,330 @@
+"""K18: the project's kampung strategy, both sides at once.
+
+The banker's best answer to a player policy is the recursion of ``policy_dp`` over the
+posterior of each hidden hand (``posterior``); the players' best answer to that banker is
+``policy_player`` against ``w[count, outcome]``, the expected result of a standing hand of
+that count and outcome when the banker plays its best (averaged over the banker's cards and
+the other two seats' hands). ``solve`` alternates the two until the player's tables stop
+changing, so each side answers the other as well as this model allows: an infinite shoe of
+the full shoe's make-up, hands independent of one another, every bet alike.
+
+The banker's two-card 15 (K7) is chosen the same way: ``void`` is worth 0, ``play`` the
+bank's value from that 15, ``burn`` what the players' double-or-forfeit leads to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from banluck.core.cards import N_CLASSES
+from banluck.games.kampung import policy_dp as dp
+from banluck.games.kampung.policy_player import (
+    ACE,
+    BankBurn,
+    PlayerValues,
+    natural_multiple,
+    pair_state,
+    player_values,
+)
+from banluck.games.kampung.policy_tables import PlayerTables, simple_player
+from banluck.games.kampung.posterior import T_777, T_NONE, hand_types, type_index
+from banluck.games.kampung.rules import KampungRules
+
+Array = np.ndarray[Any, np.dtype[np.float64]]
+
+#: Seat kinds in the model's configurations.
+S_NONE, S_C2, S_C3, S_C4, S_777 = range(5)
+#: The banker's choices on a two-card 15.
+B15_VOID, B15_BURN, B15_PLAY = 0, 1, 2
+B15_NAMES = ("void", "burn", "play")
+#: The banker's two 15s: an ace and a four (11 + 4), and a hard 15.
+FIFTEENS: tuple[tuple[int, int], ...] = ((4, 1), (15, 0))
+MAX_ROUNDS = 40
+#: fictitious play stops once the players' tables stay the same this many rounds
+STABLE_ROUNDS = 5
+
+
+@dataclass(frozen=True, kw_only=True)
+class Model:
+    """The solved strategy: the players' tables and what the banker needs to decide."""
+
+    rules: KampungRules
+    p: Array
+    tot: Any
+    g: Array
+    players: PlayerTables
+    #: bank's gain per unit bet, by the hand's card count (index 2..4) and settling event
+    gain: Array
+    #: posterior of the outcome by card count (index 2..4)
+    post: Array
+    #: the banker's choice on its 15: [which 15 (FIFTEENS index), 0 first / 1 second]
+    bank15: Any
+    bank15_ev: Array
+    w: Array
+    v777: float
+    values: PlayerValues
+    rounds: int
+    converged: bool
+    history: list[str] = field(default_factory=list)
+    #: the player's best answer to this banker, and what it gains per bet in the model
+    best_response: PlayerTables | None = None
+    best_values: PlayerValues | None = None
+    player_gap: float = 0.0
+
+
+def _start_states(p: Array) -> dict[tuple[int, int], float]:
+    """The banker's two-card states that are not naturals, with their chances."""
+    out: dict[tuple[int, int], float] = {}
+    for k1 in range(N_CLASSES):
+        for k2 in range(N_CLASSES):
+            if natural_multiple_any(k1, k2):
+                continue
+            base = (0 if k1 == ACE else k1 + 1) + (0 if k2 == ACE else k2 + 1)
+            aces = int(k1 == ACE) + int(k2 == ACE)
+            out[(base, aces)] = out.get((base, aces), 0.0) + float(p[k1] * p[k2])
+    return out
+
+
+def natural_multiple_any(k1: int, k2: int) -> bool:
+    """T4: two aces, or an ace and a ten-value card."""
+    ten = N_CLASSES - 1
+    return (k1 == ACE and k2 in (ACE, ten)) or (k2 == ACE and k1 == ten)
+
+
+def seat_marginals(types: Array) -> tuple[Array, Array]:
+    """The chance of each seat kind, and the outcome posterior by count (rows 2..4)."""
+    m = np.zeros(5)
+    post = np.zeros((5, dp.N_OUT))
+    m[S_NONE] = types[T_NONE]
+    m[S_777] = types[T_777]
+    for c, kind in ((2, S_C2), (3, S_C3), (4, S_C4)):
+        part = types[type_index(c, 0) : type_index(c, 0) + dp.N_OUT]
+        m[kind] = part.sum()
+        if m[kind] > 0:
+            post[c] = part / m[kind]
+    return m, post
+
+
+def gains(post: Array, g: Array) -> Array:
+    """The bank's gain per unit bet by count (rows 2..4) and settling event."""
+    out = np.zeros((5, dp.N_EV))
+    for c in (2, 3, 4):
+        out[c] = -(post[c] @ g)
+    return out
+
+
+def resolution(
+    rules: KampungRules, tot: Any, p: Array, gain: Array, m: Array
+) -> tuple[dict[tuple[int, int], Array], dict[tuple[int, int], float]]:
+    """For each banker start: ``x[c, e]``, the chance a standing hand of ``c`` cards is
+    settled by event ``e``, and the chance that the banker ends on 21 facing a 7-7-7."""
+    prm = dp.params(rules)
+    starts = _start_states(p)
+    res = {s: np.zeros((5, dp.N_EV)) for s in starts}
+    f21 = dict.fromkeys(starts, 0.0)
+    v, act, r, f = dp.new_tables(with_r=True)
+    for target in (S_C2, S_C3, S_C4, S_777):
+        for o1 in range(5):
+            for o2 in range(o1, 5):
+                weight = m[o1] * m[o2] * (1.0 if o1 == o2 else 2.0)
+                if weight <= 0.0:
+                    continue
+                kinds = [target, o1, o2]
+                rows = [gain[k + 1] for k in kinds if k in (S_C2, S_C3, S_C4)]
+                w7 = float(sum(1 for k in kinds if k == S_777))
+                n = len(rows)
+                h = np.zeros((dp.MAX_HANDS, dp.N_EV))
+                for i, row in enumerate(rows):
+                    h[i] = row
+                dp.banker_dp(tot, p, h, n, w7, prm, v, act, r, f, True)
+                full = (1 << n) - 1
+                for base, aces in starts:
+                    if target == S_777:
+                        f21[(base, aces)] += weight * f[2, base, aces, full]
+                    else:
+                        res[(base, aces)][target + 1] += weight * r[2, base, aces, full, 0]
+    return res, f21
+
+
+def _w_of(res: Array, g: Array) -> Array:
+    w = np.zeros((5, dp.N_OUT))
+    for c in (2, 3, 4):
+        w[c] = g @ res[c]
+    return w
+
+
+def _fresh_pair(p: Array, rules: KampungRules) -> tuple[float, float, dict[tuple[int, int], float]]:
+    bb = float(p[ACE] ** 2)
+    bl = float(2 * p[ACE] * p[N_CLASSES - 1])
+    fifteens = {s: 0.0 for s in FIFTEENS}
+    tot_two = dp.totals(rules)
+    for k1 in range(N_CLASSES):
+        for k2 in range(N_CLASSES):
+            if natural_multiple_any(k1, k2):
+                continue
+            b, a = pair_state(k1, k2)
+            if b < dp.MAXB and tot_two[2, b, a] == rules.burn_total:
+                fifteens[(b, a)] += float(p[k1] * p[k2])
+    return bb, bl, fifteens
+
+
+def solve_against(
+    rules: KampungRules, p: Array, players: PlayerTables
+) -> tuple[Array, Array, Any, Array, Array, float, BankBurn, Array]:
+    """The banker's best answer to ``players``: the gains, posteriors, 15 choices and the
+    ``w`` / ``v777`` it leaves a player (and the bank burn chances)."""
+    tot = dp.totals(rules)
+    g = dp.payoffs(rules)
+    types = hand_types(rules, players, p)
+    m, post = seat_marginals(types)
+    gain = gains(post, g)
+    res, f21 = resolution(rules, tot, p, gain, m)
+    starts = _start_states(p)
+    bb, bl, fifteens = _fresh_pair(p, rules)
+    m777 = float(rules.seven_seven_seven_multiple)
+    w_s = {s: _w_of(res[s], g) for s in starts}
+    # the bank's value of playing each 15: minus a player's value against it
+    neutral = BankBurn(ban_ban=0.0, ban_luck=0.0, fifteen_played=0.0, fifteen_voided=0.0)
+    play_ev = {}
+    for s in FIFTEENS:
+        vals = player_values(rules, tot, p, w_s[s], m777 * (1 - f21[s]), neutral, fixed=players)
+        play_ev[s] = -_non_natural_ev(rules, p, vals.start)
+    second = {s: B15_PLAY if play_ev[s] > 0 else B15_VOID for s in FIFTEENS}
+    others = {s: q for s, q in starts.items() if s not in FIFTEENS}
+    z = sum(others.values())
+    w_other: Array = np.sum([q * w_s[s] for s, q in others.items()], axis=0) / z
+    f_other = sum(q * f21[s] for s, q in others.items()) / z
+    vals_other = player_values(rules, tot, p, w_other, m777 * (1 - f_other), neutral, fixed=players)
+    vals15 = {
+        s: player_values(rules, tot, p, w_s[s], m777 * (1 - f21[s]), neutral, fixed=players)
+        for s in FIFTEENS
+    }
+    # K7: the burn: each player doubles or forfeits, the banker takes a fresh pair
+    t = rules.totals
+    burn_ev = 0.0
+    for k1 in range(N_CLASSES):
+        for k2 in range(N_CLASSES):
+            if natural_multiple_any(k1, k2):
+                continue
+            b, a = pair_state(k1, k2)
+            q = float(p[k1] * p[k2])
+            if not players.double[b, a]:
+                burn_ev += q * 1.0
+                continue
+            is15 = b < dp.MAXB and tot[2, b, a] == rules.burn_total
+            nat = 0.0 if is15 else -(bb * t.ban_ban_multiple + bl * t.ban_luck_multiple)
+            cont = z * vals_other.start[b, a] + sum(
+                fifteens[s] * vals15[s].start[b, a] for s in FIFTEENS if second[s] == B15_PLAY
+            )
+            burn_ev += q * -2.0 * (nat + cont)
+    bank15 = np.zeros((len(FIFTEENS), 2), dtype=np.int64)
+    bank15_ev = np.zeros((len(FIFTEENS), 3))
+    for i, s in enumerate(FIFTEENS):
+        evs = (0.0, burn_ev, play_ev[s])
+        bank15_ev[i] = evs
+        bank15[i, 0] = int(np.argmax(evs))
+        bank15[i, 1] = second[s]
+    # the banker's starts at its turn, after its 15 choices
+    pi: dict[tuple[int, int], float] = dict(others)
+    for i, s in enumerate(FIFTEENS):
+        if bank15[i, 0] == B15_PLAY:
+            pi[s] = pi.get(s, 0.0) + starts[s]
+        elif bank15[i, 0] == B15_BURN:
+            for s2, q2 in others.items():
+                pi[s2] += starts[s] * q2
+            for s2 in FIFTEENS:
+                if second[s2] == B15_PLAY:
+                    pi[s2] = pi.get(s2, 0.0) + starts[s] * fifteens[s2]
+    zt = sum(pi.values())
+    w: Array = np.sum([q * w_s[s] for s, q in pi.items()], axis=0) / zt
+    f_all = sum(q * f21[s] for s, q in pi.items()) / zt
+    played = sum(fifteens[s] for s in FIFTEENS if second[s] == B15_PLAY)
+    voided = sum(fifteens.values()) - played
+    burn = BankBurn(ban_ban=bb, ban_luck=bl, fifteen_played=played, fifteen_voided=voided)
+    return gain, post, bank15, bank15_ev, w, m777 * (1 - f_all), burn, m
+
+
+def _non_natural_ev(rules: KampungRules, p: Array, start: Array) -> float:
+    ev = 0.0
+    for k1 in range(N_CLASSES):
+        for k2 in range(N_CLASSES):
+            if natural_multiple(rules, k1, k2):
+                continue  # K7: escaped, a push
+            b, a = pair_state(k1, k2)
+            ev += float(p[k1] * p[k2]) * float(start[b, a])
+    return ev
+
+
+@lru_cache(maxsize=8)
+def solve(rules: KampungRules) -> Model:
+    """K18: the project's strategy for ``rules``, both sides answering each other."""
+    p = dp.shoe_probs(rules.decks)
+    tot = dp.totals(rules)
+    g = dp.payoffs(rules)
+    players = simple_player(rules)
+    history: list[str] = []
+    converged = False
+    rounds = 0
+    w_sum = np.zeros((5, dp.N_OUT))
+    v_sum = 0.0
+    burns: list[BankBurn] = []
+    stable = 0
+    candidates: list[PlayerTables] = []
+    for rounds in range(1, MAX_ROUNDS + 1):
+        # fictitious play: the players answer the banker's average over the rounds so far
+        _, _, _, _, w, v777, burn, _ = solve_against(rules, p, players)
+        w_sum += w
+        v_sum += v777
+        burns.append(burn)
+        mean_burn = BankBurn(
+            ban_ban=burn.ban_ban,
+            ban_luck=burn.ban_luck,
+            fifteen_played=sum(b.fifteen_played for b in burns) / rounds,
+            fifteen_voided=sum(b.fifteen_voided for b in burns) / rounds,
+        )
+        vals = player_values(rules, tot, p, w_sum / rounds, v_sum / rounds, mean_burn)
+        history.append(f"round {rounds}: player EV {vals.ev:+.5f}")
+        stable = stable + 1 if vals.tables.same_as(players) else 0
+        players = PlayerTables(
+            name="project", hit=vals.tables.hit, burn=vals.tables.burn, double=vals.tables.double
+        )
+        if not any(players.same_as(c) for c in candidates):
+            candidates.append(players)
+        if stable >= STABLE_ROUNDS:
+            converged = True
+            break
+    # the players' tables that do best when the banker answers them best
+    best_ev = -np.inf
+    for cand in candidates:
+        _, _, _, _, w, v777, burn, _ = solve_against(rules, p, cand)
+        ev = player_values(rules, tot, p, w, v777, burn, fixed=cand).ev
+        history.append(f"candidate: player EV {ev:+.5f} against the banker's answer")
+        if ev > best_ev:
+            best_ev, players = ev, cand
+    gain, post, bank15, bank15_ev, w, v777, burn, _ = solve_against(rules, p, players)
+    vals = player_values(rules, tot, p, w, v777, burn, fixed=players)
+    best = player_values(rules, tot, p, w, v777, burn, name="best-response")
+    return Model(
+        rules=rules,
+        p=p,
+        tot=tot,
+        g=g,
+        players=players,
+        gain=gain,
+        post=post,
+        bank15=bank15,
+        bank15_ev=bank15_ev,
+        w=w,
+        v777=v777,
+        values=vals,
+        rounds=rounds,
+        converged=converged,
+        history=history,
+        best_response=best.tables,
+        best_values=best,
+        player_gap=best.ev - vals.ev,
+    )

@@ -1,0 +1,260 @@
+"""``banluck replay`` for ``kampung`` (REPLAY.md, section "kampung"): one hand, JSON in and out.
+
+Bad input raises :class:`ReplayError` (or another ``BanLuckError``) with one line saying what
+is wrong and where; ``banluck.replay`` turns it into exit status 2 or ``{"error": …}``.
+
+>>> out = replay_hand({"preset": "kampung", "banker": "anna",
+...     "shoe": "9S 7H TD 5C KS 8H QD 6C 4S 7D 3S".split(),
+...     "seats": [{"name": "you", "bet": 100, "moves": ["stand"]},
+...               {"name": "anna", "moves": ["open:ben", "hit"]},
+...               {"name": "ben", "moves": ["play", "hit", "stand"]},
+...               {"name": "dealer", "moves": ["stand"]}]})
+>>> out["bank"]["net"], [s["net"] for s in out["seats"]]
+(250, [-200, 50, -100])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from banluck.core.cards import Card
+from banluck.core.errors import ReplayError
+from banluck.core.shoe import Shoe
+from banluck.games.kampung.decisions import BankerDecision, PlayerDecision
+from banluck.games.kampung.round import (
+    OPEN,
+    BankResult,
+    KampungOutcome,
+    KampungRound,
+    PlayerEntry,
+    PlayerResult,
+)
+from banluck.games.kampung.rules import KAMPUNG, KampungRules
+from banluck.replay_input import (
+    read_bet,
+    read_decks,
+    read_move_list,
+    read_seats,
+    read_stack,
+    require,
+    with_decks,
+)
+from banluck.replay_input import read_shoe as _read_shoe
+
+__all__ = ["outcome_json", "replay_hand"]
+
+#: REPLAY.md: the moves a seat may script (``open:SEAT`` besides).
+PLAYER_MOVES = frozenset({"burn", "play", "hit", "stand", "double", "forfeit"})
+BANKER_MOVES = frozenset({"void", "burn", "play", "hit", "stand"})
+
+Chooser = Callable[[PlayerDecision | BankerDecision], str]
+
+
+def read_rules(data: dict[str, Any]) -> KampungRules:
+    """``decks`` (optional): K4's one or two decks."""
+    rules: KampungRules = with_decks(KAMPUNG.with_decks, read_decks(data))
+    return rules
+
+
+def read_shoe(data: dict[str, Any], rules: KampungRules) -> Shoe:
+    """``shoe``: the cards top first, no more copies of a card than the decks hold."""
+    return _read_shoe(data, rules.decks)
+
+
+def read_moves(seat: str, moves: Any, *, banker: str, seats: tuple[str, ...]) -> list[str]:
+    """A seat's ``moves``: each a choice this seat may ever make (REPLAY.md)."""
+    moves = read_move_list(seat, moves)
+    allowed = BANKER_MOVES if seat == banker else PLAYER_MOVES
+    for i, move in enumerate(moves):
+        if isinstance(move, str) and move in allowed:
+            continue
+        where = f"seat {seat!r}: move {i + 1} {move!r}"
+        require(isinstance(move, str), f"{where} is not a string")
+        if seat == banker and move.startswith(OPEN):
+            target = move.removeprefix(OPEN)
+            require(target in seats, f"{where} names no seat (seats: {', '.join(seats)})")
+            require(target != banker, f"{where}: the banker cannot open its own hand")
+            continue
+        require(
+            move in allowed,
+            f"{where} is unknown (a {'banker' if seat == banker else 'player'} may "
+            f"{', '.join(sorted(allowed))}{', open:SEAT' if seat == banker else ''})",
+        )
+    return list(moves)
+
+
+def replay_hand(data: Any) -> dict[str, Any]:
+    """Play one kampung hand of REPLAY.md input and return its output object."""
+    require(isinstance(data, dict), "a hand is a JSON object")
+    rules = read_rules(data)
+    banker = data.get("banker", "dealer")
+    if not (isinstance(banker, str) and banker in rules.seats):
+        raise ReplayError(f"'banker' must be one of {', '.join(rules.seats)}, not {banker!r}")
+    shoe = read_shoe(data, rules)
+
+    seats = read_seats(data, "kampung", rules.seats)
+    players: list[PlayerEntry] = []
+    bank_stack = 0
+    scripts: dict[str, list[str] | None] = {}
+    for seat in seats:
+        name = seat["name"]
+        stack = rules.fresh_stack_for(name, read_stack(seat, rules.fresh_stack), banker)  # K3
+        if name == banker:
+            if "bet" in seat:
+                raise ReplayError(f"seat {name!r} holds the bank: it bets nothing (K3)")
+            bank_stack = stack
+        else:
+            bet = read_bet(seat, bot=rules.is_bot(name), bot_bet=rules.bot_bet)
+            players.append(PlayerEntry(name, stack, rules.check_bet(name, bet, stack)))
+        scripts[name] = (
+            read_moves(name, seat["moves"], banker=banker, seats=rules.seats)
+            if "moves" in seat
+            else None
+        )
+
+    r = KampungRound.start(rules, shoe, banker=banker, bank_stack=bank_stack, players=players)
+    play(r, scripts)
+    return outcome_json(rules.name, r.outcome())
+
+
+def play(r: KampungRound, scripts: dict[str, list[str] | None]) -> None:
+    """Drive a round to its end: each seat's scripted moves, or the bots (K18) for a seat
+    without ``moves``; a move that does not fit is a ReplayError."""
+    used = dict.fromkeys(scripts, 0)
+    bots: dict[str, Chooser] = {}
+    while r.to_act is not None:
+        seat = r.to_act
+        script = scripts[seat]
+        if script is None:
+            r.apply(_bot(bots, r)(r.decision()))
+            continue
+        n = used[seat]
+        legal = r.legal_actions()
+        if n >= len(script):
+            raise ReplayError(
+                f"seat {seat!r}: a move is needed at {r.total(seat)} ({', '.join(legal)}),"
+                " none is left"
+            )
+        move = script[n]
+        if move not in legal:
+            raise ReplayError(f"seat {seat!r}: move {n + 1} {move!r} {_why_not(r, move, legal)}")
+        used[seat] = n + 1
+        r.apply(move)
+    for seat, script in scripts.items():
+        if script is not None and used[seat] < len(script):
+            left = script[used[seat] :]
+            raise ReplayError(
+                f"seat {seat!r}: {len(left)} move(s) left over after the hand ended: "
+                f"{', '.join(left)}{_why_left(r, seat, left[0])}"
+            )
+
+
+def _why_left(r: KampungRound, seat: str, move: str) -> str:
+    """Why a seat was not asked for a move it scripted (K14 / K19 / K21)."""
+    if seat == r.banker:
+        if move.startswith(OPEN) or move in ("hit", "stand"):
+            return (
+                " (the banker draws under 16 without a move, and its turn ends by itself at"
+                " 21, a bust, five cards or when no hand is left to open: K14, K21)"
+            )
+        return ""
+    h = r.player(seat)
+    if move == "double" and h.result == "forfeit" and 2 * h.bet > h.stack:
+        return (
+            f" (a stack of {h.stack} cannot cover a doubled bet of {2 * h.bet}:"
+            " it forfeits without a choice, K19)"
+        )
+    return ""
+
+
+def _why_not(r: KampungRound, move: str, legal: tuple[str, ...]) -> str:
+    """The clearest reason a scripted move does not fit where it falls."""
+    seat = r.to_act
+    assert seat is not None
+    allowed = f"(allowed: {', '.join(legal)})"
+    if move.startswith(OPEN) and seat == r.banker:
+        target = r.player(move.removeprefix(OPEN))
+        if target.result is not None:
+            return f"is not allowed: {target.seat}'s hand is already settled {allowed}"
+        if target.seven:
+            return f"is not allowed: {target.seat}'s 7-7-7 waits for the end of the turn (K21)"
+    if seat == r.banker:
+        if move == "burn" and r.bank.burnt:
+            return f"is not allowed: a second 15 cannot be burnt (K7) {allowed}"
+        return f"is not allowed at {r.total(seat)} {allowed}"
+    h = r.player(seat)
+    if move == "burn" and len(h.cards) == 2 and r.total(seat) == r.rules.burn_total:
+        if h.burnt:
+            return f"is not allowed: a 15 made by a burn cannot be burnt (K19) {allowed}"
+        if 2 * h.bet > h.stack:
+            return (
+                f"is not allowed: a stack of {h.stack} cannot cover a burn to {2 * h.bet}"
+                f" (K19) {allowed}"
+            )
+    if move in ("double", "forfeit"):
+        return f"is not allowed: there is no banker's burn to answer {allowed}"
+    return f"is not allowed at {r.total(seat)} {allowed}"
+
+
+def _bot(bots: dict[str, Chooser], r: KampungRound) -> Chooser:
+    """K18: the project's bots, imported only when a seat has no ``moves``."""
+    key = "banker" if r.to_act == r.banker else "player"
+    if key not in bots:
+        from banluck.games.kampung import policy  # only when needed
+
+        player = policy.player_policy(r.rules)
+        banker = policy.banker_policy(r.rules)
+
+        def as_player(d: PlayerDecision | BankerDecision) -> str:
+            assert isinstance(d, PlayerDecision)
+            return player(d)
+
+        def as_banker(d: PlayerDecision | BankerDecision) -> str:
+            assert isinstance(d, BankerDecision)
+            return banker(d)
+
+        bots["player"] = as_player
+        bots["banker"] = as_banker
+    return bots[key]
+
+
+def _cards(cards: tuple[Card, ...]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def _bank_json(b: BankResult) -> dict[str, Any]:
+    return {
+        "name": b.name,
+        "cards": _cards(b.cards),
+        "total": b.total,
+        "hand": b.kind,
+        "net": b.net,
+        "stack": b.stack,
+        "burnt": _cards(b.burnt),
+    }
+
+
+def _seat_json(s: PlayerResult) -> dict[str, Any]:
+    return {
+        "name": s.name,
+        "cards": _cards(s.cards),
+        "total": s.total,
+        "hand": s.kind,
+        "result": s.result.value,
+        "net": s.net,
+        "stack": s.stack,
+        "burnt": _cards(s.burnt),
+        "bet": s.bet,
+    }
+
+
+def outcome_json(preset_name: str, outcome: KampungOutcome) -> dict[str, Any]:
+    """REPLAY.md's kampung output object for a settled hand."""
+    return {
+        "preset": preset_name,
+        "void": outcome.void,
+        "bank": _bank_json(outcome.bank),
+        "seats": [_seat_json(s) for s in outcome.seats],
+        "cards_used": outcome.cards_used,
+    }

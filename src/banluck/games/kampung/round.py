@@ -1,0 +1,696 @@
+"""One kampung hand as a state machine (K5–K23): the banker is a seat that decides.
+
+The round runs by itself until a seat has a real choice (K19: where only one choice is
+possible, none is asked): then ``to_act`` names the seat, ``legal_actions()`` its choices,
+``decision()`` what it may know (K17), and ``apply(action)`` plays it and returns the
+events that followed. Forced draws (a player under 15, the banker under 16) ask nothing.
+
+>>> from banluck.core.shoe import Shoe
+>>> from banluck.games.kampung.rules import KAMPUNG
+>>> shoe = Shoe.stacked("9S 7H TD 5C KS 8H QD 6C 4S 7D 3S".split(), decks=2)
+>>> r = KampungRound.start(KAMPUNG, shoe, banker="anna", bank_stack=1000,
+...     players=[PlayerEntry("you", 1000, 100), PlayerEntry("ben", 1000, 50),
+...              PlayerEntry("dealer", 1000, 50)])
+>>> r.to_act, r.legal_actions()
+('you', ('hit', 'stand'))
+>>> for move in ["stand", "play", "hit", "stand", "stand", "open:ben", "hit"]:
+...     _ = r.apply(move)
+>>> r.is_over, r.outcome().bank.net
+(True, 250)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from banluck.core.cards import Card
+from banluck.core.errors import IllegalAction
+from banluck.core.hands import HandKind, hand_kind, hand_total, natural_kind
+from banluck.core.money import HandRef, WagerSettled
+from banluck.core.round import SeatEntry
+from banluck.core.shoe import Shoe
+from banluck.games.kampung import settle
+from banluck.games.kampung.decisions import BankerDecision, HandSeen, PlayerDecision
+from banluck.games.kampung.events import (
+    SEVEN_SEVEN_SEVEN,
+    ActionTaken,
+    BetDoubled,
+    CardDealt,
+    CardsBurnt,
+    DrawReason,
+    Event,
+    HandSettled,
+    HandTurned,
+    Result,
+    RoundOver,
+    RoundVoided,
+    TurnEnded,
+)
+from banluck.games.kampung.rules import KampungRules
+from banluck.games.kampung.settle import Settlement
+
+OPEN = "open:"
+
+
+class Phase(StrEnum):
+    """Where the round is."""
+
+    BANKER_15 = "banker-15"  # K7: void, burn or play
+    BURN_REPLY = "burn-reply"  # K7: each player doubles or forfeits
+    PLAYERS = "players"  # K9–K13: the players' turns
+    BANKER = "banker"  # K14: the banker's turn
+    OVER = "over"
+
+
+#: A player entering the hand: its stack (after T9) and its bet (K3); the same record as a
+#: Ban Luck seat's entry (``banluck.core.round.SeatEntry``).
+PlayerEntry = SeatEntry
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """A player's settled hand (REPLAY.md's kampung seat)."""
+
+    name: str
+    cards: tuple[Card, ...]
+    total: int
+    kind: str
+    burnt: tuple[Card, ...]
+    bet: int
+    result: Result
+    multiple: int
+    net: int
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class BankResult:
+    """The banker's hand and its stack change (REPLAY.md's ``bank``)."""
+
+    name: str
+    cards: tuple[Card, ...]
+    total: int
+    kind: str
+    burnt: tuple[Card, ...]
+    net: int
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class KampungOutcome:
+    """The settled hand."""
+
+    void: bool
+    bank: BankResult
+    seats: tuple[PlayerResult, ...]
+    cards_used: int
+
+
+class _Hand:
+    """A player's hand while the round runs."""
+
+    __slots__ = (
+        "bet",
+        "burn_decided",
+        "burnt",
+        "cards",
+        "done",
+        "multiple",
+        "net",
+        "result",
+        "seat",
+        "seven",
+        "stack",
+        "turned",
+    )
+
+    def __init__(self, entry: PlayerEntry) -> None:
+        self.seat = entry.name
+        self.stack = entry.stack  # K19: the stack the player began the hand with
+        self.bet = entry.bet
+        self.cards: list[Card] = []
+        self.burnt: tuple[Card, ...] = ()
+        self.burn_decided = False
+        self.done = False  # its turn is over (stood, 21, hidden bust, 7-7-7, settled)
+        self.turned = False
+        self.seven = False
+        self.result: Result | None = None
+        self.multiple = 0
+        self.net = 0
+
+
+class _Bank:
+    """The banker's hand and stack while the round runs."""
+
+    __slots__ = ("burnt", "cards", "seat", "stack", "start_stack", "turned")
+
+    def __init__(self, seat: str, stack: int) -> None:
+        self.seat = seat
+        self.start_stack = stack
+        self.stack = stack
+        self.cards: list[Card] = []
+        self.burnt: tuple[Card, ...] = ()
+        self.turned = False
+
+
+class KampungRound:
+    """One hand against a banker seat (K5–K23). Build it with :meth:`start`."""
+
+    def __init__(
+        self,
+        rules: KampungRules,
+        shoe: Shoe,
+        *,
+        banker: str,
+        bank_stack: int,
+        players: Sequence[PlayerEntry],
+    ) -> None:
+        names = tuple(p.name for p in players)
+        if banker not in rules.seats:
+            raise IllegalAction(f"unknown banker {banker!r}")
+        if names != rules.players(banker):
+            raise IllegalAction(
+                f"the players against {banker!r} are {list(rules.players(banker))}, "
+                f"got {list(names)}"
+            )
+        self.rules = rules
+        self.shoe = shoe
+        self.bank = _Bank(banker, bank_stack)
+        #: the players as they entered the hand (stacks after T9, bets before any doubling)
+        self.entries = tuple(players)
+        self.hands = [_Hand(p) for p in players]
+        self._by_seat = {h.seat: h for h in self.hands}
+        self.events: list[Event] = []
+        self.phase = Phase.PLAYERS
+        self.to_act: str | None = None
+        self._legal: tuple[str, ...] = ()
+        self._index = 0  # the player whose burn reply or turn is next
+        self.voided = False
+        self.cards_used = 0
+
+    @classmethod
+    def start(
+        cls,
+        rules: KampungRules,
+        shoe: Shoe,
+        *,
+        banker: str,
+        bank_stack: int,
+        players: Sequence[PlayerEntry],
+    ) -> KampungRound:
+        """K5: deal, then run until the first choice (or the end)."""
+        r = cls(rules, shoe, banker=banker, bank_stack=bank_stack, players=players)
+        r._deal()
+        return r
+
+    @classmethod
+    def replay(
+        cls,
+        rules: KampungRules,
+        cards: Sequence[Card],
+        *,
+        banker: str,
+        bank_stack: int,
+        players: Sequence[PlayerEntry],
+        actions: Sequence[tuple[str, str]],
+        shoe: Shoe | None = None,
+    ) -> KampungRound:
+        """The same round again from the cards it drew (:meth:`drawn`) and the actions it
+        took (:meth:`actions`); ``shoe``, when given, is where it draws from afterwards (a hand
+        saved in the middle continues with the rest of its shoe)."""
+        stacked = Shoe.stacked(cards, decks=rules.decks)
+        r = cls.start(rules, stacked, banker=banker, bank_stack=bank_stack, players=players)
+        for seat, action in actions:
+            if seat != r.to_act:
+                raise IllegalAction(f"seat {seat!r} acted out of turn")
+            r.apply(action)
+        if shoe is not None:
+            r.shoe = shoe
+        return r
+
+    def drawn(self) -> tuple[Card, ...]:
+        """Every card the round drew, in order (for :meth:`replay`; never for a player)."""
+        return tuple(e.card for e in self.events if isinstance(e, CardDealt) and e.card)
+
+    def actions(self) -> tuple[tuple[str, str], ...]:
+        """Every choice made, in order: ``(seat, action)``."""
+        return tuple((e.seat, e.action) for e in self.events if isinstance(e, ActionTaken))
+
+    # ---- public queries -------------------------------------------------------------
+
+    @property
+    def banker(self) -> str:
+        """The seat holding the bank."""
+        return self.bank.seat
+
+    @property
+    def is_over(self) -> bool:
+        """K21: every hand is settled."""
+        return self.phase is Phase.OVER
+
+    def legal_actions(self) -> tuple[str, ...]:
+        """The choices of the seat to act (empty when nobody is to act)."""
+        return self._legal
+
+    def cards(self, seat: str) -> tuple[Card, ...]:
+        """A seat's cards now (the round knows everything: views filter, K17)."""
+        if seat == self.bank.seat:
+            return tuple(self.bank.cards)
+        return tuple(self._hand(seat).cards)
+
+    def total(self, seat: str) -> int:
+        """T3 / K1: a seat's total now."""
+        cards = self.bank.cards if seat == self.bank.seat else self._hand(seat).cards
+        return hand_total(cards, self.rules.totals)
+
+    def player(self, seat: str) -> _Hand:
+        """A player's hand (read only, for views)."""
+        return self._hand(seat)
+
+    def decision(self) -> PlayerDecision | BankerDecision:
+        """What the seat to act may know (K17), with its legal choices."""
+        seat = self.to_act
+        if seat is None:
+            raise IllegalAction("the hand is over: nobody is to act")
+        legal = frozenset(self._legal)
+        if seat == self.bank.seat:
+            return BankerDecision(
+                seat=seat,
+                cards=tuple(self.bank.cards),
+                total=self.total(seat),
+                stack=self.bank.stack,
+                legal=legal,
+                hands=tuple(self._seen(h) for h in self.hands),
+                burnt=bool(self.bank.burnt),
+            )
+        h = self._hand(seat)
+        return PlayerDecision(
+            seat=seat,
+            banker=self.bank.seat,
+            cards=tuple(h.cards),
+            total=self.total(seat),
+            bet=h.bet,
+            stack=h.stack,
+            legal=legal,
+            burnt=h.burnt,
+            banker_burnt=self.bank.burnt,
+            others=tuple(self._seen(o) for o in self.hands if o is not h),
+        )
+
+    def outcome(self) -> KampungOutcome:
+        """The settled hand (only once it is over)."""
+        if not self.is_over:
+            raise IllegalAction("the hand is not over yet")
+        seats = []
+        for h in self.hands:
+            assert h.result is not None
+            seats.append(
+                PlayerResult(
+                    name=h.seat,
+                    cards=tuple(h.cards),
+                    total=self.total(h.seat),
+                    kind=self._player_kind(h),
+                    burnt=h.burnt,
+                    bet=h.bet,
+                    result=h.result,
+                    multiple=h.multiple,
+                    net=h.net,
+                    stack=h.stack + h.net,
+                )
+            )
+        b = self.bank
+        return KampungOutcome(
+            void=self.voided,
+            bank=BankResult(
+                name=b.seat,
+                cards=tuple(b.cards),
+                total=self.total(b.seat),
+                kind=hand_kind(b.cards, self.rules.totals).value,  # K22
+                burnt=b.burnt,
+                net=b.stack - b.start_stack,
+                stack=b.stack,
+            ),
+            seats=tuple(seats),
+            cards_used=self.cards_used,
+        )
+
+    # ---- playing ----------------------------------------------------------------------
+
+    def apply(self, action: str) -> list[Event]:
+        """Play the choice of the seat to act; return the events it caused."""
+        if action not in self._legal:
+            if self.to_act is None:
+                raise IllegalAction(f"{action!r}: the hand is over")
+            choices = ", ".join(self._legal)
+            raise IllegalAction(f"seat {self.to_act!r}: {action!r} is not allowed ({choices})")
+        start = len(self.events)
+        seat = self.to_act
+        assert seat is not None
+        self.to_act = None
+        self._legal = ()
+        self.events.append(ActionTaken(seat, action))
+        if self.phase is Phase.BANKER_15:
+            self._banker_15_choice(action)
+        elif self.phase is Phase.BURN_REPLY:
+            self._burn_reply(self._hand(seat), action)
+        elif self.phase is Phase.PLAYERS:
+            self._player_choice(self._hand(seat), action)
+        else:
+            self._banker_choice(action)
+        return self.events[start:]
+
+    # ---- K5–K8: the deal and the banker's look ----------------------------------------
+
+    def _deal(self) -> None:
+        """K5: players in seat order, then the banker; twice."""
+        for _ in range(2):
+            for h in self.hands:
+                self._draw(h.seat, h.cards, DrawReason.DEAL)
+            self._draw(self.bank.seat, self.bank.cards, DrawReason.DEAL)
+        self._banker_looks()
+
+    def _banker_looks(self) -> None:
+        """K6 / K7 / K8: the banker looks at its two cards first."""
+        b = self.bank.cards
+        natural = natural_kind(b[0], b[1])
+        if natural is not None:
+            self._banker_natural(natural)
+            return
+        if self.total(self.bank.seat) == self.rules.burn_total:
+            # K7 / K20: the banker's 15 escapes every natural: pushed, turned over, gone.
+            for h in self._unsettled():
+                if natural_kind(h.cards[0], h.cards[1]) is not None:
+                    self._turn_over(h)
+                    self._settle(h, (Result.PUSH, 0))
+            if not self._unsettled():
+                self._finish()  # K21
+                return
+            burnt_before = bool(self.bank.burnt)
+            self._ask(
+                self.bank.seat,
+                Phase.BANKER_15,
+                ("void", "play") if burnt_before else ("void", "burn", "play"),  # K19
+            )
+            return
+        self._start_players()
+
+    def _banker_natural(self, natural: HandKind) -> None:
+        """K6: the banker's natural collects from every player, but for naturals and 15s;
+        every hand is turned over."""
+        self._turn_over_bank()
+        for h in self._unsettled():
+            self._turn_over(h)
+            mine = natural_kind(h.cards[0], h.cards[1])
+            fifteen = self.total(h.seat) == self.rules.burn_total
+            self._settle(h, settle.against_banker_natural(mine, fifteen, natural, self.rules))
+        self._finish()
+
+    def _banker_15_choice(self, action: str) -> None:
+        """K7: void, burn or play the banker's 15."""
+        if action == "void":
+            self.voided = True
+            self.events.append(RoundVoided())
+            for h in self._unsettled():
+                self._settle(h, (Result.VOID, 0))
+            self._finish()
+        elif action == "burn":
+            self._index = 0
+            self._next_burn_reply()
+        else:
+            self._start_players()
+
+    def _next_burn_reply(self) -> None:
+        """K7 / K19: each player still in the hand doubles or forfeits, in seat order."""
+        while self._index < len(self.hands):
+            h = self.hands[self._index]
+            if h.result is None:
+                if 2 * h.bet <= h.stack:
+                    self._ask(h.seat, Phase.BURN_REPLY, ("double", "forfeit"))
+                    return
+                self._settle(h, (Result.FORFEIT, 1))  # K19: it cannot cover the double
+            self._index += 1
+        if not self._unsettled():
+            # K21: no fresh pair when every player is gone.
+            self._finish()
+            return
+        b = self.bank
+        b.burnt = tuple(b.cards)
+        b.cards = []
+        self.events.append(CardsBurnt(b.seat, b.burnt, 0))
+        self._draw(b.seat, b.cards, DrawReason.FRESH)
+        self._draw(b.seat, b.cards, DrawReason.FRESH)
+        self._banker_looks()
+
+    def _burn_reply(self, h: _Hand, action: str) -> None:
+        if action == "double":
+            h.bet *= 2
+            self.events.append(BetDoubled(h.seat, h.bet))
+        else:
+            self._settle(h, (Result.FORFEIT, 1))  # K23: it loses its undoubled bet
+        self._index += 1
+        self._next_burn_reply()
+
+    def _start_players(self) -> None:
+        """K8 / K20: players' naturals are turned over and paid in seat order, then K9."""
+        for h in self._unsettled():
+            natural = natural_kind(h.cards[0], h.cards[1])
+            if natural is not None:
+                self._turn_over(h)
+                self._settle(h, settle.player_natural(natural, self.rules))
+        self._index = 0
+        self._next_player()
+
+    # ---- K9–K13: the players' turns ---------------------------------------------------
+
+    def _next_player(self) -> None:
+        """Run the players' turns in seat order until one has a choice."""
+        rules = self.rules
+        while self._index < len(self.hands):
+            h = self.hands[self._index]
+            while h.result is None and not h.done:
+                total = self.total(h.seat)
+                if len(h.cards) == 2 and total == rules.burn_total and not h.burn_decided:
+                    h.burn_decided = True
+                    if not h.burnt and 2 * h.bet <= h.stack:  # K10 / K19
+                        self._ask(h.seat, Phase.PLAYERS, ("burn", "play"))
+                        return
+                    continue
+                if total < rules.player_must_draw_under:  # K9: must draw
+                    self._player_draws(h)
+                elif total >= 21:
+                    self._stop(h)  # K9: at 21 it stands
+                else:
+                    self._ask(h.seat, Phase.PLAYERS, ("hit", "stand"))
+                    return
+            self._index += 1
+        self._start_banker()
+
+    def _player_choice(self, h: _Hand, action: str) -> None:
+        if action == "burn":
+            self._player_burns(h)
+        elif action == "hit":
+            self._player_draws(h)
+        elif action == "stand":
+            self._stop(h)
+        # "play": K10 plays the 15 on, the burn is decided
+        self._next_player()
+
+    def _player_burns(self, h: _Hand) -> None:
+        """K10: the bet doubles, two fresh cards; a natural among them is paid at once."""
+        h.bet *= 2
+        h.burnt = tuple(h.cards)
+        h.cards = []
+        self.events.append(CardsBurnt(h.seat, h.burnt, h.bet))
+        self._draw(h.seat, h.cards, DrawReason.FRESH)
+        self._draw(h.seat, h.cards, DrawReason.FRESH)
+        natural = natural_kind(h.cards[0], h.cards[1])
+        if natural is not None:  # K8 / K20
+            self._turn_over(h)
+            self._settle(h, settle.player_natural(natural, self.rules))
+
+    def _player_draws(self, h: _Hand) -> None:
+        """A player's draw, then K11 / K12 / K13."""
+        self._draw(h.seat, h.cards, DrawReason.DRAW)
+        count = len(h.cards)
+        if count == 3 and all(c.rank == "7" for c in h.cards):
+            h.seven = True  # K13: turned over, takes no more cards, waits for the banker
+            self._turn_over(h)
+            self._stop(h)
+            return
+        total = self.total(h.seat)
+        if count == self.rules.card_limit:  # K12: five cards are settled at once
+            self._turn_over(h)
+            self._stop(h)
+            self._settle(h, settle.five_cards(total, self.rules))
+        elif total >= 21:
+            self._stop(h)  # K11: a bust keeps its cards face down; K9: 21 stands
+
+    def _stop(self, h: _Hand) -> None:
+        h.done = True
+        self.events.append(TurnEnded(h.seat))
+
+    # ---- K14–K16: the banker's turn ----------------------------------------------------
+
+    def _start_banker(self) -> None:
+        """K14 / K21: the banker turns its cards over, unless nobody is left."""
+        if not self._unsettled():
+            self._finish()
+            return
+        self.phase = Phase.BANKER
+        self._turn_over_bank()
+        self._banker_continue()
+
+    def _banker_continue(self) -> None:
+        """K14 / K15: draw under 16; settle a bust, five cards or 21; else ask."""
+        b = self.bank
+        rules = self.rules
+        while True:
+            total = self.total(b.seat)
+            count = len(b.cards)
+            if count == rules.card_limit or total > 21:
+                self._banker_special(total, count)
+                return
+            if total == 21:
+                self._open_all(total)
+                return
+            if total < rules.banker_must_draw_under:
+                self._draw(b.seat, b.cards, DrawReason.BANKER, face_up=True)
+                continue
+            unopened = self._unopened()
+            if not unopened and not self._sevens():
+                self._end_banker_turn(total)  # K21: every hand is opened
+                return
+            self._ask(
+                b.seat,
+                Phase.BANKER,
+                ("hit", "stand", *(OPEN + h.seat for h in unopened)),
+            )
+            return
+
+    def _banker_choice(self, action: str) -> None:
+        b = self.bank
+        if action == "hit":
+            self._draw(b.seat, b.cards, DrawReason.BANKER, face_up=True)
+            self._banker_continue()
+        elif action == "stand":
+            self._open_all(self.total(b.seat))
+        else:
+            self._open(self._hand(action.removeprefix(OPEN)), self.total(b.seat))
+            self._banker_continue()
+
+    def _banker_special(self, total: int, count: int) -> None:
+        """K15 / K22: the banker's bust, five dragon or five-card bust settles every
+        unopened hand in seat order (K23)."""
+        for h in self._unopened():
+            self._turn_over(h)
+            self._settle(h, settle.banker_special(self.total(h.seat), total, count, self.rules))
+        self._end_banker_turn(total)
+
+    def _open_all(self, total: int) -> None:
+        """K14: ``stand`` or 21 opens every remaining hand in seat order (K23)."""
+        for h in self._unopened():
+            self._open(h, total)
+        self._end_banker_turn(total)
+
+    def _open(self, h: _Hand, bank_total: int) -> None:
+        """K16: the banker at 16 to 21 opens one hand and settles it."""
+        self._turn_over(h)
+        self._settle(h, settle.opening(self.total(h.seat), bank_total, self.rules))
+
+    def _end_banker_turn(self, total: int) -> None:
+        """K13 / K23: waiting 7-7-7 hands are settled last: a push against a final 21."""
+        for h in self._sevens():
+            self._settle(h, settle.seven_seven_seven(total, self.rules))
+        self._finish()
+
+    # ---- bookkeeping -----------------------------------------------------------------
+
+    def _hand(self, seat: str) -> _Hand:
+        try:
+            return self._by_seat[seat]
+        except KeyError:
+            raise IllegalAction(f"{seat!r} is not a player in this hand") from None
+
+    def _unsettled(self) -> list[_Hand]:
+        return [h for h in self.hands if h.result is None]
+
+    def _unopened(self) -> list[_Hand]:
+        """K14: hands the banker may still open (a waiting 7-7-7 is not one, K21)."""
+        return [h for h in self.hands if h.result is None and not h.seven]
+
+    def _sevens(self) -> list[_Hand]:
+        return [h for h in self.hands if h.result is None and h.seven]
+
+    def _ask(self, seat: str, phase: Phase, legal: tuple[str, ...]) -> None:
+        self.phase = phase
+        self.to_act = seat
+        self._legal = legal
+
+    def _draw(
+        self, seat: str, cards: list[Card], reason: DrawReason, *, face_up: bool = False
+    ) -> None:
+        card = self.shoe.draw()
+        self.cards_used += 1
+        cards.append(card)
+        self.events.append(CardDealt(seat, card, face_up, reason))
+
+    def _turn_over(self, h: _Hand) -> None:
+        if not h.turned:
+            h.turned = True
+            cards = tuple(h.cards)
+            self.events.append(HandTurned(h.seat, cards, self.total(h.seat), self._player_kind(h)))
+
+    def _turn_over_bank(self) -> None:
+        b = self.bank
+        if not b.turned:
+            b.turned = True
+            cards = tuple(b.cards)
+            kind = hand_kind(cards, self.rules.totals).value
+            self.events.append(HandTurned(b.seat, cards, self.total(b.seat), kind))
+
+    def _player_kind(self, h: _Hand) -> str:
+        if h.seven:
+            return SEVEN_SEVEN_SEVEN
+        return hand_kind(h.cards, self.rules.totals).value
+
+    def _settle(self, h: _Hand, settlement: Settlement) -> None:
+        """K3 / K23: settle one hand now; the bank pays from its stack as far as it goes."""
+        result, multiple = settlement
+        b = self.bank
+        net = settle.net_paid(result, multiple, bet=h.bet, player_stack=h.stack, bank_stack=b.stack)
+        b.stack -= net
+        h.result = result
+        h.multiple = multiple
+        h.net = net
+        h.done = True
+        self.events.append(
+            HandSettled(
+                WagerSettled(HandRef(h.seat), "main", h.bet, result.value, net),
+                multiple,
+                h.stack + net,
+                b.stack,
+            )
+        )
+
+    def _seen(self, h: _Hand) -> HandSeen:
+        """K17: another player's hand as any other seat sees it."""
+        return HandSeen(
+            seat=h.seat,
+            card_count=len(h.cards),
+            cards=tuple(h.cards) if h.turned else None,
+            settled=h.result is not None,
+            stood=h.done,
+            bet=h.bet,
+        )
+
+    def _finish(self) -> None:
+        """K21: the hand is over; every hand is turned over (K17: the end of the hand)."""
+        self._turn_over_bank()
+        for h in self.hands:
+            self._turn_over(h)
+        self.phase = Phase.OVER
+        self.to_act = None
+        self._legal = ()
+        self.events.append(RoundOver())

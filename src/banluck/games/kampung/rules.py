@@ -1,0 +1,169 @@
+"""Kampung's rules as data (KAMPUNG.md K1–K23): one frozen, keyword-only record and its preset.
+
+Totals and kinds are Ban Luck's (K1 = T1–T6): a ``KampungRules`` holds a Ban Luck
+:class:`~banluck.core.rules.Rules` (``totals``) that ``hand_total`` / ``win_multiple`` read,
+so those rules keep one home. Everything that is kampung's own is a field here.
+
+>>> KAMPUNG.bank, KAMPUNG.decks, KAMPUNG.seats
+('house', 2, ('you', 'anna', 'ben', 'dealer'))
+>>> KAMPUNG.with_bank("rotate").bank
+'rotate'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Literal
+
+from banluck.core.errors import BadBet
+from banluck.core.rules import Rules
+
+BankMode = Literal["house", "rotate"]
+
+#: K2: the four seats in seat (playing) order; the bank passes dealer → you → anna → ben.
+SEATS: tuple[str, ...] = ("you", "anna", "ben", "dealer")
+#: K2: the order the bank passes in under ``bank="rotate"``.
+BANK_ORDER: tuple[str, ...] = ("dealer", "you", "anna", "ben")
+
+#: K4: decks in the shoe.
+DECKS = 2
+#: K1: T1–T6 and T21's multiples, shared with Ban Luck (their one home is ``core.rules``).
+TOTALS = Rules(name="kampung", seats=SEATS, decks=DECKS)
+#: K6 / K8: what a natural collects or wins (T21).
+BAN_BAN_MULTIPLE = TOTALS.ban_ban_multiple
+BAN_LUCK_MULTIPLE = TOTALS.ban_luck_multiple
+#: K12 / K15: five cards: a dragon wins (or collects) 2, 3 at 21; a five-card bust costs 2.
+FIVE_DRAGON_MULTIPLE = TOTALS.five_dragon_multiple
+FIVE_DRAGON_21_MULTIPLE = TOTALS.five_dragon_21_multiple
+FIVE_CARD_BUST_MULTIPLE = TOTALS.five_card_bust_multiple
+#: K13: 7-7-7 wins 21 to 1.
+SEVEN_SEVEN_SEVEN_MULTIPLE = 21
+#: K15 / K16: a 21 wins (or collects) 2.
+TWENTY_ONE_MULTIPLE = 2
+#: K3 / T9: the banker's minimum stack.
+BANKER_MIN_STACK = 100
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class KampungRules:
+    """The house of KAMPUNG.md. ``totals`` carries T1–T6 (K1) for ``core.hands``."""
+
+    name: str = "kampung"
+    #: K2: seats in seat order.
+    seats: tuple[str, ...] = SEATS
+    #: K2: who holds the bank: ``house`` (always ``dealer``) or ``rotate``.
+    bank: BankMode = "house"
+    #: K2: under ``rotate`` the bank passes every this many hands (a void counts).
+    rotate_every: int = 5
+    #: K2: the bank's order of passing.
+    bank_order: tuple[str, ...] = BANK_ORDER
+    #: K4: decks, and the counts allowed.
+    decks: int = DECKS
+    allowed_decks: tuple[int, ...] = (1, 2)
+    #: K1: T1–T6 totals and kinds, with T21's multiples that K6, K8, K12 and K15 share.
+    totals: Rules = TOTALS
+    #: K9: a player must draw under this total.
+    player_must_draw_under: int = 15
+    #: K14: the banker must draw under this total.
+    banker_must_draw_under: int = 16
+    #: K1 / K12 / K14: a hand stops at this many cards.
+    card_limit: int = 5
+    #: K7 / K10: the total of two cards that may be burnt (and the banker's escape).
+    burn_total: int = 15
+    seven_seven_seven_multiple: int = SEVEN_SEVEN_SEVEN_MULTIPLE
+    twenty_one_multiple: int = TWENTY_ONE_MULTIPLE
+    #: K3: your bet range; the bots bet ``bot_bet``.
+    bet_min: int = 10
+    bet_max: int = 500
+    bot_bet: int = 50
+    #: K3 / T9: a fresh stack below the minimum (the banker's minimum is ``banker_min_stack``).
+    fresh_stack: int = 1000
+    player_min_stack: int = 10
+    banker_min_stack: int = BANKER_MIN_STACK
+
+    def is_bot(self, seat: str) -> bool:
+        """K2: every seat but ``you`` is a bot."""
+        return seat != self.seats[0]
+
+    def players(self, banker: str) -> tuple[str, ...]:
+        """K2 / K5: the three players against ``banker``, in seat order."""
+        return tuple(s for s in self.seats if s != banker)
+
+    def min_stack(self, seat: str, banker: str) -> int:
+        """K3 / T9: the stack below which a seat gets a fresh one before a hand."""
+        if seat == banker:
+            return self.banker_min_stack
+        return self.bot_bet if self.is_bot(seat) else self.player_min_stack
+
+    def fresh_stack_for(self, seat: str, stack: int, banker: str) -> int:
+        """K3 / T9: the stack a seat plays the next hand with.
+
+        >>> KAMPUNG.fresh_stack_for("anna", 99, banker="anna")
+        1000
+        >>> KAMPUNG.fresh_stack_for("anna", 99, banker="dealer")
+        99
+        """
+        return self.fresh_stack if stack < self.min_stack(seat, banker) else stack
+
+    def check_bet(self, seat: str, bet: object, stack: int) -> int:
+        """K3: the bet of a player, or BadBet saying why it is not allowed."""
+        if self.is_bot(seat):
+            if not isinstance(bet, int) or isinstance(bet, bool) or bet != self.bot_bet:
+                raise BadBet(f"seat {seat!r}: bet {bet!r} must be {self.bot_bet}")
+            if bet > stack:  # cannot happen after T9, kept for direct callers
+                raise BadBet(f"seat {seat!r}: bet {bet} is more than the stack of {stack}")
+            return bet
+        if (
+            not isinstance(bet, int)
+            or isinstance(bet, bool)
+            or not self.bet_min <= bet <= self.bet_max
+        ):
+            raise BadBet(
+                f"seat {seat!r}: bet {bet!r} is not a whole number "
+                f"from {self.bet_min} to {self.bet_max}"
+            )
+        if bet > stack:
+            raise BadBet(f"seat {seat!r}: bet {bet} is more than the stack of {stack}")
+        return bet
+
+    def max_cards_per_hand(self) -> int:
+        """K4 / T12: the most cards one hand can use: five per hand, plus two burnt pairs
+        for each player and two for the banker."""
+        return self.card_limit * len(self.seats) + 2 * len(self.seats)
+
+    def reshuffle_below(self) -> int:
+        """K4 / T12: reshuffle before a hand when fewer cards than this remain."""
+        return max(52 * self.decks // 4, self.max_cards_per_hand())
+
+    def next_banker(self, banker: str) -> str:
+        """K2: the seat after ``banker`` in the bank's order.
+
+        >>> [KAMPUNG.next_banker(s) for s in BANK_ORDER]
+        ['you', 'anna', 'ben', 'dealer']
+        """
+        order = self.bank_order
+        return order[(order.index(banker) + 1) % len(order)]
+
+    def with_decks(self, decks: int | None) -> KampungRules:
+        """The same rules with another deck count (None keeps the preset's)."""
+        if decks is None or decks == self.decks:
+            return self
+        if decks not in self.allowed_decks:
+            allowed = " or ".join(str(d) for d in self.allowed_decks)
+            raise ValueError(f"preset {self.name!r} plays with {allowed} deck(s), not {decks}")
+        return dataclasses.replace(
+            self, decks=decks, totals=dataclasses.replace(self.totals, decks=decks)
+        )
+
+    def with_bank(self, bank: str) -> KampungRules:
+        """K2: the same rules with the ``bank`` setting ``house`` or ``rotate``."""
+        if bank == "house":
+            return dataclasses.replace(self, bank="house")
+        if bank == "rotate":
+            return dataclasses.replace(self, bank="rotate")
+        raise ValueError(f"bank must be 'house' or 'rotate', not {bank!r}")
+
+
+#: The house of KAMPUNG.md with its defaults (K2: the dealer always banks).
+KAMPUNG = KampungRules()

@@ -1,0 +1,92 @@
+"""How a kampung hand is settled (K6, K12, K13, K15, K16, K3 / K23): pure functions, one home
+for each rule, read by the round (and by anyone who needs the same answer).
+
+Each returns ``(result, multiple)``: the hand wins or loses ``multiple`` bets, or pushes (0).
+
+>>> from banluck.games.kampung.rules import KAMPUNG
+>>> opening(19, 18, KAMPUNG), opening(18, 21, KAMPUNG), opening(21, 20, KAMPUNG)
+((<Result.WIN: 'win'>, 1), (<Result.LOSE: 'lose'>, 2), (<Result.WIN: 'win'>, 2))
+>>> net_paid(Result.WIN, 2, bet=100, player_stack=1000, bank_stack=150)
+150
+"""
+
+from __future__ import annotations
+
+from banluck.core.hands import HandKind, win_multiple
+from banluck.games.kampung.events import Result
+from banluck.games.kampung.rules import KampungRules
+
+Settlement = tuple[Result, int]
+
+
+def against_banker_natural(
+    mine: HandKind | None, two_card_15: bool, banker: HandKind, rules: KampungRules
+) -> Settlement:
+    """K6: a player's two cards against the banker's natural ``banker``."""
+    if mine is None and two_card_15:
+        return Result.PUSH, 0  # a two-card 15 escapes
+    if mine is banker:
+        return Result.PUSH, 0
+    if mine is HandKind.BAN_BAN:
+        return Result.WIN, win_multiple(mine, 21, rules.totals)
+    return Result.LOSE, win_multiple(banker, 21, rules.totals)
+
+
+def player_natural(natural: HandKind, rules: KampungRules) -> Settlement:
+    """K8: a player's Ban-Ban wins 3 to 1, a Ban-Luck 2 to 1."""
+    return Result.WIN, win_multiple(natural, 21, rules.totals)
+
+
+def five_cards(total: int, rules: KampungRules) -> Settlement:
+    """K12: a player's five dragon wins 2 to 1 (3 at 21); a five-card bust loses 2 bets."""
+    if total <= 21:
+        return Result.WIN, win_multiple(HandKind.FIVE_DRAGON, total, rules.totals)
+    return Result.LOSE, rules.totals.five_card_bust_multiple
+
+
+def twenty_one_or_one(total: int, rules: KampungRules) -> int:
+    """K15 / K16: a 21 wins (or collects) 2, any other total 1."""
+    return rules.twenty_one_multiple if total == 21 else 1
+
+
+def opening(total: int, bank_total: int, rules: KampungRules) -> Settlement:
+    """K16: the banker at 16 to 21 opens a hand of ``total``."""
+    if total > 21 or total < bank_total:
+        return Result.LOSE, twenty_one_or_one(bank_total, rules)
+    if total == bank_total:
+        return Result.PUSH, 0
+    return Result.WIN, twenty_one_or_one(total, rules)
+
+
+def banker_special(total: int, bank_total: int, bank_count: int, rules: KampungRules) -> Settlement:
+    """K15 / K22: an unopened hand against the banker's five cards or its bust."""
+    if bank_count == rules.card_limit and bank_total <= 21:  # five dragon
+        return Result.LOSE, win_multiple(HandKind.FIVE_DRAGON, bank_total, rules.totals)
+    if bank_count == rules.card_limit:  # five-card bust: 2 to 1, bust or not
+        return Result.WIN, rules.totals.five_card_bust_multiple
+    if total > 21:  # the banker busts: a bust hand still loses 1 bet
+        return Result.LOSE, 1
+    return Result.WIN, twenty_one_or_one(total, rules)
+
+
+def seven_seven_seven(bank_total: int, rules: KampungRules) -> Settlement:
+    """K13: 21 to 1, a push when the banker's final total is 21."""
+    if bank_total == 21:
+        return Result.PUSH, 0
+    return Result.WIN, rules.seven_seven_seven_multiple
+
+
+def net_paid(result: Result, multiple: int, *, bet: int, player_stack: int, bank_stack: int) -> int:
+    """K3 / K23: the change to the player's stack: a loss is capped by the player's stack
+    (T20), a win by what the bank holds now.
+
+    >>> net_paid(Result.LOSE, 3, bet=100, player_stack=150, bank_stack=0)
+    -150
+    >>> net_paid(Result.FORFEIT, 1, bet=50, player_stack=60, bank_stack=0)
+    -50
+    """
+    if result is Result.WIN:
+        return min(multiple * bet, bank_stack)
+    if result is Result.LOSE or result is Result.FORFEIT:
+        return -min(multiple * bet, player_stack)
+    return 0

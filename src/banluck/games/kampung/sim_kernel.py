@@ -1,0 +1,674 @@
+"""The compiled kampung hand (K5–K23) for ``banluck simulate --preset kampung`` (Numba).
+
+One house-banked hand: three players (one base bet each, stacks deep: K3's caps never bite)
+against the banker seat, every choice by a policy. The players play tables
+(``policy_tables``); the banker is one of ``policy.BANKER_POLICIES``: the project's banker
+runs ``policy_dp.banker_dp`` at each choice on the posterior (``posterior.hand_types_j``)
+of the shoe less the cards it has seen (the bot's own computation, so the simulator plays
+the bot's choices hand for hand); ``full-shoe`` runs it on the full shoe's make-up, which
+depends only on the configuration of hands, so its choices are a table filled the first time
+each configuration is met; the two simpler bankers play the ``table`` dealer's rule (T17).
+
+The shoe, its random source and the reshuffle are the Ban Luck simulator's
+(``banluck.sim.kernel``): a Fisher–Yates step per card drawn, xoshiro256** streams, and in
+stacked mode the cards taken in order (for the tests against the engine).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from banluck.core.cards import N_CLASSES
+from banluck.games.kampung.policy_dp import (
+    A_HIT,
+    A_OPEN,
+    A_STAND,
+    MAX_HANDS,
+    N_EV,
+    N_OUT,
+    bank_gain,
+    banker_dp,
+)
+from banluck.games.kampung.policy_tables import PAIR_77
+from banluck.games.kampung.posterior import N_TYPES, T_FIRST, hand_types_j
+from banluck.sim.kernel import _draw_j
+
+#: Banker policies by code (``policy.BANKER_POLICIES`` order).
+B_PROJECT = 0
+B_NEVER_OPEN = 1
+B_OPEN_FOUR = 2
+B_FULL_SHOE = 3
+#: ``prm`` slots (ints).
+P_DECKS = 0
+P_RESHUFFLE_BELOW = 1
+P_FRESH = 2
+P_BANKER = 3
+P_777 = 4
+P_BB = 5
+P_BL = 6
+P_DRAGON = 7
+P_DRAGON_21 = 8
+P_FIVE_BUST = 9
+P_R21 = 10
+P_PLAYER_DRAW = 11
+P_BANKER_DRAW = 12
+P_BURN_TOTAL = 13
+N_PRM = 14
+#: Accumulator slots.
+A_HANDS = 0
+A_NET = 1  # the bank's net over all hands, in base bets
+A_NET2 = 2  # sum over hands of the bank's net squared
+A_VOID = 3
+A_BANK_NATURAL = 4
+A_BANK_BURN = 5
+A_PLAYER_BURN = 6
+A_FORFEIT = 7
+A_777 = 8
+A_EARLY_OPEN = 9
+A_PLAYER_NATURAL = 10
+A_FIVE = 11
+A_BANK_BUST = 12
+ACC_SIZE = 16
+NP = 3  # players
+N_KIND = 9  # a seat's kind in a configuration: none, count 2..4 x bet 1/2, 7-7-7 x bet 1/2
+N_CONFIGS = N_KIND**NP
+SEVEN = 6
+TEN = 9
+
+
+def _natural(a: int, b: int) -> int:
+    """T4: 3 for a Ban-Ban, 2 for a Ban-Luck (their multiples' order), else 0."""
+    if a == 0 and b == 0:
+        return 3
+    if (a == 0 and b == TEN) or (a == TEN and b == 0):
+        return 2
+    return 0
+
+
+def _add(k: int, cnt: Any, base: Any, aces: Any, held: Any, i: int) -> None:
+    held[i, cnt[i]] = k
+    cnt[i] += 1
+    if k == 0:
+        aces[i] += 1
+    else:
+        base[i] += k + 1
+
+
+def _total(tot: Any, cnt: Any, base: Any, aces: Any, i: int) -> int:
+    """T3: hand ``i``'s total (past 21 the hard count: a bust)."""
+    hard = int(base[i] + aces[i])
+    if hard > 21:
+        return hard
+    return int(tot[cnt[i], base[i], aces[i]])
+
+
+def _settle(net: Any, done: Any, i: int, amount: int) -> None:
+    net[i] += amount
+    done[i] = 1
+
+
+def _banker_natural(
+    prm: Any,
+    kind: int,
+    first: Any,
+    second: Any,
+    tot: Any,
+    cnt: Any,
+    base: Any,
+    aces: Any,
+    bet: Any,
+    net: Any,
+    done: Any,
+) -> None:
+    """K6: the banker's natural against every player still in the hand."""
+    for i in range(NP):
+        if done[i]:
+            continue
+        mine = _natural_j(first[i], second[i])
+        if mine == 0 and _total_j(tot, cnt, base, aces, i) == prm[P_BURN_TOTAL]:
+            _settle_j(net, done, i, 0)  # K6: a two-card 15 escapes
+        elif mine == kind:
+            _settle_j(net, done, i, 0)
+        elif mine == 3:
+            _settle_j(net, done, i, prm[P_BB] * bet[i])
+        else:
+            mult = prm[P_BB] if kind == 3 else prm[P_BL]
+            _settle_j(net, done, i, -mult * bet[i])
+
+
+def _open(
+    prm: Any,
+    tot: Any,
+    cnt: Any,
+    base: Any,
+    aces: Any,
+    bet: Any,
+    net: Any,
+    done: Any,
+    i: int,
+    b: int,
+) -> None:
+    """K16: the banker at ``b`` (16..21) opens hand ``i``."""
+    t = _total_j(tot, cnt, base, aces, i)
+    lose = prm[P_R21] if b == 21 else 1
+    if t > 21 or t < b:
+        _settle_j(net, done, i, -lose * bet[i])
+    elif t == b:
+        _settle_j(net, done, i, 0)
+    else:
+        _settle_j(net, done, i, (prm[P_R21] if t == 21 else 1) * bet[i])
+
+
+def _play_hand(
+    prm: Any,
+    tot: Any,
+    hit: Any,
+    burn: Any,
+    dbl: Any,
+    gain: Any,
+    p: Any,
+    dprm: Any,
+    bank15: Any,
+    g: Any,
+    bhit: Any,
+    bburn: Any,
+    acts: Any,
+    filled: Any,
+    v: Any,
+    act: Any,
+    r: Any,
+    f: Any,
+    shoe: Any,
+    st: Any,
+    rng: Any,
+    shuffle: int,
+    net: Any,
+    acc: Any,
+) -> None:
+    """One hand from the deal (K5) to the last settlement (K23); the players' nets in
+    ``net`` (base bets), counts in ``acc``."""
+    cnt = np.zeros(NP + 1, dtype=np.int64)  # index NP: the banker
+    base = np.zeros(NP + 1, dtype=np.int64)
+    aces = np.zeros(NP + 1, dtype=np.int64)
+    first = np.zeros(NP + 1, dtype=np.int64)
+    second = np.zeros(NP + 1, dtype=np.int64)
+    sevens = np.zeros(NP, dtype=np.int64)
+    bet = np.ones(NP, dtype=np.int64)
+    done = np.zeros(NP, dtype=np.int64)  # settled
+    stop = np.zeros(NP, dtype=np.int64)  # turn over (stood, hidden bust, 21, 7-7-7)
+    burnt = np.zeros(NP, dtype=np.int64)
+    s777 = np.zeros(NP, dtype=np.int64)
+    seat_of = np.zeros(MAX_HANDS, dtype=np.int64)
+    held = np.zeros((NP + 1, 5), dtype=np.int64)  # each hand's card classes
+    turned = np.zeros(NP, dtype=np.int64)  # turned over: the banker knows its cards (K17)
+    h = np.zeros((MAX_HANDS, N_EV))
+    for i in range(NP):
+        net[i] = 0
+    B = NP
+    # K5: players in seat order, then the banker; twice
+    for rnd in range(2):
+        for i in range(NP + 1):
+            k = _draw_j(shoe, st, rng, shuffle)
+            if rnd == 0:
+                first[i] = k
+            else:
+                second[i] = k
+            _add_j(k, cnt, base, aces, held, i)
+            if i < NP and k == SEVEN:
+                sevens[i] += 1
+    bank_burnt = 0
+    fifteen_path = 0
+    while True:
+        kind = _natural_j(first[B], second[B])
+        if kind != 0:  # K6
+            acc[A_BANK_NATURAL] += 1
+            _banker_natural_j(prm, kind, first, second, tot, cnt, base, aces, bet, net, done)
+            return
+        if _total_j(tot, cnt, base, aces, B) != prm[P_BURN_TOTAL]:
+            break
+        # K7 / K20: the banker's 15 escapes every natural
+        fifteen_path = 1
+        for i in range(NP):
+            if not done[i] and _natural_j(first[i], second[i]) != 0:
+                turned[i] = 1
+                _settle_j(net, done, i, 0)
+        left = 0
+        for i in range(NP):
+            if not done[i]:
+                left += 1
+        if left == 0:
+            return  # K21
+        if prm[P_BANKER] == B_PROJECT or prm[P_BANKER] == B_FULL_SHOE:
+            which = 0 if aces[B] > 0 else 1
+            choice = bank15[which, bank_burnt]
+        else:
+            choice = 0  # T15: the table dealer voids its 15
+        if choice == 0:  # K7: void, every bet comes back
+            acc[A_VOID] += 1
+            for i in range(NP):
+                done[i] = 1
+            return
+        if choice == 2:  # K7: play the 15 on
+            break
+        # K7: burn: each player doubles or forfeits, then two fresh cards
+        acc[A_BANK_BURN] += 1
+        bank_burnt = 1
+        for i in range(NP):
+            if done[i]:
+                continue
+            row = PAIR_77 if (first[i] == SEVEN and second[i] == SEVEN) else base[i]
+            if dbl[row, aces[i]]:
+                bet[i] *= 2
+            else:
+                acc[A_FORFEIT] += 1
+                _settle_j(net, done, i, -bet[i])
+        left = 0
+        for i in range(NP):
+            if not done[i]:
+                left += 1
+        if left == 0:
+            return  # K21: no fresh pair
+        cnt[B] = 0
+        base[B] = 0
+        aces[B] = 0
+        first[B] = _draw_j(shoe, st, rng, shuffle)
+        _add_j(first[B], cnt, base, aces, held, B)
+        second[B] = _draw_j(shoe, st, rng, shuffle)
+        _add_j(second[B], cnt, base, aces, held, B)
+    # K8: players' naturals are paid (none are left after a banker's 15)
+    if not fifteen_path:
+        for i in range(NP):
+            kind = _natural_j(first[i], second[i])
+            if kind != 0:
+                acc[A_PLAYER_NATURAL] += 1
+                turned[i] = 1
+                _settle_j(net, done, i, (prm[P_BB] if kind == 3 else prm[P_BL]) * bet[i])
+    # K9–K13: the players' turns
+    for i in range(NP):
+        if done[i]:
+            continue
+        if _total_j(tot, cnt, base, aces, i) == prm[P_BURN_TOTAL] and burn[base[i], aces[i]]:
+            # K10: burn the 15 for two fresh cards at a doubled bet
+            acc[A_PLAYER_BURN] += 1
+            bet[i] *= 2
+            burnt[i] = 1
+            cnt[i] = 0
+            base[i] = 0
+            aces[i] = 0
+            sevens[i] = 0
+            first[i] = _draw_j(shoe, st, rng, shuffle)
+            _add_j(first[i], cnt, base, aces, held, i)
+            second[i] = _draw_j(shoe, st, rng, shuffle)
+            _add_j(second[i], cnt, base, aces, held, i)
+            if first[i] == SEVEN:
+                sevens[i] += 1
+            if second[i] == SEVEN:
+                sevens[i] += 1
+            kind = _natural_j(first[i], second[i])
+            if kind != 0:
+                acc[A_PLAYER_NATURAL] += 1
+                turned[i] = 1
+                _settle_j(net, done, i, (prm[P_BB] if kind == 3 else prm[P_BL]) * bet[i])
+                continue
+        while True:
+            t = _total_j(tot, cnt, base, aces, i)
+            if t >= 21:
+                break
+            if t >= prm[P_PLAYER_DRAW] and not hit[cnt[i], base[i], aces[i]]:
+                break
+            k = _draw_j(shoe, st, rng, shuffle)
+            _add_j(k, cnt, base, aces, held, i)
+            if k == SEVEN:
+                sevens[i] += 1
+            if cnt[i] == 3 and sevens[i] == 3:
+                s777[i] = 1  # K13: waits for the banker
+                turned[i] = 1
+                acc[A_777] += 1
+                break
+            if cnt[i] == 5:  # K12
+                acc[A_FIVE] += 1
+                turned[i] = 1
+                t = _total_j(tot, cnt, base, aces, i)
+                if t <= 21:
+                    m = prm[P_DRAGON_21] if t == 21 else prm[P_DRAGON]
+                    _settle_j(net, done, i, m * bet[i])
+                else:
+                    _settle_j(net, done, i, -prm[P_FIVE_BUST] * bet[i])
+                break
+        stop[i] = 1
+    left = 0
+    for i in range(NP):
+        if not done[i]:
+            left += 1
+    if left == 0:
+        return  # K21
+    # K14–K16: the banker's turn
+    cfg = -1
+    n = 0
+    known = np.zeros(N_CLASSES, dtype=np.int64)
+    pk = np.zeros(N_CLASSES)
+    types = np.zeros(N_TYPES)
+    post = np.zeros(N_OUT)
+    row = np.zeros(N_EV)
+    while True:
+        bt = _total_j(tot, cnt, base, aces, B)
+        if cnt[B] == 5 or bt > 21:  # K15 / K22
+            if bt > 21 and cnt[B] < 5:
+                acc[A_BANK_BUST] += 1
+            for i in range(NP):
+                if done[i] or s777[i]:
+                    continue
+                pt = _total_j(tot, cnt, base, aces, i)
+                if cnt[B] == 5 and bt <= 21:
+                    _settle_j(
+                        net, done, i, -(prm[P_DRAGON_21] if bt == 21 else prm[P_DRAGON]) * bet[i]
+                    )
+                elif cnt[B] == 5:
+                    _settle_j(net, done, i, prm[P_FIVE_BUST] * bet[i])
+                elif pt > 21:
+                    _settle_j(net, done, i, -bet[i])
+                else:
+                    _settle_j(net, done, i, (prm[P_R21] if pt == 21 else 1) * bet[i])
+            break
+        if bt == 21:
+            for i in range(NP):
+                if not done[i] and not s777[i]:
+                    _open_j(prm, tot, cnt, base, aces, bet, net, done, i, bt)
+            break
+        if bt < prm[P_BANKER_DRAW]:
+            k = _draw_j(shoe, st, rng, shuffle)
+            _add_j(k, cnt, base, aces, held, B)
+            continue
+        unopened = 0
+        waiting = 0
+        for i in range(NP):
+            if not done[i]:
+                if s777[i]:
+                    waiting += 1
+                else:
+                    unopened += 1
+        if unopened == 0 and waiting == 0:
+            break  # K21
+        action = A_STAND
+        target = -1
+        if prm[P_BANKER] == B_FULL_SHOE:
+            if cfg < 0:
+                # the configuration of hands at the banker's first choice
+                cfg = 0
+                n = 0
+                w7 = 0.0
+                unit = 2 if bank_burnt else 1
+                for i in range(NP):
+                    code = 0
+                    cls = bet[i] // unit
+                    if not done[i] and s777[i]:
+                        code = 6 + cls
+                        w7 += cls
+                    elif not done[i]:
+                        code = (cnt[i] - 1) + 3 * (cls - 1)
+                        seat_of[n] = i
+                        n += 1
+                    cfg = cfg * N_KIND + code
+                if not filled[cfg]:
+                    m = 0
+                    for i in range(NP):
+                        if not done[i] and not s777[i]:
+                            cls = bet[i] // unit
+                            for e in range(N_EV):
+                                h[m, e] = gain[cnt[i], e] * cls
+                            m += 1
+                    banker_dp(tot, p, h, n, w7, dprm, v, act, r, f, False)
+                    acts[cfg] = act.astype(np.int8)
+                    filled[cfg] = 1
+            u = 0
+            for j in range(n):
+                if not done[seat_of[j]]:
+                    u |= 1 << j
+            a = acts[cfg, cnt[B], base[B], aces[B], u]
+            if a == A_HIT:
+                action = A_HIT
+            elif a >= A_OPEN:
+                action = A_OPEN
+                target = seat_of[a - A_OPEN]
+        elif prm[P_BANKER] == B_PROJECT:
+            # K17: the recursion on the shoe less the cards the banker has seen this hand
+            for kk in range(N_CLASSES):
+                known[kk] = prm[P_DECKS] * (16 if kk == TEN else 4)
+            for j in range(cnt[B]):
+                known[held[B, j]] -= 1
+            for i in range(NP):
+                if turned[i]:
+                    for j in range(cnt[i]):
+                        known[held[i, j]] -= 1
+            left_cards = 0
+            for kk in range(N_CLASSES):
+                left_cards += known[kk]
+            for kk in range(N_CLASSES):
+                pk[kk] = known[kk] / left_cards
+            hand_types_j(tot, pk, bhit, bburn, True, prm[P_PLAYER_DRAW], types)
+            unit = 2 if bank_burnt else 1
+            n = 0
+            w7 = 0.0
+            for i in range(NP):
+                if done[i]:
+                    continue
+                cls = bet[i] // unit
+                if s777[i]:
+                    w7 += cls
+                    continue
+                lo = T_FIRST + (cnt[i] - 2) * N_OUT
+                mass = 0.0
+                for o in range(N_OUT):
+                    mass += types[lo + o]
+                for o in range(N_OUT):
+                    post[o] = types[lo + o] / mass
+                bank_gain(post, g, float(cls), row)
+                for e in range(N_EV):
+                    h[n, e] = row[e]
+                seat_of[n] = i
+                n += 1
+            banker_dp(tot, pk, h, n, w7, dprm, v, act, r, f, False)
+            a = act[cnt[B], base[B], aces[B], (1 << n) - 1]
+            if a == A_HIT:
+                action = A_HIT
+            elif a >= A_OPEN:
+                action = A_OPEN
+                target = seat_of[a - A_OPEN]
+        else:
+            if prm[P_BANKER] == B_OPEN_FOUR:
+                for i in range(NP):
+                    if not done[i] and not s777[i] and cnt[i] == 4:
+                        action = A_OPEN
+                        target = i
+                        break
+            # T17: the table dealer draws under 16, and at 16 with four cards
+            draw = bt < prm[P_BANKER_DRAW] or (bt == prm[P_BANKER_DRAW] and cnt[B] == 4)
+            if action != A_OPEN and draw:
+                action = A_HIT
+        if action == A_OPEN:
+            acc[A_EARLY_OPEN] += 1
+            turned[target] = 1
+            _open_j(prm, tot, cnt, base, aces, bet, net, done, target, bt)
+        elif action == A_HIT:
+            k = _draw_j(shoe, st, rng, shuffle)
+            _add_j(k, cnt, base, aces, held, B)
+        else:
+            for i in range(NP):
+                if not done[i] and not s777[i]:
+                    _open_j(prm, tot, cnt, base, aces, bet, net, done, i, bt)
+            break
+    # K13 / K23: waiting 7-7-7s last
+    bt = _total_j(tot, cnt, base, aces, B)
+    for i in range(NP):
+        if not done[i] and s777[i]:
+            _settle_j(net, done, i, 0 if bt == 21 else prm[P_777] * bet[i])
+
+
+def _scratch() -> tuple[Any, Any, Any, Any]:
+    """The work arrays ``_play_hand`` fills (the banker's recursion), made once per call."""
+    shape = (6, 22, 6, 1 << MAX_HANDS)
+    v = np.zeros(shape)
+    act = np.zeros(shape, dtype=np.int64)
+    return v, act, np.zeros((1, 1, 1, 1, 1, 1)), np.zeros((1, 1, 1, 1))
+
+
+def _play_hands(
+    prm: Any,
+    tot: Any,
+    hit: Any,
+    burn: Any,
+    dbl: Any,
+    gain: Any,
+    p: Any,
+    dprm: Any,
+    bank15: Any,
+    g: Any,
+    bhit: Any,
+    bburn: Any,
+    acts: Any,
+    filled: Any,
+    shoe: Any,
+    st: Any,
+    rng: Any,
+    n_hands: int,
+    shuffle: int,
+    net: Any,
+    acc: Any,
+) -> None:
+    """``n_hands`` hands from position ``st[0]`` of ``shoe``; the last hand's players' nets
+    in ``net``, the counts in ``acc``. With ``shuffle`` the shoe is shuffled as it is
+    dealt and reshuffled by K4 / T12; without, it is a stacked shoe read in order (one
+    hand: ``st[0]`` ends at the cards used)."""
+    v, act, r, f = _scratch_j()
+    size = shoe.shape[0]
+    for _ in range(n_hands):
+        if shuffle and (prm[P_FRESH] or size - st[0] < prm[P_RESHUFFLE_BELOW]):
+            st[0] = 0
+        _play_hand_j(
+            prm,
+            tot,
+            hit,
+            burn,
+            dbl,
+            gain,
+            p,
+            dprm,
+            bank15,
+            g,
+            bhit,
+            bburn,
+            acts,
+            filled,
+            v,
+            act,
+            r,
+            f,
+            shoe,
+            st,
+            rng,
+            shuffle,
+            net,
+            acc,
+        )
+        bank = -(net[0] + net[1] + net[2])
+        acc[A_HANDS] += 1
+        acc[A_NET] += bank
+        acc[A_NET2] += bank * bank
+
+
+_natural_j = njit(cache=True, inline="always")(_natural)
+_add_j = njit(cache=True, inline="always")(_add)
+_total_j = njit(cache=True, inline="always")(_total)
+_settle_j = njit(cache=True, inline="always")(_settle)
+_banker_natural_j = njit(cache=True)(_banker_natural)
+_open_j = njit(cache=True)(_open)
+_play_hand_j = njit(cache=True)(_play_hand)
+_scratch_j = njit(cache=True, inline="always")(_scratch)
+play_hands = njit(cache=True)(_play_hands)
+
+
+def _run_paired(
+    prm_a: Any,
+    prm_b: Any,
+    tot: Any,
+    hit: Any,
+    burn: Any,
+    dbl: Any,
+    hit_b: Any,
+    burn_b: Any,
+    dbl_b: Any,
+    gain: Any,
+    p: Any,
+    dprm: Any,
+    bank15: Any,
+    g: Any,
+    bhit: Any,
+    bburn: Any,
+    acts: Any,
+    filled: Any,
+    shoe: Any,
+    rng: Any,
+    n_hands: int,
+    acc: Any,
+) -> None:
+    """Common random numbers: every hand is played twice from the same shoe and random
+    state, by banker ``prm_a`` and players ``hit`` / ``burn`` / ``dbl``, then by ``prm_b``
+    and ``hit_b`` / ``burn_b`` / ``dbl_b``; ``acc`` sums the bank's net of the second minus
+    the first (``A_NET``) and its square (``A_NET2``)."""
+    st = np.zeros(1, dtype=np.int64)
+    net = np.zeros(NP, dtype=np.int64)
+    v, act, r, f = _scratch_j()
+    size = shoe.shape[0]
+    saved_shoe = shoe.copy()
+    saved_rng = rng.copy()
+    scratch = np.zeros(ACC_SIZE, dtype=np.int64)
+    for _ in range(n_hands):
+        if prm_a[P_FRESH] or size - st[0] < prm_a[P_RESHUFFLE_BELOW]:
+            st[0] = 0
+        pos = st[0]
+        saved_shoe[:] = shoe
+        saved_rng[:] = rng
+        bank_a = 0
+        for second in range(2):
+            if second:  # the same shoe and random state again
+                shoe[:] = saved_shoe
+                rng[:] = saved_rng
+                st[0] = pos
+            _play_hand_j(
+                prm_b if second else prm_a,
+                tot,
+                hit_b if second else hit,
+                burn_b if second else burn,
+                dbl_b if second else dbl,
+                gain,
+                p,
+                dprm,
+                bank15,
+                g,
+                bhit,
+                bburn,
+                acts,
+                filled,
+                v,
+                act,
+                r,
+                f,
+                shoe,
+                st,
+                rng,
+                1,
+                net,
+                scratch,
+            )
+            if not second:
+                bank_a = -(net[0] + net[1] + net[2])
+        diff = -(net[0] + net[1] + net[2]) - bank_a
+        acc[A_HANDS] += 1
+        acc[A_NET] += diff
+        acc[A_NET2] += diff * diff
+
+
+run_paired = njit(cache=True)(_run_paired)

@@ -1,0 +1,300 @@
+"""Many kampung hands over worker processes: the bank's edge per player bet with its 95 %
+interval (``sim_kernel`` plays them).
+
+The run is split into chunks; chunk ``i`` plays from random stream ``i`` of
+``SeedSequence(seed)`` with a freshly shuffled shoe, and returns integer counts that are
+added, so a result depends on the seed and the chunk size only (not on the workers).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from banluck.games.kampung import policy_dp as dp
+from banluck.games.kampung import sim_kernel as k
+from banluck.games.kampung.policy import BANKER_POLICIES, player_tables
+from banluck.games.kampung.policy_data import solved
+from banluck.games.kampung.rules import KampungRules
+from banluck.sim.chunks import chunk_sizes, fresh_seed, run_chunks
+from banluck.sim.kernel import full_shoe, rng_states
+
+IntArray = np.ndarray[Any, np.dtype[np.int64]]
+FloatArray = np.ndarray[Any, np.dtype[np.float64]]
+#: ``SimArrays.kernel_args()``: the twelve arrays every kernel entry takes first.
+KernelArgs = tuple[
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    IntArray,
+    FloatArray,
+    FloatArray,
+    FloatArray,
+    IntArray,
+    FloatArray,
+    IntArray,
+    IntArray,
+]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SimArrays:
+    """Everything a kernel call reads, as arrays (picklable for the workers)."""
+
+    prm: IntArray
+    tot: IntArray
+    hit: IntArray
+    burn: IntArray
+    double: IntArray
+    gain: np.ndarray[Any, np.dtype[np.float64]]
+    p: np.ndarray[Any, np.dtype[np.float64]]
+    dprm: np.ndarray[Any, np.dtype[np.float64]]
+    bank15: IntArray
+    #: the settlement table, and the players' tables the banker believes in (the project's)
+    g: np.ndarray[Any, np.dtype[np.float64]]
+    belief_hit: IntArray
+    belief_burn: IntArray
+
+    def kernel_args(self) -> KernelArgs:
+        """The arrays in the order every kernel entry (``play_hands``, ``run_paired``)
+        takes them first."""
+        return (
+            self.prm,
+            self.tot,
+            self.hit,
+            self.burn,
+            self.double,
+            self.gain,
+            self.p,
+            self.dprm,
+            self.bank15,
+            self.g,
+            self.belief_hit,
+            self.belief_burn,
+        )
+
+
+def sim_arrays(
+    rules: KampungRules, banker: str, players: str, *, fresh_shoe: bool = False
+) -> SimArrays:
+    """The kernel's arrays for a banker and a player policy (by name)."""
+    if banker not in BANKER_POLICIES:
+        known = ", ".join(BANKER_POLICIES)
+        raise ValueError(f"unknown banker policy {banker!r} (known: {known})")
+    tables = player_tables(rules, players)
+    s = solved(rules)
+    t = rules.totals
+    prm = np.zeros(k.N_PRM, dtype=np.int64)
+    prm[k.P_DECKS] = rules.decks
+    prm[k.P_RESHUFFLE_BELOW] = rules.reshuffle_below()
+    prm[k.P_FRESH] = int(fresh_shoe)
+    prm[k.P_BANKER] = BANKER_POLICIES.index(banker)
+    prm[k.P_777] = rules.seven_seven_seven_multiple
+    prm[k.P_BB] = t.ban_ban_multiple
+    prm[k.P_BL] = t.ban_luck_multiple
+    prm[k.P_DRAGON] = t.five_dragon_multiple
+    prm[k.P_DRAGON_21] = t.five_dragon_21_multiple
+    prm[k.P_FIVE_BUST] = t.five_card_bust_multiple
+    prm[k.P_R21] = rules.twenty_one_multiple
+    prm[k.P_PLAYER_DRAW] = rules.player_must_draw_under
+    prm[k.P_BANKER_DRAW] = rules.banker_must_draw_under
+    prm[k.P_BURN_TOTAL] = rules.burn_total
+    return SimArrays(
+        prm=prm,
+        tot=dp.totals(rules),
+        hit=tables.hit,
+        burn=tables.burn,
+        double=tables.double,
+        gain=s.gain,
+        p=dp.shoe_probs(rules.decks),
+        dprm=dp.params(rules),
+        bank15=s.bank15,
+        g=dp.payoffs(rules),
+        belief_hit=s.players.hit,
+        belief_burn=s.players.burn,
+    )
+
+
+def new_cache() -> tuple[np.ndarray[Any, np.dtype[np.int8]], IntArray]:
+    """The project banker's table of choices by configuration, empty."""
+    acts = np.zeros((k.N_CONFIGS, dp.MAXC, dp.MAXB, dp.MAXA, dp.N_SETS), dtype=np.int8)
+    return acts, np.zeros(k.N_CONFIGS, dtype=np.int64)
+
+
+_ARRAYS: SimArrays | None = None
+_CACHE: tuple[Any, Any] | None = None
+
+
+def _init_worker(arrays: SimArrays) -> None:
+    global _ARRAYS, _CACHE
+    _ARRAYS = arrays
+    _CACHE = new_cache()
+
+
+def run_chunk(
+    arrays: SimArrays,
+    n: int,
+    state: np.ndarray[Any, np.dtype[np.uint64]],
+    cache: tuple[Any, Any] | None = None,
+) -> list[int]:
+    """Play ``n`` hands from one random stream; the accumulator as integers."""
+    a = arrays
+    acts, filled = cache if cache is not None else new_cache()
+    acc = np.zeros(k.ACC_SIZE, dtype=np.int64)
+    shoe = full_shoe(int(a.prm[k.P_DECKS]))
+    net = np.zeros(k.NP, dtype=np.int64)
+    st = np.zeros(1, dtype=np.int64)
+    k.play_hands(*a.kernel_args(), acts, filled, shoe, st, state.copy(), n, 1, net, acc)
+    return [int(x) for x in acc]
+
+
+def _worker_chunk(n: int, state: np.ndarray[Any, np.dtype[np.uint64]]) -> list[int]:
+    assert _ARRAYS is not None
+    return run_chunk(_ARRAYS, n, state, _CACHE)
+
+
+@dataclass(frozen=True, kw_only=True)
+class KampungSimResult:
+    """The merged counts of a run and what they say."""
+
+    banker: str
+    players: str
+    decks: int
+    fresh_shoe: bool
+    seed: int
+    workers: int
+    seconds: float
+    acc: list[int]
+    chunks: int
+
+    @property
+    def hands(self) -> int:
+        return self.acc[k.A_HANDS]
+
+    @property
+    def player_bets(self) -> int:
+        """Initial player bets: three a hand."""
+        return k.NP * self.hands
+
+    @property
+    def bank_edge(self) -> float:
+        """The bank's net per initial player bet (positive: the bank is ahead)."""
+        return self.acc[k.A_NET] / self.player_bets
+
+    @property
+    def ci95(self) -> float:
+        """1.96 standard errors of ``bank_edge`` (hands independent; the three seats of a
+        hand taken together)."""
+        n = self.hands
+        mean = self.acc[k.A_NET] / n
+        var = max(self.acc[k.A_NET2] / n - mean * mean, 0.0)
+        return 1.96 * math.sqrt(var / n) / k.NP
+
+    def per_hand(self, slot: int) -> float:
+        return self.acc[slot] / self.hands
+
+    def to_json(self) -> dict[str, Any]:
+        names = {
+            "void": k.A_VOID,
+            "banker_natural": k.A_BANK_NATURAL,
+            "banker_burn": k.A_BANK_BURN,
+            "player_burn": k.A_PLAYER_BURN,
+            "forfeit": k.A_FORFEIT,
+            "seven_seven_seven": k.A_777,
+            "open_early": k.A_EARLY_OPEN,
+            "player_natural": k.A_PLAYER_NATURAL,
+            "five_cards": k.A_FIVE,
+            "banker_bust": k.A_BANK_BUST,
+        }
+        return {
+            "preset": "kampung",
+            "banker": self.banker,
+            "players": self.players,
+            "decks": self.decks,
+            "fresh_shoe": self.fresh_shoe,
+            "hands": self.hands,
+            "player_bets": self.player_bets,
+            "bank_edge": self.bank_edge,
+            "ci95": self.ci95,
+            "per_hand": {key: self.per_hand(slot) for key, slot in names.items()},
+            "seed": self.seed,
+            "workers": self.workers,
+            "seconds": self.seconds,
+            "hands_per_second": self.hands / self.seconds if self.seconds > 0 else 0.0,
+        }
+
+
+def simulate(
+    rules: KampungRules,
+    hands: int,
+    *,
+    banker: str = "project",
+    players: str = "project",
+    workers: int = 1,
+    fresh_shoe: bool = False,
+    seed: int | None = None,
+    chunk: int = 1 << 18,
+    progress: Callable[[int], None] | None = None,
+) -> KampungSimResult:
+    """Play ``hands`` hands; merge the chunks' counts."""
+    if seed is None:
+        seed = fresh_seed()
+    arrays = sim_arrays(rules, banker, players, fresh_shoe=fresh_shoe)
+    sizes = chunk_sizes(hands, chunk)
+    cache = new_cache()
+    run = run_chunks(
+        sizes,
+        rng_states(seed, len(sizes)),
+        size=k.ACC_SIZE,
+        local=lambda n, state: run_chunk(arrays, n, state, cache),
+        remote=_worker_chunk,
+        initializer=_init_worker,
+        initargs=(arrays,),
+        workers=workers,
+        context=None,
+        progress=progress,
+    )
+    return KampungSimResult(
+        banker=banker,
+        players=players,
+        decks=rules.decks,
+        fresh_shoe=fresh_shoe,
+        seed=seed,
+        workers=workers,
+        seconds=run.seconds,
+        acc=[int(x) for x in run.total],
+        chunks=len(sizes),
+    )
+
+
+def compare(
+    rules: KampungRules,
+    hands: int,
+    *,
+    first: tuple[str, str],
+    second: tuple[str, str],
+    seed: int = 1,
+    fresh_shoe: bool = False,
+) -> tuple[float, float]:
+    """The bank's edge of ``second`` minus ``first`` (each a ``(banker, players)`` pair of
+    policy names) per player bet, and its 95 % interval, from the same shoes: every hand is
+    played by both (common random numbers, one process)."""
+    a = sim_arrays(rules, *first, fresh_shoe=fresh_shoe)
+    b = sim_arrays(rules, *second, fresh_shoe=fresh_shoe)
+    acts, filled = new_cache()
+    acc = np.zeros(k.ACC_SIZE, dtype=np.int64)
+    shoe = full_shoe(int(a.prm[k.P_DECKS]))
+    k.run_paired(
+        a.prm, b.prm, a.tot, a.hit, a.burn, a.double, b.hit, b.burn, b.double, a.gain, a.p,
+        a.dprm, a.bank15, a.g, a.belief_hit, a.belief_burn, acts, filled, shoe,
+        rng_states(seed, 1)[0], hands, acc,
+    )  # fmt: skip
+    n = int(acc[k.A_HANDS])
+    mean = acc[k.A_NET] / n
+    var = max(acc[k.A_NET2] / n - mean * mean, 0.0)
+    return mean / k.NP, 1.96 * math.sqrt(var / n) / k.NP

@@ -1,0 +1,526 @@
+"""A room: people and bots at one table, bets between hands, turns with deadlines.
+
+Pure: no I/O, no clock of its own. Every command takes ``now`` (seconds, any epoch the
+caller keeps to) and returns nothing but changes the room or raises ``RoomError`` having
+changed nothing. ``tick(now)`` plays whatever a deadline says is due.
+
+- People join with a display name and watch; between hands they take a free seat (the bot
+  there leaves), stand up, or the host frees a seat (a bot comes back). ``infinite`` makes a
+  seat for each person who sits (I2: all share the hand); it has no bots.
+- Between hands each seated person bets (a kampung banker says it is ready, K3). The hand is
+  dealt when every seated person who is not away has bet, and at least one of them is
+  connected: a room nobody is at deals nothing.
+- In a hand, bots play at once; a person has ``settings.timer`` seconds (an explicit deadline)
+  and is then played for (``games``: I8 …) and marked away; an away seat is played at once
+  and bets the smallest bet. Acting, betting or reconnecting clears away.
+- A choice names the hand and the step it was made at: a stale or doubled one is refused.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from banluck.rooms.errors import RoomError
+from banluck.rooms.games import Game, Hand, HandStart, game_for
+from banluck.rooms.names import display_name
+from banluck.rooms.settings import RoomSettings, settings_from_json
+
+FORMAT = 1
+#: At most this many people (players and watchers) in one room.
+MEMBER_LIMIT = 200
+#: A bound on the steps one command may play (bots, absent seats): never loops forever.
+_STEP_BOUND = 10_000
+
+
+def _entropy() -> int:
+    return secrets.randbits(128)
+
+
+@dataclass
+class Member:
+    """A person in the room (by the id of their signed cookie)."""
+
+    player: str
+    name: str
+    seat: str | None = None
+    away: bool = False
+
+
+class Room:
+    """One room (see the module's text)."""
+
+    def __init__(
+        self,
+        code: str,
+        settings: RoomSettings,
+        host: str,
+        *,
+        entropy: Callable[[], int] = _entropy,
+    ) -> None:
+        self.code = code
+        self.settings = settings
+        self.host = host
+        self.entropy = entropy
+        self.game: Game = game_for(settings)
+        self.members: dict[str, Member] = {}
+        #: the seats in playing order (``infinite``: the people's, as they sat down)
+        self.seats: list[str] = list(self.game.layout)
+        self.occupant: dict[str, str] = {}  # seat -> player
+        self.stacks: dict[str, int] = dict.fromkeys(self.seats, self.game.fresh_stack())
+        self.kept_stacks: dict[str, int] = {}  # a person's stack while not seated
+        self.bets: dict[str, int] = {}  # seat -> bet for the next hand
+        self.last_bets: dict[str, int] = {}  # player -> last bet
+        self.shoe: dict[str, Any] = self.game.fresh_shoe(entropy())
+        self.hand: Hand | None = None
+        #: who held each person's seat when the hand was dealt (their cards are theirs only)
+        self.dealt_to: dict[str, str] = {}
+        self.settled = True  # the last hand (if any) is settled
+        self.last_number = 0
+        self.banker: str | None = self.game.first_banker()
+        self.hands_banked = 0
+        self.deadline: float | None = None
+        self._waiting: list[Any] | None = None  # what the deadline is for
+        self.connections: dict[str, int] = {}  # runtime only: player -> open sockets
+        self.version = 0
+        self.last_summary: list[dict[str, Any]] = []
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def in_hand(self) -> bool:
+        return self.hand is not None and not self.hand.over
+
+    def member(self, player: str) -> Member:
+        m = self.members.get(player)
+        if m is None:
+            raise RoomError("not_found", "join the room first: choose a name")
+        return m
+
+    def _people_seats(self) -> tuple[str, ...]:
+        return tuple(s for s in self.seats if s in self.occupant)
+
+    def _connected(self, player: str) -> bool:
+        return self.connections.get(player, 0) > 0
+
+    def public(self) -> dict[str, Any]:
+        """What everyone in the room may know (no player ids, no cards)."""
+        seats = []
+        for seat in self.seats:
+            player = self.occupant.get(seat)
+            m = self.members.get(player) if player else None
+            seats.append(
+                {
+                    "seat": seat,
+                    "name": m.name if m else None,
+                    "bot": m is None,
+                    "away": bool(m and m.away),
+                    "connected": bool(player and self._connected(player)),
+                    "stack": self.stacks[seat],
+                    "ready": seat in self.bets,
+                    "host": player == self.host,
+                }
+            )
+        hand = self.hand
+        return {
+            "code": self.code,
+            "version": self.version,
+            "settings": self.settings.to_json(),
+            "seats": seats,
+            "watchers": sorted(m.name for m in self.members.values() if m.seat is None),
+            "phase": "playing" if self.in_hand else "betting",
+            "next_hand": self.last_number + 1,
+            "hand": None if hand is None else hand.number,
+            "step": None if hand is None else hand.step,
+            "to_act": None if hand is None else hand.to_act(),
+            "deadline": self.deadline,
+            "banker": self.banker,
+            "min_bet": self.game.min_bet,
+            "last": self.last_summary,
+        }
+
+    def view(self, player: str | None, public: dict[str, Any] | None = None) -> dict[str, Any]:
+        """T22 / B9 / K17: the state as ``player`` may see it; only their seat's cards.
+        ``public``: ``self.public()`` when the caller already has it (one per broadcast)."""
+        m = self.members.get(player) if player else None
+        seat = m.seat if m else None
+        table = None
+        if self.hand is not None:
+            mine = seat is not None and self.dealt_to.get(seat) == player
+            table = self.hand.view(seat if mine else None)
+        return {
+            "type": "state",
+            "room": self.public() if public is None else public,
+            "you": {
+                "name": m.name if m else None,
+                "seat": seat,
+                "host": player == self.host,
+                "away": bool(m and m.away),
+                "bet": self.last_bets.get(player or "", None),
+            },
+            "table": table,
+        }
+
+    # ------------------------------------------------------------------ people
+
+    def join(self, player: str, name: object, now: float) -> None:
+        """Enter the room (or change one's display name): a watcher until one sits."""
+        shown = display_name(name)
+        m = self.members.get(player)
+        if m is None:
+            if len(self.members) >= MEMBER_LIMIT:
+                raise RoomError("room_full", f"the room holds {MEMBER_LIMIT} people")
+            self.members[player] = Member(player, shown)
+        else:
+            m.name = shown
+        self._changed(now)
+
+    def _between_hands(self, what: str) -> None:
+        if self.in_hand:
+            raise RoomError("hand_in_progress", f"{what} between hands: wait for this one to end")
+
+    def sit(self, player: str, seat: object, now: float) -> None:
+        """Take a free seat between hands (the bot there leaves)."""
+        m = self.member(player)
+        self._between_hands("seats are taken")
+        if m.seat is not None:
+            raise RoomError("seat_taken", f"you already sit at {m.seat!r}", {"seat": m.seat})
+        if not self.game.layout:
+            if seat is not None:
+                raise RoomError("bad_request", "in this game a seat is made for you: send no seat")
+            name = self.game.next_seat_name(tuple(self.seats))
+            self.seats.append(name)
+        else:
+            if not isinstance(seat, str) or seat not in self.seats:
+                raise RoomError(
+                    "bad_request",
+                    f"no seat {seat!r} (the seats are {', '.join(self.seats)})",
+                    {"seats": list(self.seats)},
+                )
+            if seat in self.occupant:
+                raise RoomError("seat_taken", f"seat {seat!r} is taken", {"seat": seat})
+            name = seat
+        self.occupant[name] = player
+        m.seat = name
+        m.away = False
+        self.stacks[name] = self.kept_stacks.pop(player, self.game.fresh_stack())
+        self._changed(now)
+
+    def _unseat(self, player: str) -> None:
+        m = self.members[player]
+        seat = m.seat
+        assert seat is not None
+        self.kept_stacks[player] = self.stacks[seat]
+        del self.occupant[seat]
+        self.bets.pop(seat, None)
+        m.seat = None
+        if self.game.layout:
+            self.stacks[seat] = self.game.fresh_stack()  # a bot sits down again
+        else:
+            self.seats.remove(seat)
+            del self.stacks[seat]
+
+    def stand_up(self, player: str, now: float) -> None:
+        """Leave one's seat between hands (and watch); the stack is kept for later."""
+        m = self.member(player)
+        if m.seat is None:
+            raise RoomError("not_seated", "you have no seat")
+        self._between_hands("a seat is left")
+        self._unseat(player)
+        self._changed(now)
+
+    def free(self, player: str, seat: object, now: float) -> None:
+        """The host frees a person's seat between hands."""
+        if player != self.host:
+            raise RoomError("forbidden", "only the room's host may free a seat")
+        if not isinstance(seat, str) or seat not in self.occupant:
+            raise RoomError("bad_request", f"no person sits at {seat!r}", {"seat": seat})
+        self._between_hands("a seat is freed")
+        self._unseat(self.occupant[seat])
+        self._changed(now)
+
+    def connect(self, player: str, now: float) -> None:
+        """A socket of ``player`` opened (a person coming back is no longer away)."""
+        self.connections[player] = self.connections.get(player, 0) + 1
+        m = self.members.get(player)
+        if m is not None:
+            m.away = False
+        self._changed(now)
+
+    def disconnect(self, player: str, now: float) -> None:
+        """A socket closed: the seat is kept; the timer goes on."""
+        left = self.connections.get(player, 0) - 1
+        if left > 0:
+            self.connections[player] = left
+        else:
+            self.connections.pop(player, None)
+        self._changed(now)
+
+    # ------------------------------------------------------------------ the game
+
+    def _seat_of(self, player: str) -> str:
+        m = self.member(player)
+        if m.seat is None:
+            raise RoomError("not_seated", "take a seat to play")
+        return m.seat
+
+    def bet(self, player: str, hand: object, amount: object, now: float) -> None:
+        """A seated person's bet for the next hand (a kampung banker: ready, K3)."""
+        seat = self._seat_of(player)
+        self._between_hands("bets are placed")
+        expected = self.last_number + 1
+        if not _whole(hand):
+            raise RoomError("bad_request", "'hand' must be a whole number", {"field": "hand"})
+        if hand != expected:
+            raise RoomError(
+                "stale",
+                f"this bet is for hand {hand}, the next hand is {expected}",
+                {"hand": hand, "next_hand": expected},
+            )
+        if seat == self.banker:
+            self.bets[seat] = 0
+        else:
+            people = self._people_seats()
+            value = self.game.check_bet(seat, people, amount, self.stacks[seat])
+            self.bets[seat] = value
+            self.last_bets[player] = value
+        self.members[player].away = False
+        self._changed(now)
+
+    def act(self, player: str, hand: object, step: object, action: object, now: float) -> None:
+        """A seated person's choice, in turn, at the hand and step it names."""
+        seat = self._seat_of(player)
+        h = self.hand
+        if h is None or h.over:
+            raise RoomError("no_hand", "no hand is being played: bet for the next one")
+        if not _whole(hand) or not _whole(step):
+            raise RoomError("bad_request", "'hand' and 'step' must be whole numbers")
+        if hand != h.number or step != h.step:
+            raise RoomError(
+                "stale",
+                f"this choice is for hand {hand} step {step}; the hand is {h.number}"
+                f" at step {h.step}",
+                {"hand": h.number, "step": h.step},
+            )
+        if h.to_act() != seat:
+            raise RoomError("not_your_turn", f"it is {h.to_act()!r}'s turn", {"to_act": h.to_act()})
+        if not isinstance(action, str):
+            raise RoomError("bad_action", "'action' must be a string", {"legal": list(h.legal())})
+        h.apply(action)
+        self.members[player].away = False
+        self._changed(now)
+
+    def tick(self, now: float) -> bool:
+        """Play what is due by ``now`` (a person out of time is played for and marked
+        away); whether anything changed."""
+        changed = False
+        for _ in range(_STEP_BOUND):
+            if self.deadline is None or now < self.deadline:
+                break
+            changed = True
+            h = self.hand
+            if h is not None and not h.over:
+                seat = h.to_act()
+                assert seat is not None
+                player = self.occupant.get(seat)
+                if player is not None:
+                    self.members[player].away = True
+            else:
+                for seat in self._pending_bets():
+                    self.members[self.occupant[seat]].away = True
+            self.deadline = None
+            self._waiting = None
+            self._advance(now)
+        if changed:
+            self.version += 1
+        return changed
+
+    # ------------------------------------------------------------------ running the table
+
+    def _changed(self, now: float) -> None:
+        self._advance(now)
+        self.version += 1
+
+    def _pending_bets(self) -> list[str]:
+        return [
+            s
+            for s in self._people_seats()
+            if s not in self.bets and not self.members[self.occupant[s]].away
+        ]
+
+    def _wait(self, what: list[Any], now: float) -> None:
+        if self._waiting != what or self.deadline is None:
+            self._waiting = what
+            self.deadline = now + self.settings.timer
+
+    def _advance(self, now: float) -> None:
+        """Play bots and absent seats, settle, deal when everyone is ready; set the deadline."""
+        dealt = False
+        for _ in range(_STEP_BOUND):
+            h = self.hand
+            if h is not None and not h.over:
+                seat = h.to_act()
+                assert seat is not None
+                player = self.occupant.get(seat) if seat in h.start.people else None
+                if player is None:
+                    h.apply(h.bot_choice())
+                    continue
+                if self.members[player].away:
+                    h.apply(h.auto_choice())
+                    continue
+                self._wait(["act", h.number, h.step], now)
+                return
+            if h is not None and not self.settled:
+                self._settle(h)
+            people = self._people_seats()
+            present = [
+                s
+                for s in people
+                if not self.members[self.occupant[s]].away and self._connected(self.occupant[s])
+            ]
+            if not present:
+                self.deadline, self._waiting = None, None
+                return
+            if self._pending_bets():
+                self._wait(["bet", self.last_number + 1], now)
+                return
+            if dealt:  # one deal per command: the next waits for the people's bets
+                self.deadline, self._waiting = None, None
+                return
+            self._deal()
+            dealt = True
+        raise AssertionError("a room played more steps than any hand has")
+
+    def _deal(self) -> None:
+        people = self._people_seats()
+        bets = {}
+        for seat in people:
+            if seat == self.banker:
+                continue
+            if seat in self.bets:
+                bets[seat] = self.bets[seat]
+            else:  # away: the smallest bet (T8 / B5 / K3)
+                bets[seat] = self.game.check_bet(seat, people, self.game.min_bet, self.stacks[seat])
+        number = self.last_number + 1
+        start = HandStart(
+            number=number,
+            seed=self.entropy(),
+            shoe=self.shoe,
+            seats=tuple(self.seats),
+            people=people,
+            stacks=dict(self.stacks),
+            bets=bets,
+            banker=self.banker,
+            hands_banked=self.hands_banked,
+        )
+        self.hand = self.game.begin(start)
+        self.dealt_to = {seat: self.occupant[seat] for seat in people}
+        self.settled = False
+        self.last_number = number
+        self.bets = {}
+        self.deadline, self._waiting = None, None
+
+    def _settle(self, h: Hand) -> None:
+        s = h.settle()
+        self.stacks.update(s.stacks)
+        self.shoe = s.shoe
+        if s.banker is not None:
+            self.banker, self.hands_banked = s.banker, s.hands_banked
+        self.last_summary = s.summary
+        self.settled = True
+        self.deadline, self._waiting = None, None
+
+    # ------------------------------------------------------------------ saving
+
+    def to_json(self) -> dict[str, Any]:
+        """The room as JSON-ready data: everything but the open sockets."""
+        h = self.hand
+        return {
+            "format": FORMAT,
+            "code": self.code,
+            "settings": self.settings.to_json(),
+            "host": self.host,
+            "members": [
+                {"player": m.player, "name": m.name, "seat": m.seat, "away": m.away}
+                for m in self.members.values()
+            ],
+            "seats": list(self.seats),
+            "occupant": dict(self.occupant),
+            "stacks": dict(self.stacks),
+            "kept_stacks": dict(self.kept_stacks),
+            "bets": dict(self.bets),
+            "last_bets": dict(self.last_bets),
+            "shoe": self.shoe,
+            "last_number": self.last_number,
+            "banker": self.banker,
+            "hands_banked": self.hands_banked,
+            "deadline": self.deadline,
+            "waiting": self._waiting,
+            "last_summary": self.last_summary,
+            "version": self.version,
+            "dealt_to": dict(self.dealt_to),
+            "hand": None
+            if h is None
+            else {
+                "start": h.start.to_json(),
+                "actions": [list(a) for a in h.actions],
+                "settled": self.settled,
+            },
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], *, entropy: Callable[[], int] = _entropy) -> Room:
+        """A room saved by ``to_json``; a hand in the middle is dealt again from the same
+        shoe and seed and its choices replayed, so it stands exactly where it stood."""
+        if data.get("format") != FORMAT:
+            raise ValueError(f"room format {data.get('format')!r} is not {FORMAT}")
+        settings = settings_from_json(data["settings"])
+        room = cls(str(data["code"]), settings, str(data["host"]), entropy=lambda: 0)
+        room.entropy = entropy
+        for m in data["members"]:
+            room.members[str(m["player"])] = Member(
+                str(m["player"]), str(m["name"]), m["seat"], bool(m["away"])
+            )
+        room.seats = [str(s) for s in data["seats"]]
+        room.occupant = {str(k): str(v) for k, v in data["occupant"].items()}
+        room.stacks = {str(k): int(v) for k, v in data["stacks"].items()}
+        room.kept_stacks = {str(k): int(v) for k, v in data["kept_stacks"].items()}
+        room.bets = {str(k): int(v) for k, v in data["bets"].items()}
+        room.last_bets = {str(k): int(v) for k, v in data["last_bets"].items()}
+        room.shoe = dict(data["shoe"])
+        room.last_number = int(data["last_number"])
+        room.banker = data["banker"]
+        room.hands_banked = int(data["hands_banked"])
+        room.deadline = None if data["deadline"] is None else float(data["deadline"])
+        room._waiting = data["waiting"]
+        room.last_summary = list(data.get("last_summary", []))
+        room.version = int(data.get("version", 0))
+        room.dealt_to = {str(k): str(v) for k, v in data.get("dealt_to", {}).items()}
+        saved = data["hand"]
+        if saved is not None:
+            hand = room.game.begin(HandStart.from_json(saved["start"]))
+            hand.replay([(str(s), str(a)) for s, a in saved["actions"]])
+            room.hand = hand
+            room.settled = bool(saved["settled"])
+        return room
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def new_room(
+    code: str,
+    settings: RoomSettings,
+    host: str,
+    host_name: object,
+    now: float,
+    *,
+    entropy: Callable[[], int] = _entropy,
+) -> Room:
+    """A room made by ``host``, who joins it under ``host_name`` (and may then sit)."""
+    room = Room(code, settings, host, entropy=entropy)
+    room.join(host, host_name, now)
+    return room

@@ -1,0 +1,97 @@
+"""The rooms' own SQLite file: one row of JSON per room, written after every change.
+
+A room is saved whole (``Room.to_json``: people, seats, stacks, the shoe, the hand in play
+as its start and its choices), in one statement, so a server killed at any moment finds
+every room as it was after its last change. The file is the rooms' own (the tables'
+save refuses tables it does not know); WAL, ``synchronous = NORMAL``.
+
+``RoomStore`` is used from one thread at a time (the server's event loop); the
+connection is opened with ``check_same_thread=False`` so that tests and shutdown may
+close it from elsewhere.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from banluck.store.sqlite import SaveError
+
+#: ``PRAGMA application_id`` of a rooms file ("BLRM").
+APPLICATION_ID = 0x424C524D
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    data TEXT NOT NULL,
+    updated TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+)
+"""
+
+
+def rooms_path(save: str | Path) -> Path:
+    """The rooms file beside a save file: ``banluck.sqlite`` → ``banluck.rooms.sqlite``.
+
+    >>> rooms_path("/tmp/x/banluck.sqlite").name, rooms_path("save").name
+    ('banluck.rooms.sqlite', 'save.rooms')
+    """
+    p = Path(save)
+    return p.with_name(f"{p.stem}.rooms{p.suffix}")
+
+
+class RoomStore:
+    """Rooms by invite code, as JSON text."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._conn = sqlite3.connect(
+                self.path, isolation_level=None, timeout=30.0, check_same_thread=False
+            )
+            app_id = int(self._conn.execute("PRAGMA application_id").fetchone()[0])
+            if app_id not in (0, APPLICATION_ID):
+                raise SaveError(f"{self.path} belongs to another program (id {app_id})")
+            self._conn.execute("PRAGMA journal_mode = WAL")
+            self._conn.execute("PRAGMA synchronous = NORMAL")
+            self._conn.execute("PRAGMA busy_timeout = 30000")
+            self._conn.execute("BEGIN IMMEDIATE")
+            self._conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            for statement in _SCHEMA.split(";"):
+                self._conn.execute(statement)
+            self._conn.execute(
+                "INSERT OR IGNORE INTO rooms_meta (key, value) VALUES ('schema', ?)",
+                (str(SCHEMA_VERSION),),
+            )
+            version = self._conn.execute(
+                "SELECT value FROM rooms_meta WHERE key = 'schema'"
+            ).fetchone()[0]
+            self._conn.execute("COMMIT")
+        except sqlite3.DatabaseError as exc:
+            raise SaveError(f"{self.path} is not a usable rooms file: {exc}") from None
+        except OSError as exc:
+            raise SaveError(f"cannot open {self.path}: {exc.strerror}") from None
+        if str(version) != str(SCHEMA_VERSION):
+            raise SaveError(f"{self.path} has rooms format {version}, not {SCHEMA_VERSION}")
+
+    def load(self, code: str) -> str | None:
+        """A room's JSON text, or None."""
+        row = self._conn.execute("SELECT data FROM rooms WHERE code = ?", (code,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def save(self, code: str, data: str) -> None:
+        """Write a room (one statement: all or nothing)."""
+        self._conn.execute(
+            "INSERT INTO rooms (code, data) VALUES (?, ?) ON CONFLICT(code) DO UPDATE SET"
+            " data = excluded.data, updated = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
+            (code, data),
+        )
+
+    def codes(self) -> list[str]:
+        """Every stored room's code."""
+        return [str(r[0]) for r in self._conn.execute("SELECT code FROM rooms ORDER BY code")]
+
+    def close(self) -> None:
+        self._conn.close()

@@ -1,0 +1,12 @@
+"""The web server's limits, in one place (docs/API.md, Limits)."""
+
+#: The largest request body (bytes), enforced while it is read (413).
+MAX_BODY = 4096
+#: Seconds a request body may take to arrive (408).
+BODY_TIMEOUT = 10.0
+#: Seconds a connection may take to complete its request headers before it is closed.
+HEADER_TIMEOUT = 10.0
+#: Connections open at once beyond which new ones are closed at once.
+MAX_CONNECTIONS = 256
+#: The largest request head (request line and headers) h11 will buffer (bytes).
+MAX_HEAD = 16 * 1024

@@ -1,0 +1,134 @@
+"""The rooms' HTTP routes and their place in the app (``install_rooms``).
+
+- ``POST /api/rooms`` ``{game, decks?, speed?, bank?, timer?, name}``: a new room; the
+  caller is its host. Answers ``{code, link, state}`` (201).
+- ``GET /api/rooms/{code}``: the room as the caller may see it (``Room.view``).
+- ``GET /room/{code}``: the room's page (``static/room/room.html``) when installed.
+- ``WS /api/rooms/{code}/ws``: the live room (``rooms_ws``).
+
+The HTTP routes sit behind ``guard.Guard`` like every other (Host, Origin and JSON body of a
+change, the signed cookie); the socket makes the same checks itself (``rooms_ws``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request, WebSocket
+from fastapi.responses import FileResponse, JSONResponse, Response
+
+from banluck.rooms.errors import RoomError
+from banluck.store.rooms import RoomStore, rooms_path
+from banluck.web.guard import LOCAL_NAMES, SCOPE_KEY, HostCheck
+from banluck.web.identity import Identities
+from banluck.web.limits import MAX_BODY
+from banluck.web.rooms_ws import RoomHub, serve_socket
+
+ROOM_PAGE = Path(__file__).resolve().parent / "static" / "room" / "room.html"
+
+#: The HTTP status of each refusal code.
+STATUS = {
+    "not_found": 404,
+    "forbidden": 403,
+    "stale": 409,
+    "hand_in_progress": 409,
+    "no_hand": 409,
+    "not_your_turn": 409,
+    "seat_taken": 409,
+    "not_seated": 409,
+    "room_full": 409,
+    "rate_limited": 429,
+    "too_large": 413,
+}
+
+
+def _refused(exc: RoomError) -> JSONResponse:
+    return JSONResponse(exc.body(), status_code=STATUS.get(exc.code, 422))
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise RoomError("too_large", "the request body is too large")
+    try:
+        data = json.loads(bytes(raw))
+    except (ValueError, RecursionError):
+        raise RoomError("bad_request", "the body must be a JSON object") from None
+    if not isinstance(data, dict):
+        raise RoomError("bad_request", "the body must be a JSON object")
+    return data
+
+
+def rooms_router(hub: RoomHub, identities: Identities, hosts: HostCheck) -> APIRouter:
+    """The routes of the module's text on ``hub``."""
+    router = APIRouter()
+
+    @router.post("/api/rooms")
+    async def create_room(request: Request) -> Response:
+        player: str = request.scope[SCOPE_KEY]
+        try:
+            room = hub.create(player, await _json_body(request))
+        except RoomError as exc:
+            return _refused(exc)
+        body = {"code": room.code, "link": f"/room/{room.code}", "state": room.view(player)}
+        hub.release(room)
+        return JSONResponse(body, status_code=201)
+
+    @router.get("/api/rooms/{code}")
+    async def room_state(request: Request, code: str) -> Response:
+        room = hub.get(code)
+        if room is None:
+            return _refused(RoomError("not_found", "there is no room of this link"))
+        hub.change(room, lambda now: None)
+        answer = room.view(request.scope[SCOPE_KEY])
+        hub.release(room)
+        return JSONResponse(answer)
+
+    @router.get("/room/{code}", include_in_schema=False)
+    async def room_page(code: str) -> Response:
+        if not ROOM_PAGE.is_file():
+            return _refused(RoomError("not_found", "the room page is not installed"))
+        return FileResponse(ROOM_PAGE, headers={"Cache-Control": "no-cache"})
+
+    @router.websocket("/api/rooms/{code}/ws")
+    async def room_socket(ws: WebSocket, code: str) -> None:
+        await serve_socket(ws, code, hub, identities, hosts)
+
+    return router
+
+
+def install_rooms(
+    app: FastAPI,
+    db_path: str | Path,
+    secret: bytes,
+    *,
+    host_names: Iterable[str] = (),
+    port: int | None = None,
+    clock: Callable[[], float] = time.time,
+    entropy: Callable[[], int] | None = None,
+) -> RoomHub:
+    """Add the rooms to ``app``: their store beside ``db_path`` (``rooms_path``), their
+    routes, and their shutdown (the timers stop, the store closes) after the app's own."""
+    hub = RoomHub(RoomStore(rooms_path(db_path)), clock=clock, entropy=entropy)
+    hosts = HostCheck(frozenset(LOCAL_NAMES | {h.lower() for h in host_names}), port)
+    app.include_router(rooms_router(hub, Identities(secret), hosts))
+    app.state.rooms = hub
+    inner = app.router.lifespan_context
+
+    @asynccontextmanager
+    async def lifespan(a: Any) -> AsyncIterator[Any]:
+        try:
+            async with inner(a) as state:
+                yield state
+        finally:
+            await hub.close()
+
+    app.router.lifespan_context = lifespan
+    return hub

@@ -1,0 +1,99 @@
+/* The events of a hand, shown one at a time at the chosen speed (Space or Skip shows the
+   rest at once). Each event goes into the display model (model.js) and makes the table's
+   message (messages.js); at the end the model takes the server's snapshot. */
+
+import { announce } from "./dom.js";
+import { spec } from "./game.js";
+import { page, speed } from "./page.js";
+import { renderControls } from "./panel.js";
+import { renderMessage } from "./table.js";
+import { render } from "./view.js";
+
+const BASE_DELAY = { slow: 1100, normal: 600, fast: 220, instant: 0 };
+
+let wake = null; // resolves the current pause early (Skip)
+let run = 0; // the animation that is current; an older one stops at its next step
+
+function delayFor(e) {
+  const base = BASE_DELAY[speed()] ?? BASE_DELAY.normal;
+  if (!base || page.skipping) return 0;
+  const mine = e.seat === "you";
+  switch (e.type) {
+    // Blackjack's cards come without a reason: dealt briskly, like the deal.
+    case "dealt": return e.reason === "deal" || !e.reason ? base * 0.45 : base * (mine ? 0.5 : 1);
+    case "turn": return mine ? 0 : base * 0.6;
+    case "action": return base * (mine ? 0.3 : 0.9);
+    case "revealed": return base * 1.3;
+    case "void": return base * 2.2;
+    case "settled": return base * 1.2;
+    case "turned": return base * 1.3;
+    case "burnt": return base * 1.2;
+    case "doubled": return base * 0.8;
+    case "peek": return base * 0.8;
+    case "insurance": return base * 0.5;
+    default: return 0;
+  }
+}
+
+function pause(ms) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => { wake = null; resolve(); }, ms);
+    wake = () => { clearTimeout(timer); wake = null; resolve(); };
+  });
+}
+
+/** Shows the rest of the events at once. */
+export function skip() {
+  if (!page.animating) return;
+  page.skipping = true;
+  if (wake) wake();
+}
+
+/** After the last event: whose move it is, or (when the events were not played one by
+    one) one summary of the result for screen readers. */
+function finish(instant) {
+  const wasSkipping = page.skipping;
+  // The game says whose move it is now (the last event may have been a forced draw), or
+  // sums the result up when the events were not played one by one.
+  const say = spec().finish(page.model, wasSkipping || instant);
+  page.animating = false;
+  page.skipping = false;
+  if (say) announce(say);
+  render();
+}
+
+/** Shows the events of the State's table that are not on screen yet, one at a time. */
+export async function animate(instant) {
+  const mine = ++run;
+  const table = page.state.table;
+  if (!table) return;
+  const g = spec();
+  if (!page.model || page.model.hand !== table.hand) {
+    page.model = g.emptyModel(table);
+    page.shown = 0;
+  }
+  if (instant) page.skipping = true;
+  page.animating = true;
+  renderControls();
+  const current = () => page.state.table && page.state.table.hand === page.model.hand;
+  while (current() && page.shown < page.state.table.events.length) {
+    if (mine !== run) return;
+    const e = page.state.table.events[page.shown];
+    page.shown += 1;
+    g.applyEvent(page.model, e, page.state.table);
+    const out = g.describe(e, page.model);
+    if (out) {
+      page.message = out.msg;
+      if (out.announce && !page.skipping) announce(out.msg());
+    }
+    const d = delayFor(e);
+    if (d > 0) {
+      g.renderTable();
+      renderMessage();
+      await pause(d);
+      if (mine !== run) return;
+    }
+  }
+  if (current()) g.syncModel(page.model, page.state.table);
+  finish(instant);
+}

@@ -1,0 +1,77 @@
+/* The Strategy dialog (issue 10): the solved chart the server sends (what `banluck
+   strategy` prints) as a coloured table, the cell of your hand now highlighted. */
+
+import { getChart } from "./api.js";
+import { openDialog } from "./dialogs.js";
+import { $, el } from "./dom.js";
+import { errorText, t } from "./messages.js";
+import { limits, page, yourTurn } from "./page.js";
+
+function legend(chart) {
+  const ul = el("ul", "chart-legend");
+  for (const [letter, what] of Object.entries(chart.legend || {})) {
+    const li = el("li");
+    li.append(el("span", "cell c-" + cssLetter(letter), letter), el("span", "", " " + what));
+    ul.appendChild(li);
+  }
+  return ul;
+}
+
+/** A class name for a chart letter (H, S, D, Ds, P, R, Rs, T, *). */
+const cssLetter = (letter) => String(letter).replace("*", "x");
+
+function table(chart) {
+  const tbl = el("table", "chart");
+  const cur = chart.current || null;
+  const head = el("tr");
+  head.appendChild(el("th", "corner", chart.column_title || ""));
+  for (const c of chart.columns) {
+    const th = el("th", "", c);
+    th.setAttribute("scope", "col");
+    head.appendChild(th);
+  }
+  tbl.appendChild(head);
+  chart.rows.forEach((r, i) => {
+    const tr = el("tr");
+    const th = el("th", "", r);
+    th.setAttribute("scope", "row");
+    tr.appendChild(th);
+    chart.columns.forEach((c, j) => {
+      const letter = chart.cells[i][j];
+      const td = el("td", "cell c-" + cssLetter(String(letter).replace(/\*$/, "")), letter);
+      if (cur && cur.row === r && cur.column === c) {
+        td.classList.add("current");
+        td.setAttribute("aria-current", "true");
+        td.dataset.testid = "chart-current";
+      }
+      tr.appendChild(td);
+    });
+    tbl.appendChild(tr);
+  });
+  return tbl;
+}
+
+function showChart(chart) {
+  const parts = [];
+  if (chart.title) parts.push(el("p", "chart-name", chart.title));
+  const wrap = el("div", "chart-wrap");
+  wrap.setAttribute("tabindex", "0");
+  wrap.setAttribute("role", "region");
+  wrap.setAttribute("aria-label", t("chart.title"));
+  wrap.appendChild(table(chart));
+  parts.push(wrap, legend(chart));
+  if (chart.current) parts.push(el("p", "note", t("chart.current", { row: chart.current.row, column: chart.current.column })));
+  $("chart-body").replaceChildren(...parts);
+}
+
+export async function openChart() {
+  openDialog("dlg-chart");
+  $("chart-body").replaceChildren(el("p", "", t("history.loading")));
+  const table = page.state && page.state.table;
+  try {
+    const mine = yourTurn() && table;
+    showChart(await getChart(mine ? table.hand : null, mine ? table.step : null));
+  } catch (err) {
+    $("chart-body").replaceChildren(el("p", "", errorText({ status: err.status, error: err.error }, limits())));
+  }
+}

@@ -1,0 +1,189 @@
+/* What the player does: the bet (chips, field), Deal, the server's choices (Hit, Stand,
+   Throw in), Hint, Skip, the tool buttons and the keys of README.md. A choice is sent only
+   when the server listed it in `legal`; the server decides. */
+
+import { ApiError, getHint, postAction, postDeal } from "./api.js";
+import { skip } from "./animate.js";
+import { openChart } from "./chart.js";
+import { openDialog, openSettings } from "./dialogs.js";
+import { spec } from "./game.js";
+import { $, el } from "./dom.js";
+import { openHistory } from "./history.js";
+import { openStats } from "./stats.js";
+import { setLanguage, t } from "./messages.js";
+import { betCap, canBet, legal, limits, page, serverStack, yourTurn } from "./page.js";
+import { CHIPS, renderControls } from "./panel.js";
+import { changeSettings, receive, send } from "./session.js";
+import { betErrorShown, clearError, showError } from "./status.js";
+import { applyLanguage, render } from "./view.js";
+
+/** What is wrong with the bet typed, against the server's limits, or null. */
+function betProblem(raw, bet) {
+  const { min, max } = limits();
+  if (raw === "") return "empty";
+  if (!Number.isInteger(bet)) return "whole";
+  const g = spec();
+  if (bet === 0 && g.zeroBetOk && g.zeroBetOk()) return null; // side bets alone (I10)
+  if (bet < min) return "low";
+  if (bet > max) return "high";
+  if (bet > betCap()) return "stack";
+  return null;
+}
+
+export async function deal() {
+  if (!canBet()) return;
+  const g = spec();
+  if (g.bankDeal && g.bankDeal()) {
+    // You hold the bank (kampung): the banker places no bet (K3).
+    page.message = () => t("msg.dealing");
+    const s = await send(() => postDeal(null, page.state.next_hand));
+    if (s) receive(s, false);
+    return;
+  }
+  const raw = $("bet").value.trim();
+  const bet = Number(raw);
+  const why = betProblem(raw, bet);
+  if (why) {
+    const { min, max } = limits();
+    const params = { min, max, stack: serverStack() };
+    showError(new ApiError(422, { code: "bad_bet." + why, message: "bad bet", params }));
+    $("bet").setAttribute("aria-invalid", "true");
+    $("bet").focus();
+    return;
+  }
+  page.message = () => t("msg.dealing");
+  const extra = g.dealExtras ? g.dealExtras() : null;
+  const s = await send(() => postDeal(bet, page.state.next_hand, extra));
+  if (s) receive(s, false);
+}
+
+export async function act(action) {
+  const g = spec();
+  const offered = g.offered ? g.offered(legal()) : legal();
+  if (!offered.includes(action) || page.busy) return;
+  const table = page.state.table;
+  const s = await send(() => postAction(action, table.hand, table.step));
+  if (s) receive(s, false);
+}
+
+export async function hint() {
+  if (!page.hintAvailable || !yourTurn() || page.busy) return;
+  const table = page.state.table;
+  page.busy = true;
+  renderControls();
+  try {
+    const h = await getHint(table.hand, table.step);
+    page.hintInfo = { hand: table.hand, step: table.step, hint: h };
+    clearError();
+  } catch (err) {
+    const code = err instanceof ApiError && err.error ? err.error.code : null;
+    if (err instanceof ApiError && (err.status === 404 || code === "hint_unavailable")) {
+      // The solver is not there (issue 4) or its tables are missing: hide the button.
+      page.hintAvailable = false;
+      page.hintInfo = null;
+    } else {
+      showError(err);
+    }
+  } finally {
+    page.busy = false;
+    render();
+  }
+}
+
+function betChanged() {
+  page.betTouched = true;
+  $("bet").removeAttribute("aria-invalid");
+  if (betErrorShown()) clearError();
+  renderControls();
+}
+
+function setBet(v) {
+  if (!canBet()) return;
+  $("bet").value = String(v);
+  betChanged();
+}
+
+function wireBet() {
+  const chips = $("chips");
+  for (const v of CHIPS) {
+    const b = el("button", "chip", String(v));
+    b.type = "button";
+    b.dataset.v = String(v);
+    b.addEventListener("click", () => setBet(v));
+    chips.appendChild(b);
+  }
+  $("bet").addEventListener("input", betChanged);
+  $("bet").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") { e.preventDefault(); deal(); }
+  });
+}
+
+function wireSettings() {
+  for (const r of document.querySelectorAll('input[name="decks"]')) {
+    r.addEventListener("change", () => changeSettings({ decks: Number(r.value) }));
+  }
+  for (const r of document.querySelectorAll('input[name="bank"]')) {
+    r.addEventListener("change", () => changeSettings({ bank: r.value }));
+  }
+  for (const r of document.querySelectorAll('input[name="speed"]')) {
+    r.addEventListener("change", () => changeSettings({ speed: r.value }));
+  }
+  for (const r of document.querySelectorAll('input[name="language"]')) {
+    r.addEventListener("change", () => {
+      setLanguage(r.value); // at once; the server's answer confirms it
+      applyLanguage();
+      render();
+      changeSettings({ language: r.value });
+    });
+  }
+}
+
+/** The keys of README.md; none while a dialog is open (Esc closes it) or in a field. */
+function onKey(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (document.querySelector("dialog[open]")) return;
+  const tag = e.target && e.target.tagName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  const k = e.key;
+  const lower = k.length === 1 ? k.toLowerCase() : k;
+  const keys = {
+    d: deal, i: hint, r: () => openDialog("dlg-rules"), l: openHistory, o: openSettings,
+    "?": () => openDialog("dlg-help"),
+  };
+  if (!$("btn-stats").hidden) keys.g = openStats;
+  if (!$("btn-chart").hidden) keys.c = openChart;
+  // The game's choices: each button's key (index.html), when the game has that button.
+  for (const b of document.querySelectorAll("#act-row button[data-action]")) {
+    if (spec().actions.includes(b.dataset.action)) keys[b.dataset.key.toLowerCase()] = () => act(b.dataset.action);
+  }
+  if (keys[lower]) {
+    e.preventDefault();
+    keys[lower]();
+  } else if (k === " " && page.animating) {
+    e.preventDefault();
+    skip();
+  } else if (/^[1-6]$/.test(k)) {
+    e.preventDefault();
+    setBet(CHIPS[Number(k) - 1]);
+  }
+}
+
+/** Connects every control of index.html (no inline handlers: the page runs under a CSP). */
+export function wire() {
+  wireBet();
+  $("btn-deal").addEventListener("click", deal);
+  for (const b of document.querySelectorAll("#act-row button[data-action]")) {
+    b.addEventListener("click", () => act(b.dataset.action));
+  }
+  $("btn-stats").addEventListener("click", openStats);
+  $("btn-chart").addEventListener("click", openChart);
+  $("btn-hint").addEventListener("click", hint);
+  $("btn-skip").addEventListener("click", skip);
+  $("btn-rules").addEventListener("click", () => openDialog("dlg-rules"));
+  $("btn-help").addEventListener("click", () => openDialog("dlg-help"));
+  $("btn-history").addEventListener("click", openHistory);
+  $("btn-settings").addEventListener("click", openSettings);
+  $("error-dismiss").addEventListener("click", clearError);
+  wireSettings();
+  document.addEventListener("keydown", onKey);
+}

@@ -1,0 +1,91 @@
+/* The dialogs: rules (seed 000's text), keys and settings; opening one closes another and
+   puts the focus on its title. The history dialog is history.js. */
+
+import { GAME_RULES } from "../rules_games.js";
+import { RULES } from "../rules.js";
+import { game, spec } from "./game.js";
+import { $, el } from "./dom.js";
+import { decksLabel, language, t } from "./messages.js";
+import { limits, page } from "./page.js";
+
+export function openDialog(id) {
+  const d = $(id);
+  if (d.open) return;
+  for (const other of document.querySelectorAll("dialog[open]")) other.close();
+  d.showModal();
+  if (id !== "dlg-settings") {
+    // Start reading at the top: the browser would focus the first button (Close, at the
+    // bottom of the rules) and scroll the text away. The title takes the focus instead.
+    const h = d.querySelector("h2");
+    h.setAttribute("tabindex", "-1");
+    h.focus({ preventScroll: true });
+    d.scrollTop = 0;
+  }
+}
+
+/** The rules dialog's text and the play-chips note under the table. */
+export function renderRules() {
+  const rules = RULES[language()] || RULES.en;
+  const own = GAME_RULES[game.name];
+  const text = own ? own[language()] || own.en : null;
+  const body = text ? text.paragraphs.map((p) => el("p", "", p)) : rules.rules.map((p) => el("p", "", p));
+  if (text && text.pays && text.pays.length) body.push(payTable(text.pays));
+  $("rules-title").textContent = text ? text.title : t("rules.title");
+  // Seed 000's note names Anna and Ben; a game without them has its own (one-on-one).
+  const g = spec();
+  const chips = g && g.chipsNote ? t(g.chipsNote, { stack: limits().fresh }) : rules.chips;
+  $("rules-text").replaceChildren(...body, el("p", "", chips));
+  $("chips-note").textContent = chips;
+}
+
+/** A pay table: [what, odds] lines (the rules text's, rules_games.js). */
+export function payTable(pays) {
+  const tbl = el("table", "pays");
+  for (const [what, odds] of pays) {
+    const tr = el("tr");
+    tr.append(el("td", "", what), el("td", "odds", odds));
+    tbl.appendChild(tr);
+  }
+  return tbl;
+}
+
+export function renderHelp() {
+  const keys = { throw: "T", double: "X", split: "P", surrender: "U", insure: "Y", decline: "N",
+    burn: "B", play: "A", void: "V", forfeit: "F" };
+  const own = game.spec ? game.spec.actions.filter((a) => keys[a]).map((a) => [keys[a], t("btn." + a)]) : [];
+  const rows = [
+    ["D", t("btn.deal")], ["H", t("btn.hit")], ["S", t("btn.stand")], ...own,
+    ["I", t("btn.hint")], ["G", t("btn.stats")], ["C", t("btn.chart")], ["1–6", t("bet")], ["Enter", t("help.bet")], ["Space", t("help.skip")],
+    ["R", t("btn.rules")], ["L", t("btn.history")], ["O", t("btn.settings")], ["?", t("help.title")],
+    ["Esc", t("help.close")],
+  ];
+  const dl = $("help-list");
+  dl.replaceChildren();
+  for (const [k, d] of rows) {
+    const dt = el("dt");
+    dt.appendChild(el("kbd", "", k));
+    dl.append(dt, el("dd", "", d));
+  }
+}
+
+/** The settings form shows the player's saved settings (and a deck change that waits). */
+export function syncSettingsForm() {
+  const state = page.state;
+  if (!state) return;
+  const st = state.player.settings || {};
+  const decks = state.player.pending_decks ?? st.decks;
+  for (const r of document.querySelectorAll('input[name="decks"]')) r.checked = Number(r.value) === decks;
+  const speed = st.speed || "normal";
+  for (const r of document.querySelectorAll('input[name="speed"]')) r.checked = r.value === speed;
+  for (const r of document.querySelectorAll('input[name="language"]')) r.checked = r.value === language();
+  for (const r of document.querySelectorAll('input[name="bank"]')) r.checked = r.value === st.bank;
+  const pending = state.player.pending_decks;
+  const p = $("decks-pending");
+  p.hidden = pending === null || pending === undefined;
+  p.textContent = p.hidden ? "" : t("settings.decks.pending", { label: decksLabel(pending) });
+}
+
+export function openSettings() {
+  syncSettingsForm();
+  openDialog("dlg-settings");
+}

@@ -1,0 +1,19 @@
+/* Which game this page plays (the address: /play/{game}) and that game's specifics: a
+   "spec" from games/*.js that the shared modules (animate, panel, controls, view) ask for
+   its model of a hand, the line each event makes, its table and its buttons. */
+
+export const game = {
+  name: null, // "table", "one-on-one", "classic", "infinite", "kampung"; null in the lobby
+  legacy: false, // a server without games: the old /api/ routes of the table
+  title: null, // the lobby's title of the game (English), until the page has its own
+  spec: null,
+};
+
+/** The current game's specifics (games/banluck.js, blackjack.js, kampung.js). */
+export const spec = () => game.spec;
+
+/** The game named by an address (/play/classic), or null (the lobby). */
+export function gameFromPath(path) {
+  const m = /^\/play\/([a-z][a-z-]*)\/?$/.exec(path);
+  return m ? m[1] : null;
+}

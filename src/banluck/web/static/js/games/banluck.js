@@ -1,0 +1,55 @@
+/* Ban Luck's specifics (`table`, `one-on-one`; seeds 000 and 003): the display model of
+   model.js, the event lines of messages.js and the three-seat table of table.js. One-on-one
+   seats you alone against the dealer and has no free hand to throw in. */
+
+import { $ } from "../dom.js";
+import { describe, t, yourResultText } from "../messages.js";
+import { applyEvent, emptyModel, syncModel } from "../model.js";
+import { page, yourTurn } from "../page.js";
+import { renderTable } from "../table.js";
+
+/** Why Stand or Throw in is not offered, read from the server's list of choices. */
+function reason(l) {
+  if (yourTurn() && !l.includes("stand") && l.includes("hit")) {
+    return l.includes("throw") ? t("reason.free_hand") : t("reason.under16");
+  }
+  return "";
+}
+
+function titles(l) {
+  return { throw: yourTurn() && !l.includes("throw") ? t("reason.not_free") : "" };
+}
+
+/** Whose move it is when the events stop, and what to tell a screen reader then. */
+function finish(m, summary) {
+  if (!m.over && m.turn === "you") {
+    const total = m.seats.you.total;
+    page.message = () => (typeof total === "number" ? t("msg.turn.you.total", { total }) : t("msg.turn.you"));
+    return page.message();
+  }
+  if (summary && m.over && m.seats.you.result) return yourResultText(m.seats.you);
+  return null;
+}
+
+/** The table of Ban Luck: bots' seats only where the game has bots. */
+function render() {
+  const stacks = page.state && page.state.player ? page.state.player.stacks : {};
+  $("seat-anna").parentElement.hidden = !("anna" in (stacks || {}));
+  renderTable();
+}
+
+export function banluck(name) {
+  const solo = name === "one-on-one";
+  return {
+    family: "banluck",
+    tableId: "table",
+    messageId: "message",
+    actions: solo ? ["hit", "stand"] : ["hit", "stand", "throw"],
+    emptyModel, applyEvent, syncModel, describe, finish, reason, titles,
+    renderTable: render,
+    welcome: () => (solo ? t("msg.welcome.cover") : t("msg.welcome")),
+    betError: solo ? "error.bad_bet.cover" : null,
+    // the play-chips note without Anna and Ben where they do not sit (i18n chips.note.alone)
+    chipsNote: solo ? "chips.note.alone" : null,
+  };
+}

@@ -1,0 +1,199 @@
+/* The blackjack table (`classic`, `infinite`): the dealer and the shoe indicator (cards
+   left, the cut card, the burn at a new shoe), in `infinite` the shared first two cards and
+   the common row, each seat with its hands side by side (the active one marked) and your
+   result line per wager; and the side-bet spots of the bet row with their pay tables,
+   disabled past their hand limits in the shoe. */
+
+import { GAME_RULES } from "../../rules_games.js";
+import { back, face } from "../cards.js";
+import { $, el } from "../dom.js";
+import { game } from "../game.js";
+import { cardName, fmtNet, fmtNum, language, seatName, t } from "../messages.js";
+import { page } from "../page.js";
+import { renderMyStack } from "../table.js";
+import { resultLine } from "./blackjack.js";
+
+function cardRow(codes, cls) {
+  const box = el("div", "cards " + (cls || ""));
+  box.setAttribute("role", "list");
+  for (const c of codes) {
+    const card = el("div", "card");
+    card.setAttribute("role", "listitem");
+    card.setAttribute("aria-label", cardName(c));
+    card.dataset.card = c || "";
+    card.innerHTML = c ? face(c) : back();
+    box.appendChild(card);
+  }
+  return box;
+}
+
+function badge(text, cls, testid) {
+  const b = el("span", "badge " + cls, text);
+  if (testid) b.dataset.testid = testid;
+  return b;
+}
+
+function handBox(name, h, active) {
+  const box = el("div", "bj-hand" + (active ? " active" : ""));
+  box.dataset.testid = `hand-${name}-${h.index}`;
+  if (active) box.setAttribute("aria-current", "true");
+  box.appendChild(cardRow(h.cards));
+  const foot = el("div", "seat-foot");
+  if (typeof h.total === "number") {
+    const label = h.kind === "blackjack" ? t("kind.blackjack") : h.kind === "bust" ? t("kind.bust") + " · " + h.total : String(h.total);
+    foot.appendChild(badge(label, "total kind-" + (h.kind || "plain"), `total-${name}-${h.index}`));
+  }
+  if (h.doubled) foot.appendChild(badge(t("bj.doubled"), "tag-doubled"));
+  if (h.result) foot.appendChild(badge(t("result." + h.result) + (typeof h.net === "number" ? " " + fmtNet(h.net) : ""), "result result-" + h.result, `result-${name}-${h.index}`));
+  box.appendChild(foot);
+  return box;
+}
+
+function seatBox(name, s, m) {
+  const box = el("section", "seat bj-seat" + (name === "you" ? " you" : " bot"));
+  box.setAttribute("aria-label", name === "you" ? t("seat.label.you") : t("seat.label", { seat: seatName(name) }));
+  const head = el("div", "seat-head");
+  head.appendChild(el("span", "seat-name", seatName(name)));
+  const st = el("span", "seat-stack", t("stack") + " " + fmtNum(s.stack));
+  st.dataset.testid = "stack-" + name;
+  head.appendChild(st);
+  const chips = [s.bet ? t("bet") + " " + fmtNum(s.bet) : ""];
+  for (const [k, v] of Object.entries(s.side_bets || {})) if (v) chips.push(t("wager." + k) + " " + fmtNum(v));
+  if (s.insurance) chips.push(t("wager.insurance") + " " + fmtNum(s.insurance));
+  head.appendChild(el("span", "seat-bet", chips.filter(Boolean).join(" · ")));
+  box.appendChild(head);
+  const hands = el("div", "bj-hands");
+  const cur = m.current;
+  for (const h of s.hands) hands.appendChild(handBox(name, h, !m.over && cur && cur.seat === name && cur.index === h.index && s.hands.length > 1));
+  box.appendChild(hands);
+  if (name === "you") {
+    const lines = el("ul", "bj-results");
+    lines.dataset.testid = "results-you";
+    for (const e of m.results) if (e.seat === "you") lines.appendChild(el("li", "result-" + e.result, resultLine(e)));
+    box.appendChild(lines);
+  }
+  box.classList.toggle("active", !m.over && m.turn === name);
+  return box;
+}
+
+function renderShoe() {
+  const table = page.state && page.state.table;
+  const shoe = table && table.shoe;
+  const line = $("bj-shoe");
+  if (!shoe) { line.textContent = ""; return; }
+  const cut = shoe.cut_card_from_end;
+  const key = typeof cut === "number" ? "bj.shoe" : "bj.shoe.nocut"; // classic has no cut card
+  const parts = [t(key, { left: shoe.cards_left, hand: shoe.hand_number, cut })];
+  if (shoe.cut_card_out) parts.push(t("bj.shoe.cut_out"));
+  line.replaceChildren(el("span", "", parts.join(" · ")));
+  if (shoe.burn && shoe.burn.turned) {
+    // I1: the card turned at the shuffle is shown; the cards burnt after it stay unseen.
+    const burnt = el("span", "burnt", " " + t("bj.shoe.burnt", { n: shoe.burn.count }) + " ");
+    burnt.dataset.testid = "shoe-burn";
+    line.append(burnt, cardRow([shoe.burn.turned], "mini-row"));
+  }
+}
+
+function renderCommon(m) {
+  const box = $("bj-common");
+  box.hidden = game.name !== "infinite" || !page.state || !page.state.table;
+  if (box.hidden) return;
+  const you = page.state.table.seats.find((s) => s.name === "you") || page.state.table.seats[0];
+  const shared = el("div", "common-part");
+  shared.append(el("h3", "", t("bj.shared")), cardRow((you && you.first_two) || []));
+  const row = el("div", "common-part");
+  row.dataset.testid = "common-row";
+  row.append(el("h3", "", t("bj.row")), cardRow(m.row.filter((c) => c !== undefined)));
+  box.replaceChildren(shared, row);
+}
+
+export function renderBjTable() {
+  const m = page.model;
+  const d = $("bj-dealer");
+  const dealer = m ? m.dealer : { cards: [], total: null };
+  const head = el("div", "seat-head");
+  head.appendChild(el("span", "seat-name", seatName("dealer")));
+  const foot = el("div", "seat-foot");
+  if (typeof dealer.total === "number") foot.appendChild(badge(String(dealer.total), "total", "total-dealer"));
+  if (m && m.peek !== null) foot.appendChild(el("span", "last-action", m.peek ? t("msg.bj.peek.yes") : t("msg.bj.peek.no")));
+  d.replaceChildren(head, cardRow(dealer.cards), foot);
+  d.setAttribute("aria-label", t("seat.label", { seat: seatName("dealer") }));
+  renderShoe();
+  if (m) renderCommon(m);
+  const seats = $("bj-seats");
+  seats.replaceChildren(...(m ? m.order.map((n) => seatBox(n, m.seats[n], m)) : []));
+  renderMyStack();
+}
+
+/* Side-bet spots (infinite): a number field per side bet the server lists, its pay table
+   (the rules text's lines for that bet), disabled past its last hand in the shoe. */
+
+const EN_GROUP = { Pairs: "pairs", Bust: "bust", "Lucky 3": "lucky3", "Poker 3": "poker3" };
+
+function paysFor(bet) {
+  const rules = GAME_RULES[game.name];
+  if (!rules) return [];
+  const en = rules.en.pays || [];
+  const mine = (rules[language()] || rules.en).pays || [];
+  return mine.filter((_, i) => en[i] && EN_GROUP[en[i][0].split(":")[0]] === bet);
+}
+
+function nextHandInShoe() {
+  const table = page.state && page.state.table;
+  if (!table || !table.shoe) return 1;
+  return table.shoe.cut_card_out ? 1 : table.shoe.hand_number + 1;
+}
+
+export function renderSideBets(bettable) {
+  const box = $("side-bets");
+  const l = (page.state && page.state.limits) || {};
+  const names = l.side_bets || [];
+  box.hidden = !names.length;
+  if (!names.length) return;
+  if (box.dataset.lang !== language() || box.childElementCount !== names.length) buildSpots(box, names, l);
+  const next = nextHandInShoe();
+  for (const name of names) {
+    const input = $("side-" + name);
+    const last = (l.side_bet_last_hand || {})[name];
+    const past = typeof last === "number" && next > last;
+    input.disabled = !bettable || past;
+    $("side-note-" + name).textContent = past ? t("side.closed", { n: last }) : "";
+  }
+}
+
+function buildSpots(box, names, l) {
+  box.dataset.lang = language();
+  const old = (bjDealExtras() || {}).side_bets || {};
+  box.replaceChildren(...names.map((name) => {
+    const spot = el("div", "side-spot");
+    const label = el("label", "side-label");
+    label.appendChild(el("span", "", t("wager." + name)));
+    const input = el("input");
+    Object.assign(input, { id: "side-" + name, type: "number", min: "0", max: String(l.side_bet_max ?? 100), step: "1" });
+    input.inputMode = "numeric";
+    input.value = String(old[name] || 0);
+    label.appendChild(input);
+    const pays = el("details", "pays-box");
+    pays.appendChild(el("summary", "", t("side.pays")));
+    const tbl = el("table", "pays");
+    for (const [what, odds] of paysFor(name)) {
+      const tr = el("tr");
+      tr.append(el("td", "", what.split(/[:：]\s*/).slice(1).join(": ") || what), el("td", "odds", odds));
+      tbl.appendChild(tr);
+    }
+    pays.appendChild(tbl);
+    spot.append(label, pays, el("span", "side-note", ""));
+    spot.lastChild.id = "side-note-" + name;
+    return spot;
+  }));
+}
+
+/** The side bets typed, for the deal ({} when the game has none). */
+export function bjDealExtras() {
+  const out = {};
+  for (const input of document.querySelectorAll("#side-bets input")) {
+    const v = Number(input.value);
+    if (Number.isInteger(v) && v > 0) out[input.id.slice(5)] = v;
+  }
+  return Object.keys(out).length ? { side_bets: out } : null;
+}

@@ -1,0 +1,66 @@
+/* The lobby at `/` (issue 10): one card per game of the server's Lobby (docs/API.md), each
+   with its one-line description, its exact house edge (the server's) and your stack in it,
+   linking to /play/{game}. */
+
+import { putSettings } from "./api.js";
+import { openDialog } from "./dialogs.js";
+import { $, el } from "./dom.js";
+import { fmtNum, language, locale, setLanguage, t } from "./messages.js";
+
+let lobby = null; // the last Lobby the server sent
+
+/** The house edge as a percentage with three decimals, or "not solved" (kampung). */
+export function fmtEdge(edge) {
+  if (edge === null || edge === undefined) return t("lobby.edge.none");
+  const opts = { style: "percent", minimumFractionDigits: 3, maximumFractionDigits: 3 };
+  return new Intl.NumberFormat(locale(), opts).format(edge);
+}
+
+function card(g) {
+  const li = el("li", "game-card");
+  li.dataset.game = g.name;
+  const a = el("a", "game-link");
+  a.href = g.path || `/play/${encodeURIComponent(g.name)}`;
+  const h = el("h2", "game-title", t("game." + g.name));
+  a.appendChild(h);
+  li.appendChild(a);
+  li.appendChild(el("p", "game-desc", t("lobby.desc." + g.name)));
+  const facts = el("dl", "game-facts");
+  const edge = el("dd", "", fmtEdge(g.house_edge));
+  edge.dataset.testid = "edge-" + g.name;
+  const stack = el("dd", "", fmtNum(g.stack));
+  stack.dataset.testid = "lobby-stack-" + g.name;
+  facts.append(el("dt", "", t("lobby.edge")), edge, el("dt", "", t("lobby.stack")), stack);
+  li.appendChild(facts);
+  if (g.in_progress) li.appendChild(el("p", "game-note", t("lobby.in_progress")));
+  else if (g.hands_played) li.appendChild(el("p", "game-note", t("lobby.played", { n: g.hands_played })));
+  return li;
+}
+
+/** Draws the lobby (again, after a language change). */
+export function renderLobby(data) {
+  if (data) lobby = data;
+  if (!lobby) return;
+  $("games").replaceChildren(...(lobby.games || []).map(card));
+}
+
+/** The lobby's settings: the language and the speed, which every game shares (docs/API.md,
+    "Games": they are kept with the table's settings). `settings` is the table's. */
+export function wireLobbySettings(settings, onLanguage) {
+  $("btn-settings").hidden = false;
+  $("decks-field").hidden = true;
+  $("bank-field").hidden = true;
+  $("btn-settings").addEventListener("click", () => openDialog("dlg-settings"));
+  for (const r of document.querySelectorAll('input[name="language"]')) {
+    r.checked = r.value === language();
+    r.addEventListener("change", () => {
+      setLanguage(r.value);
+      onLanguage();
+      putSettings({ language: r.value }).catch(onLanguage);
+    });
+  }
+  for (const r of document.querySelectorAll('input[name="speed"]')) {
+    r.checked = r.value === ((settings && settings.speed) || "normal");
+    r.addEventListener("change", () => putSettings({ speed: r.value }).catch(() => {}));
+  }
+}

@@ -1,0 +1,124 @@
+/* The page (docs/API.md), as native ES modules with no build step. The address chooses
+   what it shows: `/` the lobby (lobby.js), `/play/{game}` that game's table; a server
+   without the lobby has only the table, at `/`.
+
+     api.js       the HTTP client          game.js     which game, its specifics
+     page.js      what the page holds      messages.js every text, in three languages
+     table.js     Ban Luck's seats         panel.js    the controls' look, the hint
+     status.js    errors and notices       view.js     render all, apply the language
+     animate.js   events at the speed      session.js  requests and States received
+     controls.js  buttons, chips, keys     dialogs.js  rules, keys, settings
+     history.js   the hand history         cards.js    the cards, drawn in SVG
+     stats.js     the statistics dialog    chart.js    the strategy dialog
+     games/banluck.js, blackjack.js, kampung.js: one module per game family's specifics.
+
+   The server is the only authority: the page shows its totals, kinds, results and choices
+   and computes none of them. Cards it sends as null are drawn face down (T22). */
+
+import { getLobby, getState, hintRouteExists, useGame } from "./api.js";
+import { wire } from "./controls.js";
+import { $ } from "./dom.js";
+import { game, gameFromPath } from "./game.js";
+import { banluck } from "./games/banluck.js";
+import { blackjack } from "./games/blackjack.js";
+import { kampung } from "./games/kampung.js";
+import { openDialog } from "./dialogs.js";
+import { renderLobby, wireLobbySettings } from "./lobby.js";
+import { browserLanguage, knownLanguage, language, setLanguage } from "./messages.js";
+import { page } from "./page.js";
+import { renderControls } from "./panel.js";
+import { receive } from "./session.js";
+import { showError } from "./status.js";
+import { applyLanguage, render } from "./view.js";
+
+const SPECS = {
+  table: banluck, "one-on-one": banluck, classic: blackjack, infinite: blackjack, kampung,
+};
+
+function loadFont() {
+  // The CJK glyphs are the page's own font (style.css): load it at once, so Chinese text
+  // (the 中文 of the language setting on any page) is never shaped before it is there.
+  if (document.fonts && document.fonts.load) document.fonts.load("1em BanluckCJK", "中文").catch(() => {});
+}
+
+async function startGame(name, legacy) {
+  useGame(legacy ? null : name);
+  game.name = name;
+  game.legacy = legacy;
+  game.spec = SPECS[name](name);
+  document.body.dataset.game = name;
+  $(game.spec.tableId).hidden = false;
+  // Skip (the rest of the events at once) sits beside this table's message line.
+  $(game.spec.messageId).parentElement.appendChild($("btn-skip"));
+  $("controls").hidden = false;
+  $("lnk-lobby").hidden = legacy;
+  wire();
+  applyLanguage();
+  page.message = game.spec.welcome;
+  render();
+  let features = null;
+  try {
+    const s = await getState();
+    features = s.features || null;
+    receive(s, true);
+  } catch (err) {
+    showError(err);
+  }
+  // The server says whether it gives hints; an older one without `features` is probed.
+  const told = features && typeof features.hint === "boolean";
+  page.hintAvailable = told ? features.hint : await hintRouteExists();
+  $("btn-stats").hidden = !(features && features.stats);
+  $("btn-chart").hidden = !(features && features.chart);
+  $("bank-field").hidden = !(features && features.bank);
+  // The deck count is a setting of Ban Luck's table and of kampung only (docs/API.md).
+  $("decks-field").hidden = !["table", "kampung"].includes(name);
+  renderControls();
+}
+
+async function startLobby(lobby) {
+  document.body.dataset.game = "";
+  $("lobby").hidden = false;
+  for (const id of ["btn-rules", "btn-history", "btn-settings", "btn-help"]) $(id).hidden = true;
+  // The language the player chose is kept with the table's settings (docs/API.md, "Games").
+  let settings = null;
+  try {
+    useGame("table");
+    const s = await getState();
+    settings = s.player ? s.player.settings : null;
+    if (settings && knownLanguage(settings.language)) setLanguage(settings.language);
+  } catch (err) {
+    showError(err);
+  }
+  const redraw = () => { applyLanguage(); renderLobby(lobby); };
+  wireLobbySettings(settings, redraw);
+  document.addEventListener("keydown", (e) => {
+    const k = e.key.toLowerCase();
+    if (k === "o" && !e.ctrlKey && !e.metaKey && !e.altKey && !document.querySelector("dialog[open]")) {
+      openDialog("dlg-settings");
+    }
+  });
+  redraw();
+}
+
+async function start() {
+  setLanguage(browserLanguage());
+  loadFont();
+  const name = gameFromPath(location.pathname);
+  if (name && SPECS[name]) return startGame(name, false);
+  let lobby = null;
+  try {
+    lobby = await getLobby();
+  } catch (err) {
+    showError(err);
+  }
+  return lobby ? startLobby(lobby) : startGame("table", true);
+}
+
+// For the browser tests and for curious players: what the page holds (never more than
+// the server sent). The page's only global.
+window.banluckDebug = () => ({
+  animating: page.animating, busy: page.busy, shown: page.shown, game: game.name,
+  hand: page.model && page.model.hand, lang: language(),
+});
+
+start();

@@ -1,0 +1,215 @@
+/* Every text the page shows, in the chosen language (the catalogs of ../i18n.js): lookups,
+   number formats, the line each event makes, the result lines, errors and notices. Texts
+   are built on demand (thunks), so a language change re-translates what is on screen. */
+
+import { CATALOGS } from "../i18n.js";
+
+const LOCALE = { en: "en-US", de: "de-DE", zh: "zh-CN" };
+let lang = "en";
+
+export const language = () => lang;
+export const locale = () => LOCALE[lang] || "en-US";
+export const knownLanguage = (code) => !!CATALOGS[code];
+
+/** Sets the language; false when it was already the one in use. */
+export function setLanguage(code) {
+  const changed = code !== lang;
+  lang = code;
+  return changed;
+}
+
+/** The browser's preferred language among ours (docs/API.md, "Language default"). */
+export function browserLanguage() {
+  const langs = navigator.languages && navigator.languages.length
+    ? navigator.languages : [navigator.language || "en"];
+  for (const l of langs) {
+    const p = String(l).toLowerCase();
+    if (p.startsWith("de")) return "de";
+    if (p.startsWith("zh")) return "zh";
+    if (p.startsWith("en")) return "en";
+  }
+  return "en";
+}
+
+export function fmtNum(n) {
+  return new Intl.NumberFormat(locale()).format(n);
+}
+
+/** An expected value with three decimals and its sign (the hint). */
+export function fmtEv(x) {
+  const opts = { minimumFractionDigits: 3, maximumFractionDigits: 3, signDisplay: "always" };
+  return new Intl.NumberFormat(locale(), opts).format(x);
+}
+
+/** The text of `key` in the current language (English, then the key, when missing). */
+export function t(key, params) {
+  const cat = CATALOGS[lang] || CATALOGS.en;
+  let s = cat[key];
+  if (s === undefined) s = CATALOGS.en[key];
+  if (s === undefined) return key;
+  if (params) {
+    s = s.replace(/\{(\w+)\}/g, (m, k) => {
+      const v = params[k];
+      if (v === undefined || v === null) return m;
+      return typeof v === "number" ? fmtNum(v) : String(v);
+    });
+  }
+  return s;
+}
+
+const hasText = (key) => CATALOGS.en[key] !== undefined;
+export const seatName = (seat) => t("seat." + seat);
+/** A choice's name; kampung's banker opens a hand with "open:SEAT". */
+export function actionName(action) {
+  const [a, seat] = String(action).split(":");
+  return seat ? t("btn.open", { seat: seatName(seat) }) : t("btn." + a);
+}
+
+export function fmtNet(net) {
+  if (net > 0) return t("net.plus", { n: net });
+  if (net < 0) return t("net.minus", { n: -net });
+  return t("net.zero");
+}
+
+export function cardName(code) {
+  if (!code) return t("card.down");
+  return t("card.name", { rank: t("rank." + code[0]), suit: t("suit." + code[1]) });
+}
+
+/** A hand's badge: the name of a special hand (T4, T5, T6) or its total. */
+export function kindLabel(kind, total) {
+  if (kind === "ban-ban" || kind === "ban-luck" || kind === "seven-seven-seven" || kind === "blackjack") return t("kind." + kind);
+  if (kind === "bust") return t("kind.bust") + " · " + t("total", { total });
+  if (kind === "five-dragon") return t("kind.five-dragon") + " · " + t("total", { total });
+  return t("total", { total });
+}
+
+export function decksLabel(n) {
+  if (n === 1) return t("settings.decks.1");
+  if (n === 2) return t("settings.decks.2");
+  return String(n ?? "?");
+}
+
+/** Your result line, from the model's seat (the server's settlement). */
+export function yourResultText(s) {
+  const r = s.result;
+  if (r === "win") {
+    return s.multiple && s.multiple > 1
+      ? t("msg.settled.you.win.multiple", { n: s.net, m: s.multiple })
+      : t("msg.settled.you.win", { n: s.net });
+  }
+  if (r === "lose") {
+    return s.multiple && s.multiple > 1
+      ? t("msg.settled.you.lose.multiple", { n: -s.net, m: s.multiple })
+      : t("msg.settled.you.lose", { n: -s.net });
+  }
+  return t("msg.settled.you." + r);
+}
+
+/** What a seat's hand turned over says: a natural, a five dragon, a bust or a total. */
+function revealedLine(seat, kind, total) {
+  const dealer = seat === "dealer";
+  const you = seat === "you";
+  const who = () => seatName(seat);
+  if (kind === "ban-ban" || kind === "ban-luck") {
+    const k = () => t("kind." + kind);
+    if (dealer) return { msg: () => t("msg.dealer.natural", { kind: k() }), announce: true };
+    if (you) return { msg: () => t("msg.natural.you", { kind: k() }), announce: true };
+    return { msg: () => t("msg.natural", { seat: who(), kind: k() }), announce: true };
+  }
+  if (kind === "five-dragon") {
+    if (dealer) return { msg: () => t("msg.dragon.dealer"), announce: true };
+    if (you) return { msg: () => t("msg.dragon.you"), announce: true };
+    return { msg: () => t("msg.dragon", { seat: who() }), announce: true };
+  }
+  if (kind === "bust") {
+    if (dealer) return { msg: () => t("msg.bust.dealer", { total }), announce: true };
+    if (you) return { msg: () => t("msg.bust.you", { total }), announce: true };
+    return { msg: () => t("msg.bust", { seat: who(), total }) };
+  }
+  if (dealer) return { msg: () => t("msg.revealed.dealer", { total }) };
+  if (you) return { msg: () => t("msg.revealed.you", { total }) };
+  return { msg: () => t("msg.revealed", { seat: who(), total }) };
+}
+
+/** The line an event makes once applied to the model `m`: {msg: () => text, announce}
+    (announce: say it to screen readers too), or null. */
+export function describe(e, m) {
+  const s = e.seat ? m.seats[e.seat] : null;
+  const you = e.seat === "you";
+  switch (e.type) {
+    case "dealt":
+      if (!s) return null;
+      // Only your own draws come marked as forced: another seat's forced draw is sent as
+      // a hit, since "forced" would tell its hidden total (T22).
+      if (e.reason === "forced") return { msg: () => t("msg.forced.you") };
+      if (e.reason === "dealer") {
+        // The dealer's total once the server has said it (its last draw of the hand).
+        const total = s.total;
+        if (typeof total !== "number") return { msg: () => t("msg.dealer.draws") };
+        if (s.kind === "bust") return { msg: () => t("msg.bust.dealer", { total }), announce: true };
+        if (s.kind === "five-dragon") return { msg: () => t("msg.dragon.dealer"), announce: true };
+        return { msg: () => t("msg.dealer.draws.total", { total }) };
+      }
+      if (e.reason === "deal") return { msg: () => t("msg.dealing") };
+      return null;
+    case "turn":
+      if (e.seat === "dealer") return { msg: () => t("msg.turn.dealer") };
+      // Your turn is announced when the events stop, with your total (animate.js).
+      if (you) return { msg: () => t("msg.turn.you") };
+      return { msg: () => t("msg.turn.seat", { seat: seatName(e.seat) }) };
+    case "action": {
+      if (!s) return null;
+      const a = e.action;
+      return {
+        msg: () => (you ? t("msg.action." + a + ".you") : t("msg.action." + a, { seat: seatName(e.seat) })),
+      };
+    }
+    case "revealed":
+      return s ? revealedLine(e.seat, e.kind, e.total) : null;
+    case "void":
+      return { msg: () => t("msg.void"), announce: true };
+    case "settled":
+      if (!s) return null;
+      if (you) return { msg: () => yourResultText(s), announce: true };
+      return {
+        msg: () => t("msg.settled", {
+          seat: seatName(e.seat), result: t("result." + e.result), net: fmtNet(e.net),
+        }),
+      };
+    case "over": {
+      const mine = m.seats.you;
+      // Your result was announced when it was settled: not twice.
+      if (m.void) return { msg: () => t("msg.void") + " " + t("msg.over") };
+      if (mine.result) return { msg: () => yourResultText(mine) + " " + t("msg.over") };
+      return { msg: () => t("msg.over") };
+    }
+    default:
+      return null;
+  }
+}
+
+/** An error's text: the translation of the server's code (its params fill it in), else
+    the server's English message. `limits` fills {min}/{max} a bet message needs. */
+export function errorText(info, limits) {
+  const e = info.error || {};
+  const code = e.code;
+  const params = Object.assign({ min: limits.min, max: limits.max, status: info.status }, e.params || {});
+  if (code && hasText("error." + code)) return t("error." + code, params);
+  if (e.message) return e.message;
+  return t("error.server", params);
+}
+
+/** A notice of State.player.notices, translated by its code. */
+export function noticeText(n) {
+  const p = n.params || {};
+  if (n.code === "fresh_stack") {
+    return p.seat === "you" || !p.seat
+      ? t("notice.fresh_stack.you", { stack: p.stack ?? 1000 })
+      : t("notice.fresh_stack.seat", { seat: seatName(p.seat), stack: p.stack ?? 1000 });
+  }
+  if (n.code === "reshuffled") return t("notice.reshuffled");
+  if (n.code === "save_reset") return t("notice.save_reset", { stack: p.stack ?? 1000 });
+  if (n.code === "decks_changed") return t("notice.decks_changed", { label: decksLabel(p.decks) });
+  return n.message || n.code;
+}

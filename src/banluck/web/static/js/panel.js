@@ -1,0 +1,118 @@
+/* How the controls look now: the bet row or the action row, which buttons and chips are
+   enabled (the server's `legal`, with the reason when Stand or Throw in is not), the hint
+   box, and where the keyboard focus stays. */
+
+import { $, el } from "./dom.js";
+import { actionName, fmtEv, t } from "./messages.js";
+import { spec } from "./game.js";
+import { betCap, betting, canBet, legal, limits, page, yourTurn } from "./page.js";
+import { renderMessage } from "./table.js";
+
+export const CHIPS = [10, 25, 50, 100, 250, 500];
+
+/** A button's disabled state. */
+function setDisabled(id, off) {
+  $(id).disabled = off;
+}
+
+function renderBetRow() {
+  const state = page.state;
+  const bettable = canBet();
+  setDisabled("btn-deal", !bettable);
+  const bet = $("bet");
+  bet.disabled = !bettable;
+  const { min } = limits();
+  const cap = betCap();
+  bet.min = String(min);
+  bet.max = String(cap);
+  if (!page.betTouched && document.activeElement !== bet) {
+    const last = state.player.last_bet;
+    bet.value = String(Math.min(Math.max(last || 100, min), cap));
+  }
+  const current = Number(bet.value);
+  for (const chip of document.querySelectorAll(".chip")) {
+    const v = Number(chip.dataset.v);
+    chip.disabled = !bettable || v > cap;
+    chip.setAttribute("aria-pressed", String(v === current));
+  }
+}
+
+/** Why a choice is not offered (the game reads it from the server's lists). */
+function renderReason(l) {
+  const g = spec();
+  const reason = g.reason(l);
+  $("reason").textContent = reason;
+  $("reason").hidden = !reason;
+  $("btn-stand").title = reason;
+  const titles = g.titles(l);
+  for (const b of actionButtons()) {
+    if (b.dataset.action !== "stand") b.title = titles[b.dataset.action] || "";
+  }
+}
+
+const actionButtons = () => document.querySelectorAll("#act-row button[data-action]");
+
+function renderHint() {
+  const box = $("hint");
+  const table = page.state && page.state.table;
+  const info = page.hintInfo;
+  if (!info || !table || info.hand !== table.hand || info.step !== table.step || !yourTurn()) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const h = info.hint || {};
+  box.hidden = false;
+  box.replaceChildren(el("strong", "", t("hint.best", { action: actionName(h.best) })));
+  const ul = el("ul");
+  const evs = Object.entries(h.ev || {}).sort((a, b) => b[1] - a[1]);
+  for (const [a, v] of evs) {
+    // Kampung's hints (K18) are in chips; the other games' per initial bet.
+    const key = spec().hintInChips ? "hint.ev.chips" : "hint.ev";
+    ul.appendChild(el("li", "", t(key, { action: actionName(a), ev: fmtEv(v) })));
+  }
+  box.appendChild(ul);
+}
+
+/** A button that had the focus was hidden or disabled (Deal → Hit → Deal): keep the focus
+    in the controls, on the row itself, so Tab goes on from there and a stray Space or
+    Enter does not press a button the player did not choose. */
+function keepFocus() {
+  if (document.querySelector("dialog[open]")) return;
+  const a = document.activeElement;
+  const inControls = a && $("controls").contains(a);
+  const lost = inControls && (a.disabled || a.closest("[hidden]"));
+  if (lost || (a === document.body && page.focusInControls)) {
+    const row = betting() ? $("bet-row") : $("act-row");
+    row.focus({ preventScroll: true });
+  }
+  page.focusInControls = $("controls").contains(document.activeElement);
+}
+
+export function renderControls() {
+  const g = spec();
+  if (!page.state || !g) {
+    for (const b of document.querySelectorAll("#controls button")) b.disabled = true;
+    return;
+  }
+  $("bet-row").hidden = !betting();
+  $("act-row").hidden = betting();
+  renderBetRow();
+  if (g.renderBetExtras) g.renderBetExtras(canBet());
+  const l = legal();
+  // The game's buttons; each enabled when the server offers that choice now.
+  const offered = g.offered ? g.offered(l) : l;
+  for (const b of actionButtons()) {
+    const a = b.dataset.action;
+    // Kampung shows its rarer choices (burn, double, void, …) only when they are open.
+    const rare = g.hideClosed && !offered.includes(a) && a !== "hit" && a !== "stand";
+    b.hidden = !g.actions.includes(a) || rare;
+    b.disabled = page.busy || !offered.includes(a);
+  }
+  $("btn-hint").hidden = !page.hintAvailable;
+  setDisabled("btn-hint", page.busy || !yourTurn());
+  renderReason(l);
+  renderHint();
+  renderMessage();
+  keepFocus();
+}

@@ -1,0 +1,1 @@
+"""Exact odds, the solved strategy and the Hint for classic and infinite (issue 8)."""

@@ -1,0 +1,165 @@
+"""Kampung in the browser (issue 9 item 5): you as a player against the dealer's bank, and
+you holding the bank, on stacked shoes (``--shoe kampung=FILE``). Deal order (K4): the
+players from the seat after the banker (dealer → you → anna → ben), the banker last, twice.
+No card of another hand reaches the page before that hand is turned over (K17).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Server
+from tests.browser.test_games import api, bodies, cards, enter, idle, replay_settles_the_same
+from tests.browser.test_table_page import PLAIN, record_api
+
+pytestmark = pytest.mark.browser
+
+# Hand 1: you 7C 7H draw 7D: 7-7-7 (K13); the dealer's 18 opens Anna and Ben, hits 4C.
+# Hand 2: the dealer's 15 (TD 5D) is burnt (K7): you double; then your own 15 (7S 8S) is
+# burnt for QS 6C, you hit 3D and stand.
+AS_PLAYER = ["7C", "KH", "KC", "9C", "7H", "TC", "QD", "9D", "7D", "4C"]
+AS_PLAYER += ["7S", "KD", "QH", "TD", "8S", "9H", "JH", "5D", "TS", "9S", "QS", "6C", "3D"]
+# Hands 1-5: the dealer banks a Ban-Luck each time (K2: the bank passes every 5 hands).
+ROUNDS = [
+    ["2H", "4H", "6H", "AS", "3H", "5H", "2S", "KS"],
+    ["3S", "5S", "2H", "AH", "4S", "6S", "3H", "KH"],
+    ["4D", "6D", "4S", "AD", "5D", "2D", "5S", "KD"],
+    ["6S", "4H", "6H", "AC", "2S", "5H", "4D", "KC"],
+    ["5D", "2D", "4C", "AS", "6D", "3S", "5C", "QS"],
+]
+# Hand 6, you bank: Anna 13 (KS 3D) draws 9S, a hidden bust (K11); your 15 (8C 7S) is burnt
+# for 9C 7H; you hit 2C, open Anna late, then stand.
+# Hand 7: Ben's 7C 7D draws 7S: 7-7-7, turned at once; you stand on 16.
+AS_BANKER = [c for r in ROUNDS for c in r]
+AS_BANKER += ["KS", "TH", "JH", "8C", "3D", "9H", "QH", "7S", "9C", "7H", "9S", "2C"]
+AS_BANKER += ["KH", "7C", "JD", "TD", "TC", "7D", "8D", "6C", "7S"]
+
+
+def state(page: Page, server: Server) -> dict[str, Any]:
+    body: dict[str, Any] = page.request.get(api(server, "kampung") + "/state").json()
+    return body
+
+
+def assert_hidden_until_turned(responses: list[tuple[str, str]], me: str) -> None:
+    """K17: in every answer, a hand not turned over has only null cards (your own aside)."""
+    seen = 0
+    for url, body in bodies(responses):
+        table = body.get("table") if isinstance(body, dict) else None
+        if not table or "players" not in table:
+            continue
+        seen += 1
+        turned = {e["seat"] for e in table["events"] if e["type"] == "turned"}
+        for h in [*table["players"], table["bank"]]:
+            if h["seat"] != me and h["seat"] not in turned and not table["over"]:
+                assert all(c is None for c in h["cards"]), (url, h["seat"], h["cards"])
+    assert seen
+
+
+def test_kampung_as_a_player(
+    serve: Callable[..., Server], new_page: Callable[..., Page], tmp_path: Path
+) -> None:
+    """7-7-7 at 21 to 1; the dealer's burn makes you double; your own burn, a hit, a stand."""
+    server = serve(PLAIN, {"kampung": AS_PLAYER})
+    page = new_page()
+    responses = record_api(page)
+    enter(page, server, "kampung")
+    page.locator("#bet").fill("10")
+    page.locator("#bet").press("Enter")
+    expect(page.locator('[data-testid="result-you"]')).to_have_text("Win +210")
+    expect(page.locator('[data-testid="total-you"]')).to_have_text("7-7-7")
+    assert cards(page, "#kp-players .seat.you") == ["7C", "7H", "7D"]
+
+    page.locator("#btn-deal").click()
+    expect(page.locator("#btn-double")).to_be_enabled()
+    expect(page.locator("#btn-forfeit")).to_be_enabled()
+    expect(page.locator("#btn-hit")).to_be_disabled()
+    expect(page.locator('[data-testid="action-dealer"]')).to_have_text("Burn")
+    page.keyboard.press("x")
+    expect(page.locator("#btn-burn")).to_be_enabled()
+    expect(page.locator("#btn-play")).to_be_enabled()
+    page.keyboard.press("i")
+    expect(page.locator("#hint")).to_contain_text("Best move:")
+    expect(page.locator("#hint li")).to_have_count(2)
+    page.keyboard.press("b")
+    expect(page.locator("#btn-hit")).to_be_enabled()
+    assert cards(page, "#kp-players .seat.you") == ["QS", "6C"]
+    page.keyboard.press("h")
+    idle(page)
+    page.keyboard.press("s")
+    expect(page.locator('[data-testid="result-you"]')).to_be_visible()
+    idle(page)
+    assert_hidden_until_turned(responses, "you")
+    settled = replay_settles_the_same(page, server, "kampung", 2, tmp_path)
+    you = next(s for s in settled["seats"] if s["name"] == "you")
+    assert you["burnt"] == ["7S", "8S"] and you["bet"] == 40  # doubled twice (K7, K8)
+    assert state(page, server)["table"]["players"][0]["net"] == you["net"]
+    page.keyboard.press("g")
+    expect(page.locator('[data-testid="stats-hands"]')).to_have_text("2")
+    expect(page.locator('[data-testid="stats-kind-seven-seven-seven"]')).to_have_text("1")
+
+
+def test_kampung_holding_the_bank(
+    serve: Callable[..., Server], new_page: Callable[..., Page], tmp_path: Path, artifacts: Path
+) -> None:
+    """The bank rotates to you (K2); you burn your 15, hit, open Anna's hidden bust late
+    (K11, K14) and stand; next hand Ben's 7-7-7 is turned at once (K13)."""
+    server = serve(PLAIN, {"kampung": AS_BANKER})
+    page = new_page()
+    responses = record_api(page)
+    enter(page, server, "kampung")
+    page.keyboard.press("o")
+    page.get_by_role("radio", name="The bank goes round (you too)").check()
+    expect(page.get_by_role("radio", name="The bank goes round (you too)")).to_be_checked()
+    page.keyboard.press("Escape")
+    page.locator("#bet").fill("10")
+    for hand in range(1, 6):
+        page.locator("#btn-deal").click()
+        expect(page.locator('[data-testid="result-you"]')).to_have_text("Lose −20")
+        idle(page)
+        assert state(page, server)["next_hand"] == hand + 1
+    assert state(page, server)["player"]["banker"] == "you"
+    expect(page.locator("#bank-note")).to_be_visible()
+    expect(page.locator("#bet")).to_be_hidden()
+
+    page.keyboard.press("d")
+    expect(page.locator("#btn-burn")).to_be_enabled()
+    expect(page.locator("#btn-void")).to_be_enabled()
+    expect(page.locator("#btn-play")).to_be_enabled()
+    page.keyboard.press("b")
+    expect(page.locator('[data-testid="open-anna"]')).to_be_visible()
+    # Anna drew to a hidden bust: three cards, all face down to you.
+    assert cards(page, '[data-testid="open-anna"]') == ["", "", ""]
+    expect(page.locator('[data-testid="count-anna"]')).to_contain_text("3 cards")
+    page.keyboard.press("i")
+    expect(page.locator("#hint")).to_contain_text("Open Anna's hand")
+    page.screenshot(path=str(artifacts / "kampung-banker-desktop.png"), full_page=True)
+    page.keyboard.press("h")
+    idle(page)
+    page.locator('[data-testid="open-anna"]').click()
+    expect(page.locator('[data-testid="result-anna"]')).to_have_text("Lose −100")
+    assert cards(page, "#kp-players .seat:has([data-testid=result-anna])") == ["KS", "3D", "9S"]
+    page.keyboard.press("s")
+    expect(page.locator('[data-testid="result-ben"]')).to_be_visible()
+    idle(page)
+    assert_hidden_until_turned(responses, "you")
+    for _url, body in bodies(responses):
+        # Anna's hidden bust: her 9S in no answer until the hand in which you opened it.
+        table = body.get("table") if isinstance(body, dict) else None
+        if (
+            table
+            and table.get("hand") == 6
+            and not any(e["type"] == "turned" and e["seat"] == "anna" for e in table["events"])
+        ):
+            assert '"9S"' not in json.dumps(table["players"]), table["players"]
+    replay_settles_the_same(page, server, "kampung", 6, tmp_path)
+
+    page.keyboard.press("d")
+    expect(page.locator('[data-testid="total-ben"]')).to_have_text("7-7-7")
+    page.keyboard.press("s")
+    expect(page.locator('[data-testid="result-ben"]')).to_contain_text("Win")

@@ -1,0 +1,150 @@
+"""K13–K16 / K18: the banker's recursion against a plain recursion, the settlement table, and
+the shipped solve against a fresh one."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from banluck.core.hands import total_from
+from banluck.games.kampung import policy_dp as dp
+from banluck.games.kampung.policy_data import data_path, load, solved_data
+from banluck.games.kampung.policy_model import solve
+from banluck.games.kampung.policy_player import BankBurn, player_values
+from banluck.games.kampung.policy_tables import simple_player
+from banluck.games.kampung.rules import KAMPUNG
+
+Array = np.ndarray[Any, np.dtype[np.float64]]
+P = dp.shoe_probs(2)
+G = dp.payoffs(KAMPUNG)
+
+
+def plain_value(start: tuple[int, ...], h: Array, w7: float) -> float:
+    """K14–K16 read literally, one card list at a time (no tables shared with policy_dp)."""
+    n = h.shape[0]
+
+    def total(cards: tuple[int, ...]) -> int:
+        aces = sum(1 for c in cards if c == 0)
+        base = sum(c + 1 for c in cards if c != 0)
+        return total_from(base, aces, KAMPUNG.totals.ace_values(len(cards)))
+
+    @cache
+    def value(cards: tuple[int, ...], unopened: frozenset[int]) -> float:
+        t = total(cards)
+        seven = 0.0 if t == 21 else -21.0 * w7
+        if len(cards) == 5:  # K15: five cards
+            e = 9 if t > 21 else (8 if t == 21 else 7)
+            return float(sum(h[i, e] for i in unopened)) + seven
+        if t > 21:  # K15: a bust with two to four cards
+            return float(sum(h[i, 6] for i in unopened)) + seven
+        if not unopened and w7 == 0:
+            return 0.0
+        if t == 21:
+            return float(sum(h[i, 5] for i in unopened))
+        hit = sum(P[k] * value(tuple(sorted((*cards, k))), unopened) for k in range(10))
+        if t < 16:
+            return float(hit)
+        options = [hit, sum(h[i, t - 16] for i in unopened) + seven]
+        options += [h[i, t - 16] + value(cards, unopened - {i}) for i in unopened]
+        return float(max(options))
+
+    return value(tuple(sorted(start)), frozenset(range(n)))
+
+
+@pytest.mark.rule("K14")
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(st.integers(0, 9), min_size=2, max_size=2),
+    st.lists(st.lists(st.floats(0.0, 1.0), min_size=8, max_size=8), min_size=0, max_size=3),
+    st.sampled_from([0.0, 0.0, 1.0]),
+)
+def test_banker_recursion_matches_a_plain_one(
+    start: list[int], posts: list[list[float]], w7: float
+) -> None:
+    rows = []
+    for post in posts:
+        q = np.array(post) + 1e-3
+        rows.append(-(q / q.sum()) @ G)
+    h = np.zeros((dp.MAX_HANDS, dp.N_EV))
+    for i, row in enumerate(rows):
+        h[i] = row
+    c, base, aces = dp.state_of(start)
+    if dp.totals(KAMPUNG)[c, base, aces] == 21:
+        return  # a natural never reaches K14
+    v, act, r, f = dp.new_tables()
+    dp.banker_dp(dp.totals(KAMPUNG), P, h, len(rows), w7, dp.params(KAMPUNG), v, act, r, f, False)
+    got = v[c, base, aces, (1 << len(rows)) - 1]
+    assert got == pytest.approx(plain_value(tuple(start), h[: len(rows)], w7), abs=1e-9)
+
+
+@pytest.mark.rule("K16")
+def test_opening_settles_by_the_totals() -> None:
+    def o(total: int) -> int:
+        return total - 15
+
+    assert G[o(18), 17 - 16] == 1  # a higher total wins 1 to 1
+    assert G[o(21), 20 - 16] == 2  # 2 to 1 when it is 21
+    assert G[o(18), 18 - 16] == 0  # equal totals push
+    assert G[o(17), 18 - 16] == -1  # a lower total loses 1 bet
+    assert G[o(20), 21 - 16] == -2  # 2 when the banker has 21
+    assert G[dp.O_BUST, 16 - 16] == -1  # a bust loses 1
+    assert G[dp.O_BUST, 21 - 16] == -2
+
+
+@pytest.mark.rule("K15")
+def test_banker_specials_settle_every_unopened_hand() -> None:
+    assert G[3, dp.E_BUST] == 1 and G[6, dp.E_BUST] == 2 and G[dp.O_BUST, dp.E_BUST] == -1
+    assert all(G[o, dp.E_DRAGON] == -2 and G[o, dp.E_DRAGON_21] == -3 for o in range(8))
+    assert all(G[o, dp.E_FIVE_BUST] == 2 for o in range(8))
+
+
+@pytest.mark.rule("K13")
+def test_a_waiting_777_makes_the_banker_chase_21() -> None:
+    """With only a 7-7-7 left, standing on 20 pays 21 bets; drawing may make 21."""
+    v, act, r, f = dp.new_tables()
+    h = np.zeros((dp.MAX_HANDS, dp.N_EV))
+    dp.banker_dp(dp.totals(KAMPUNG), P, h, 0, 1.0, dp.params(KAMPUNG), v, act, r, f, False)
+    assert act[2, 20, 0, 0] == dp.A_HIT
+    assert v[2, 20, 0, 0] == pytest.approx(-21.0 * (1 - P[0]))  # only an ace makes 21
+    # without it, the banker's turn is over (K21)
+    dp.banker_dp(dp.totals(KAMPUNG), P, h, 0, 0.0, dp.params(KAMPUNG), v, act, r, f, False)
+    assert act[2, 20, 0, 0] == dp.A_NONE and v[2, 20, 0, 0] == 0.0
+
+
+@pytest.mark.rule("K14")
+def test_resolution_chances_sum_to_one() -> None:
+    h = np.zeros((dp.MAX_HANDS, dp.N_EV))
+    for i in range(3):
+        h[i] = -np.full(8, 1 / 8) @ G
+    v, act, r, f = dp.new_tables(with_r=True)
+    dp.banker_dp(dp.totals(KAMPUNG), P, h, 3, 0.0, dp.params(KAMPUNG), v, act, r, f, True)
+    for base, aces in ((12, 0), (6, 1), (16, 0)):
+        assert r[2, base, aces, 7].sum(axis=1) == pytest.approx(np.ones(3))
+
+
+@pytest.mark.rule("K18")
+def test_best_response_beats_any_fixed_player() -> None:
+    m = solve(KAMPUNG)
+    burn = BankBurn(ban_ban=0.006, ban_luck=0.047, fifteen_played=0.01, fifteen_voided=0.07)
+    best = player_values(KAMPUNG, m.tot, m.p, m.w, m.v777, burn)
+    for fixed in (m.players, simple_player(KAMPUNG)):
+        assert player_values(KAMPUNG, m.tot, m.p, m.w, m.v777, burn, fixed=fixed).ev <= best.ev
+    assert 0.0 <= m.player_gap < 0.01
+
+
+@pytest.mark.rule("K18")
+def test_shipped_solve_matches_a_fresh_one() -> None:
+    shipped = json.loads(data_path().read_text(encoding="utf-8"))
+    fresh = json.loads(json.dumps(solved_data(KAMPUNG)))
+    assert shipped.keys() == fresh.keys()
+    for key in ("players", "best_response", "bank15", "rounds", "decks"):
+        assert shipped[key] == fresh[key], key
+    for key in ("gain", "w", "hand", "start", "double_ev", "bank15_ev"):
+        assert np.allclose(shipped[key], fresh[key], atol=1e-9), key
+    assert load().players.hit.shape == (dp.MAXC, dp.MAXB, dp.MAXA)

@@ -1,0 +1,106 @@
+"""Helpers of the rooms' tests: a fake clock, seeded rooms, and the frame checks that no
+card a seat may not see ever reaches it (T22, B9, K17)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from banluck.rooms.room import Room, new_room
+from banluck.rooms.settings import parse_settings
+
+CODE = "c" * 22
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, t: float = 1_000.0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def seeded(seed: int = 1) -> Any:
+    rng = random.Random(seed)
+    return lambda: rng.getrandbits(128)
+
+
+def room(game: str = "table", seed: int = 1, **settings: Any) -> Room:
+    """A room made by host ``A`` (Ann), with ``B`` (Bob) and ``C`` (Cai) joined."""
+    r = new_room(
+        CODE, parse_settings({"game": game, **settings}), "A", "Ann", 0.0, entropy=seeded(seed)
+    )
+    r.join("B", "Bob", 0.0)
+    r.join("C", "Cai", 0.0)
+    return r
+
+
+def hidden_leaks(frame: dict[str, Any]) -> list[str]:
+    """Every card in ``frame`` its receiver may not see, by the frame's own flags: another
+    seat's card before that hand is turned over; the dealer's face-down card."""
+    table = frame.get("table")
+    if not table:
+        return []
+    me = frame["you"]["seat"] if frame.get("you") else None
+    leaks: list[str] = []
+    game = table["game"]
+    if game == "table":
+        for h in [*table["seats"], table["dealer"]]:
+            if h["name"] != me and not h["revealed"]:
+                leaks += [c for c in h["cards"] if c is not None]
+        seen: set[str] = set()
+        for e in table["events"]:
+            if e["type"] == "revealed":
+                seen.add(e["seat"])
+            if e["type"] != "dealt" or not e["card"] or e["seat"] == me or e["face_up"]:
+                continue
+            if e["seat"] not in seen:
+                leaks.append(e["card"])
+    elif game == "kampung":
+        for h in [*table["players"], table["bank"]]:
+            if h["seat"] != me and not h["turned"]:
+                leaks += [c for c in h["cards"] if c is not None and c not in h["burnt"]]
+        turned = {h["seat"] for h in [*table["players"], table["bank"]] if h["turned"]}
+        burnt = {c for h in [*table["players"], table["bank"]] for c in h["burnt"]}
+        for e in table["events"]:
+            if e["type"] != "card_dealt" or not e["card"] or e["seat"] == me:
+                continue
+            if not (e["face_up"] or e["seat"] in turned or e["card"] in burnt):
+                leaks.append(e["card"])
+    else:  # classic / infinite: another seat's face-down hand, the hole card
+        if table["preset"] == "classic":
+            for s in table["seats"]:
+                if s["name"] == me:
+                    continue
+                for h in s["hands"]:
+                    if h["total"] is None:
+                        leaks += [c for c in h["cards"] if c is not None]
+                if s["net"] is None:
+                    leaks += [c for c in s["first_two"] if c is not None]
+        dealer = table["dealer"]
+        if dealer["total"] is None:
+            leaks += [c for c in dealer["cards"][1:] if c is not None]
+    return leaks
+
+
+def true_hidden(r: Room, viewer: str | None) -> set[str]:
+    """The codes of the cards of the live hand that ``viewer`` may not see, from the
+    engine itself (an independent oracle for the frames of a fixed seat)."""
+    h = r.hand
+    if h is None:
+        return set()
+    out: set[str] = set()
+    rnd: Any = getattr(h, "round", None)
+    if r.settings.game == "table":
+        for seat, cards in rnd.hands.items():
+            if seat != viewer and seat not in rnd.revealed:
+                out |= {c.code for c in cards}
+    elif r.settings.game == "kampung":
+        for ph in rnd.hands:
+            if ph.seat != viewer and not ph.turned:
+                out |= {c.code for c in ph.cards}
+        if rnd.banker != viewer and not rnd.bank.turned:
+            out |= {c.code for c in rnd.bank.cards}
+    return out

@@ -1,0 +1,317 @@
+"""The room model, pure, with a fake clock: seats, bots, bets, turns, timers, away,
+the bank among people (K2), views (T22, B9, K17) and saving mid-hand."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from banluck.rooms.errors import RoomError
+from banluck.rooms.names import display_name, is_code, new_code
+from banluck.rooms.room import Room
+from banluck.rooms.settings import parse_settings
+from tests.rooms.helpers import hidden_leaks, room
+
+
+def ready(r: Room, players: str = "AB", now: float = 0.0) -> None:
+    for p in players:
+        r.connect(p, now)
+
+
+def bet_all(r: Room, players: str, amount: int = 20, now: float = 0.0) -> None:
+    for p in players:
+        if not r.in_hand and r.members[p].seat is not None:
+            r.bet(p, r.last_number + 1, amount, now)
+
+
+def snapshot(r: Room) -> str:
+    return json.dumps(r.to_json(), sort_keys=True)
+
+
+def test_names_and_codes() -> None:
+    assert display_name(" Wei ") == "Wei"
+    for bad in ["", " ", "x" * 25, "<script>", "a\u0000b", "a  b", 7, None]:
+        with pytest.raises(RoomError) as e:
+            display_name(bad)
+        assert e.value.code == "bad_name"
+    codes = {new_code() for _ in range(100)}
+    assert len(codes) == 100 and all(is_code(c) and len(c) >= 22 for c in codes)
+
+
+def test_settings_refused() -> None:
+    bodies: list[dict[str, object]] = [
+        {"game": "one-on-one"},
+        {"game": "table", "decks": 3},
+        {"game": "classic", "decks": 1},
+        {"game": "table", "bank": "rotate"},
+        {"game": "kampung", "timer": 1},
+        {"game": "kampung", "speed": "warp"},
+    ]
+    for body in bodies:
+        with pytest.raises(RoomError) as e:
+            parse_settings(body)
+        assert e.value.code == "bad_settings"
+
+
+def test_bots_fill_free_seats_and_leave_for_a_person() -> None:
+    r = room("table")
+    assert [s["bot"] for s in r.public()["seats"]] == [True, True, True]
+    r.sit("B", "anna", 0.0)
+    seats = {s["seat"]: s for s in r.public()["seats"]}
+    assert seats["anna"]["name"] == "Bob" and not seats["anna"]["bot"]
+    with pytest.raises(RoomError) as e:
+        r.sit("A", "anna", 0.0)
+    assert e.value.code == "seat_taken"
+    r.stand_up("B", 0.0)
+    assert all(s["bot"] for s in r.public()["seats"])
+
+
+def test_seats_change_only_between_hands_and_the_host_frees_them() -> None:
+    r = room("table")
+    r.sit("A", "you", 0.0)
+    r.sit("B", "ben", 0.0)
+    ready(r)
+    bet_all(r, "AB")
+    assert r.in_hand
+    before = snapshot(r)
+    calls: list[Callable[[], None]] = [
+        lambda: r.sit("C", "anna", 0.0),
+        lambda: r.stand_up("B", 0.0),
+        lambda: r.free("A", "ben", 0.0),
+    ]
+    for call in calls:
+        with pytest.raises(RoomError) as e:
+            call()
+        assert e.value.code == "hand_in_progress"
+    assert snapshot(r) == before
+    while r.in_hand:
+        h = r.hand
+        assert h is not None
+        seat = h.to_act()
+        r.act(r.occupant[seat], h.number, h.step, h.auto_choice(), 0.0)  # type: ignore[index]
+    with pytest.raises(RoomError) as e:
+        r.free("B", "you", 0.0)
+    assert e.value.code == "forbidden"
+    r.free("A", "ben", 0.0)
+    assert r.members["B"].seat is None and "ben" not in r.occupant
+
+
+def test_stale_doubled_and_out_of_turn_choices_change_nothing() -> None:
+    r = room("table")
+    r.sit("A", "you", 0.0)
+    r.sit("B", "anna", 0.0)
+    ready(r)
+    bet_all(r, "AB")
+    h = r.hand
+    assert h is not None
+    while r.in_hand and h.to_act() != "you":
+        r.act(r.occupant[h.to_act()], h.number, h.step, h.auto_choice(), 0.0)  # type: ignore[index]
+    if not r.in_hand:
+        pytest.skip("the dealer's natural ended the hand")
+    before = snapshot(r)
+    cases = [
+        ("B", h.number, h.step, "stand", "not_your_turn"),
+        ("A", h.number, h.step + 1, "stand", "stale"),
+        ("A", h.number - 1, h.step, "stand", "stale"),
+        ("A", h.number, h.step, "double", "bad_action"),
+        ("A", h.number, True, "stand", "bad_request"),
+        ("C", h.number, h.step, "stand", "not_seated"),
+    ]
+    for player, number, step, action, code in cases:
+        with pytest.raises(RoomError) as e:
+            r.act(player, number, step, action, 0.0)
+        assert e.value.code == code
+        assert snapshot(r) == before
+    step = h.step
+    r.act("A", h.number, step, "stand", 0.0)
+    with pytest.raises(RoomError) as e:  # the same frame again: doubled
+        r.act("A", h.number, step, "stand", 0.0)
+    assert e.value.code in ("stale", "no_hand")
+
+
+def test_bets_are_checked_and_the_hand_waits_for_every_present_person() -> None:
+    r = room("table")
+    r.sit("A", "you", 0.0)
+    r.sit("B", "ben", 0.0)
+    ready(r)
+    for amount in [5, 501, 20.0, "20", True]:
+        with pytest.raises(RoomError) as e:
+            r.bet("A", 1, amount, 0.0)
+        assert e.value.code == "bad_bet"
+    with pytest.raises(RoomError) as e:
+        r.bet("A", 2, 20, 0.0)
+    assert e.value.code == "stale"
+    r.bet("A", 1, 20, 0.0)
+    assert not r.in_hand and r.deadline == 30.0
+    r.bet("B", 1, 500, 0.0)
+    assert r.in_hand and r.hand is not None and r.hand.start.bets == {"you": 20, "ben": 500}
+
+
+def test_nobody_connected_deals_nothing() -> None:
+    r = room("table")
+    r.sit("A", "you", 0.0)
+    r.bet("A", 1, 20, 0.0)
+    assert not r.in_hand and r.deadline is None
+    r.connect("A", 1.0)
+    assert r.in_hand
+
+
+@pytest.mark.rule("I8")
+def test_timer_plays_an_absent_blackjack_seat_by_I8_and_marks_it_away() -> None:
+    r = room("classic", seed=3, timer=10)
+    r.sit("A", "you", 0.0)
+    r.sit("B", "anna", 0.0)
+    ready(r)
+    played = 0
+    t = 0.0
+    for _ in range(30):
+        bet_all(r, "AB", now=t)
+        h = r.hand
+        assert h is not None
+        while r.in_hand:
+            seat = h.to_act()
+            assert seat in ("you", "anna") and r.deadline == pytest.approx(t + 10)
+            expected = h.auto_choice()
+            step = h.step
+            assert not r.tick(t + 9.99)
+            t += 10
+            assert r.tick(t)
+            assert h.actions[step] == (seat, expected)
+            assert r.members[r.occupant[seat]].away
+            played += 1
+            for p in "AB":  # back at the keyboard
+                r.connect(p, t)
+        if played >= 3:
+            break
+    assert played >= 3
+
+
+@pytest.mark.rule("T16")
+def test_an_absent_ban_luck_seat_throws_a_free_hand_and_stands_when_it_may() -> None:
+    for seed in range(40):
+        r = room("table", seed=seed)
+        r.sit("A", "you", 0.0)
+        ready(r, "A")
+        bet_all(r, "A")
+        h = r.hand
+        assert h is not None
+        if not r.in_hand:
+            continue
+        legal = set(h.legal())
+        r.tick(r.deadline or 0.0)
+        seat, action = h.actions[0]
+        assert seat == "you"
+        assert action == ("throw" if "throw" in legal else "stand" if "stand" in legal else "hit")
+        assert r.members["A"].away
+
+
+def test_an_away_person_is_played_at_once_and_bets_the_smallest_bet() -> None:
+    r = room("table")
+    r.sit("A", "you", 0.0)
+    r.sit("B", "anna", 0.0)
+    ready(r)
+    r.bet("A", 1, 100, 0.0)
+    assert r.tick(30.0)  # Bob never bet: away, the hand is dealt with his smallest bet
+    assert r.members["B"].away and r.hand is not None
+    assert r.hand.start.bets["anna"] == 10
+
+
+@pytest.mark.rule("I2")
+def test_infinite_takes_any_number_of_people_sharing_the_hand() -> None:
+    r = room("infinite")
+    people = [chr(ord("D") + i) for i in range(6)]
+    for p in people:
+        r.join(p, f"P {p}", 0.0)
+    for p in people:
+        r.sit(p, None, 0.0)
+        r.connect(p, 0.0)
+    assert r.seats == [f"p{i}" for i in range(1, 7)]
+    bet_all(r, "".join(people))
+    h = r.hand
+    assert h is not None
+    firsts = {tuple(s["first_two"]) for s in h.view("p1")["seats"]}
+    assert len(firsts) == 1  # I2: one common row
+    with pytest.raises(RoomError):
+        r.sit("A", "p1", 0.0)
+
+
+@pytest.mark.rule("K2")
+def test_kampung_bank_passes_among_people_who_open_each_others_hands() -> None:
+    r = room("kampung", seed=11, bank="rotate")
+    r.sit("A", "dealer", 0.0)  # the bank starts with the dealer's seat (K2)
+    r.sit("B", "you", 0.0)
+    ready(r)
+    opened = False
+    for _ in range(12):
+        bet_all(r, "AB")
+        h = r.hand
+        assert h is not None
+        while r.in_hand:
+            seat = h.to_act()
+            assert seat is not None
+            player = r.occupant[seat]
+            legal = h.legal()
+            if seat == h.start.banker and "open:you" in legal:
+                assert player == "A"
+                r.act(player, h.number, h.step, "open:you", 0.0)
+                opened = True
+                view_b = h.view("you")
+                assert view_b["players"][0]["result"] is not None
+                continue
+            r.act(player, h.number, h.step, legal[-1] if seat == "you" else legal[0], 0.0)
+        if opened:
+            break
+    assert opened
+    # the bank moves on after rotate_every hands
+    assert r.banker in ("dealer", "you")
+
+
+@given(
+    seed=st.integers(0, 10_000), game=st.sampled_from(["table", "classic", "kampung", "infinite"])
+)
+@settings(max_examples=25, deadline=None)
+def test_views_never_hold_a_hidden_card_and_a_saved_room_resumes_where_it_stood(
+    seed: int, game: str
+) -> None:
+    r = room(game, seed=seed, **({"bank": "rotate"} if game == "kampung" else {}))
+    rng = random.Random(seed)
+    sits = (
+        [("A", None), ("B", None)] if game == "infinite" else [("A", r.seats[0]), ("B", r.seats[2])]
+    )
+    for p, s in sits:
+        r.sit(p, s, 0.0)
+    ready(r)
+    for _ in range(3):
+        bet_all(r, "AB", amount=rng.choice([10, 20, 100]))
+        h = r.hand
+        assert h is not None
+        while True:
+            for who in ["A", "B", "C", None]:
+                assert hidden_leaks(r.view(who)) == [], who
+            again = Room.from_json(json.loads(json.dumps(r.to_json())))
+            again.connections = dict(r.connections)
+            assert again.view("A") == r.view("A")
+            if not r.in_hand:
+                break
+            seat = h.to_act()
+            r.act(r.occupant[seat], h.number, h.step, rng.choice(h.legal()), 0.0)  # type: ignore[index]
+
+
+@pytest.mark.rule("T22")
+def test_a_person_who_sits_after_a_hand_sees_it_as_a_watcher_does() -> None:
+    r = room("classic", seed=4)
+    r.sit("A", "you", 0.0)
+    ready(r, "A")
+    bet_all(r, "A")
+    h = r.hand
+    assert h is not None
+    while r.in_hand:
+        r.act("A", h.number, h.step, h.auto_choice(), 0.0)
+    r.sit("B", "anna", 0.0)  # the bot's seat, whose cards of hand 1 were never Bob's
+    assert r.view("B")["table"] == r.view("C")["table"]
+    assert r.view("B")["table"]["seat"] is None

@@ -1,0 +1,165 @@
+"""The room page in Debian's Chromium: two and three browsers (contexts) in one room play
+hands together through the page; every WebSocket frame each receives is checked for a card
+its seat may not see; one closes its tab mid-hand and comes back; the timer plays for a
+player who is gone."""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from tests.rooms.helpers import hidden_leaks
+from tests.rooms.test_fault import _port, _serve
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    port = _port()
+    proc = _serve(tmp_path / "save.sqlite3", port)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+class Person:
+    """One browser context (its own cookie) and its page in the room."""
+
+    def __init__(self, ctx: BrowserContext, name: str) -> None:
+        self.ctx = ctx
+        self.name = name
+        self.frames: list[dict[str, Any]] = []
+        self.page = self.new_page()
+
+    def new_page(self) -> Page:
+        page = self.ctx.new_page()
+
+        def on_socket(ws: Any) -> None:
+            ws.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+
+        page.on("websocket", on_socket)
+        self.page = page
+        return page
+
+    def seat_line(self, seat: str) -> Any:
+        return self.page.locator(f"#seats li[data-seat='{seat}']")
+
+
+def check_frames(people: list[Person]) -> None:
+    for p in people:
+        assert p.frames, p.name
+        for f in p.frames:
+            if f.get("type") == "state":
+                assert hidden_leaks(f) == [], (p.name, f)
+
+
+def make_room(host: Person, base: str, game: str, timer: int = 30) -> str:
+    page = host.page
+    page.goto(f"{base}/room/new")
+    page.select_option("select[name=game]", game)
+    page.fill("input[name=timer]", str(timer))
+    page.fill("input[name=name]", host.name)
+    page.click("#create-form button[type=submit]")
+    page.wait_for_url(re.compile(r"/room/[A-Za-z0-9_-]{16,}$"))
+    return page.url
+
+
+def enter(p: Person, link: str, seat: str) -> None:
+    page = p.page
+    if page.url != link:
+        page.goto(link)
+        page.fill("#name", p.name)
+        page.click("#join-form button")
+    page.click(f"button[data-sit='{seat}']")
+    page.wait_for_selector(f"#seats li[data-seat='{seat}']:has-text('{p.name}')")
+
+
+def play_hand(people: list[Person]) -> None:
+    """Everyone bets, then each clicks ``stand`` (or the first choice) in turn."""
+    for p in people:
+        p.page.click("#bet-button")
+    for _ in range(200):
+        if all(p.page.locator("#status").inner_text().startswith("Waiting") for p in people):
+            return
+        for p in people:
+            buttons = p.page.locator("#actions button")
+            if buttons.count():
+                stand = p.page.locator("#actions button[data-action='stand']")
+                (stand if stand.count() else buttons.first).click()
+                p.page.wait_for_timeout(100)
+        people[0].page.wait_for_timeout(100)
+    raise AssertionError("the hand did not end")
+
+
+def test_two_browsers_play_leave_come_back_and_the_timer_plays_for_the_gone(
+    server: str, browser: Browser
+) -> None:
+    ann = Person(browser.new_context(), "Ann")
+    bob = Person(browser.new_context(), "Bob")
+    link = make_room(ann, server, "table", timer=5)
+    enter(ann, link, "you")
+    enter(bob, link, "ben")
+    play_hand([ann, bob])
+    # hand 2: Bob closes his tab mid-hand and comes back to the same seat and hand
+    ann.page.click("#bet-button")
+    bob.page.click("#bet-button")
+    ann.page.wait_for_selector("#status:has-text('to act')")
+    bob.page.close()
+    bob.new_page().goto(link)
+    bob.page.wait_for_selector(".hand.me")
+    mine = bob.page.locator(".hand.me .card")
+    assert mine.count() >= 2 and not bob.page.locator(".hand.me .card.hidden").count()
+    assert bob.seat_line("ben").inner_text().startswith("ben: Bob")
+    # Bob leaves for good when it is his turn: the timer plays for him, he is away
+    for _ in range(300):
+        status = ann.page.locator("#status").inner_text()
+        if "ben to act" in status:
+            break
+        if status.startswith("Waiting"):  # the hand ended before his turn: another
+            for p in (ann, bob):
+                if p.page.locator("#bet-button").is_visible():
+                    p.page.click("#bet-button")
+        stand = ann.page.locator("#actions button[data-action='stand']")
+        if stand.count():
+            stand.first.click()
+        ann.page.wait_for_timeout(100)
+    assert "ben to act" in ann.page.locator("#status").inner_text()
+    bob.page.close()
+    ann.page.wait_for_selector("#seats li[data-seat='ben']:has-text('away')", timeout=15000)
+    check_frames([ann, bob])
+
+
+def test_three_browsers_play_classic_together(server: str, browser: Browser) -> None:
+    people = [Person(browser.new_context(), n) for n in ("Ann", "Bob", "Cai")]
+    link = make_room(people[0], server, "classic")
+    for p, seat in zip(people, ("you", "anna", "ben"), strict=True):
+        enter(p, link, seat)
+    play_hand(people)
+    play_hand(people)
+    check_frames(people)
+    for p in people:  # each saw its own two cards in each hand
+        assert any(
+            f.get("table")
+            and all(
+                c is not None
+                for c in next(s for s in f["table"]["seats"] if s["name"] == f["you"]["seat"])[
+                    "first_two"
+                ]
+            )
+            for f in p.frames
+            if f.get("type") == "state"
+        )
