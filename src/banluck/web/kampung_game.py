@@ -29,7 +29,7 @@ from banluck.games.kampung.views import HandView, view_for, visible_events
 from banluck.web.betcap import largest_bet
 from banluck.web.errors import GameError
 from banluck.web.records import MAX_CHIPS, MAX_HAND, CorruptSave, is_int, now_iso
-from banluck.web.sessions import whole_number
+from banluck.web.sessions import hand_and_step, refuse_unless_legal, whole_number
 from banluck.web.stats import Stats
 
 VERSION = 1
@@ -469,19 +469,8 @@ class KampungSession:
         name = body.get("action")
         if not isinstance(name, str) or len(name) > 20:
             raise GameError("bad_action", f"unknown action {name!r}", {"action": name})
-        for key in ("hand", "step"):
-            if key not in body:
-                raise GameError("bad_request", f"{key!r} is required", {"field": key})
-        r = self._at(
-            whole_number(body["hand"], "hand"), whole_number(body["step"], "step"), "action"
-        )
-        legal = r.legal_actions()
-        if name not in legal:
-            raise GameError(
-                "bad_action",
-                f"{name} is not allowed now (allowed: {', '.join(legal)})",
-                {"action": name, "legal": list(legal)},
-            )
+        r = self._at(*hand_and_step(body), "action")
+        refuse_unless_legal(name, list(r.legal_actions()))
         try:
             r.apply(name)
         except IllegalAction as exc:

@@ -32,6 +32,24 @@ def whole_number(value: Any, name: str) -> int:
     return int(value)
 
 
+def hand_and_step(body: dict[str, Any]) -> tuple[int, int]:
+    """The ``hand`` and ``step`` an action names (422 ``bad_request`` when missing or bad)."""
+    for key in ("hand", "step"):
+        if key not in body:
+            raise GameError("bad_request", f"{key!r} is required", {"field": key})
+    return whole_number(body["hand"], "hand"), whole_number(body["step"], "step")
+
+
+def refuse_unless_legal(name: str, legal: list[str]) -> None:
+    """422 ``bad_action`` unless ``name`` is among ``legal`` (listed in the message)."""
+    if name not in legal:
+        raise GameError(
+            "bad_action",
+            f"{name} is not allowed now (allowed: {', '.join(legal)})",
+            {"action": name, "legal": legal},
+        )
+
+
 @dataclass
 class TableSession:
     """One browser's table during one request: ``record`` and its hand ``round`` (or None)."""
@@ -126,11 +144,7 @@ class TableSession:
                 "bad_action", f"unknown action {name!r} (hit, stand or throw)", {"action": name}
             )
         action = Action(name)
-        for key in ("hand", "step"):
-            if key not in body:
-                raise GameError("bad_request", f"{key!r} is required", {"field": key})
-        number = whole_number(body["hand"], "hand")
-        step = whole_number(body["step"], "step")
+        number, step = hand_and_step(body)
         r = self._at(number, step, "action")
         if r.is_over:
             raise GameError("no_hand", f"hand {number} is over: deal the next one")
