@@ -29,7 +29,7 @@ from banluck.games.blackjack.views import view_for, view_json
 from banluck.web.betcap import largest_bet
 from banluck.web.errors import GameError
 from banluck.web.records import MAX_CHIPS, MAX_HAND, CorruptSave, is_int, now_iso
-from banluck.web.sessions import hand_and_step, refuse_unless_legal, whole_number
+from banluck.web.sessions import deal_number, hand_and_step, refuse_unless_legal
 from banluck.web.stats import Stats
 
 VERSION = 1
@@ -402,15 +402,7 @@ class BlackjackSession:
         if not isinstance(sides_in, dict):
             raise self._bad_bet("side_bets must be an object of stakes")
         sides = {k: v for k, v in sides_in.items() if v != 0}
-        if "hand" not in body:
-            raise GameError("bad_request", "'hand' (State.next_hand) is required")
-        number = whole_number(body["hand"], "hand")
-        if number != rec.next_hand:
-            raise GameError(
-                "stale",
-                f"this deal is for hand {number}, the next hand is {rec.next_hand}",
-                {"hand": number, "next_hand": rec.next_hand},
-            )
+        number = deal_number(body, rec.next_hand)
         if self.in_progress():
             raise GameError("hand_in_progress", "a hand is in progress: finish it first")
         seed = (self.rng or secrets.SystemRandom()).getrandbits(63)

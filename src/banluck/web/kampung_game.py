@@ -29,7 +29,7 @@ from banluck.games.kampung.views import HandView, view_for, visible_events
 from banluck.web.betcap import largest_bet
 from banluck.web.errors import GameError
 from banluck.web.records import MAX_CHIPS, MAX_HAND, CorruptSave, is_int, now_iso
-from banluck.web.sessions import hand_and_step, refuse_unless_legal, whole_number
+from banluck.web.sessions import deal_number, hand_and_step, refuse_unless_legal
 from banluck.web.stats import Stats
 
 VERSION = 1
@@ -395,15 +395,7 @@ class KampungSession:
         if not you_bank and "bet" not in body:
             raise self._bad_bet("a bet is required")
         bet = None if you_bank else body["bet"]
-        if "hand" not in body:
-            raise GameError("bad_request", "'hand' (State.next_hand) is required")
-        number = whole_number(body["hand"], "hand")
-        if number != rec.next_hand:
-            raise GameError(
-                "stale",
-                f"this deal is for hand {number}, the next hand is {rec.next_hand}",
-                {"hand": number, "next_hand": rec.next_hand},
-            )
+        number = deal_number(body, rec.next_hand)
         if self.in_progress():
             raise GameError("hand_in_progress", "a hand is in progress: finish it first")
         notices: list[dict[str, Any]] = []

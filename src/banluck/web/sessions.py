@@ -32,6 +32,20 @@ def whole_number(value: Any, name: str) -> int:
     return int(value)
 
 
+def deal_number(body: dict[str, Any], next_hand: int) -> int:
+    """The hand a deal names: it must be ``State.next_hand`` (409 ``stale`` otherwise)."""
+    if "hand" not in body:
+        raise GameError("bad_request", "'hand' (State.next_hand) is required")
+    number = whole_number(body["hand"], "hand")
+    if number != next_hand:
+        raise GameError(
+            "stale",
+            f"this deal is for hand {number}, the next hand is {next_hand}",
+            {"hand": number, "next_hand": next_hand},
+        )
+    return number
+
+
 def hand_and_step(body: dict[str, Any]) -> tuple[int, int]:
     """The ``hand`` and ``step`` an action names (422 ``bad_request`` when missing or bad)."""
     for key in ("hand", "step"):
@@ -93,15 +107,7 @@ class TableSession:
             self.rules.check_bet(you, bet, self.rules.fresh_stack_for(you, rec.stacks[you]))
         except BadBet as exc:
             raise self._bad_bet(exc) from None
-        if "hand" not in body:
-            raise GameError("bad_request", "'hand' (State.next_hand) is required")
-        number = whole_number(body["hand"], "hand")
-        if number != rec.next_hand:
-            raise GameError(
-                "stale",
-                f"this deal is for hand {number}, the next hand is {rec.next_hand}",
-                {"hand": number, "next_hand": rec.next_hand},
-            )
+        number = deal_number(body, rec.next_hand)
         if self.round is not None and not self.round.is_over:
             raise GameError("hand_in_progress", "a hand is in progress: finish it first")
         table = Table(
