@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from banluck.core import Action, Round, SeatEntry, Shoe, preset
+from banluck.core.seating import seating_for
 from banluck.core.table import Table
 from banluck.strategy import policy_for
 
@@ -45,9 +46,10 @@ def play_rounds(preset_name: str, n: int, seed: int = 1, bet: int = 100) -> int:
     table = Table(rules, rng=random.Random(seed))
     policy = policy_for(rules)
     cards = 0
-    you = rules.seats[0]
+    seating = table.seating
+    you = seating.seats[0]
     for _ in range(n):
-        stack = rules.fresh_stack_for(you, table.stacks[you])
+        stack = seating.fresh_stack_for(rules, you, table.stacks[you])
         r = table.start_round(max(rules.bet_min, min(bet, stack // rules.bet_cover)))
         while r.to_act is not None:
             r.apply(policy(r.decision_point()))
@@ -89,11 +91,12 @@ def random_hand(rng: random.Random) -> dict[str, Any]:
     shoe_cards = list(Shoe(decks, rng).peek_order())
     seats: list[dict[str, Any]] = []
     entries: list[SeatEntry] = []
-    for seat in rules.seats:
+    seating = seating_for(rules)
+    for seat in seating.seats:
         stack = rng.choice((0, 5, 40, 300, 1000, 5000))
-        stack = rules.fresh_stack_for(seat, stack)
-        if rules.is_bot(seat):
-            bet = rules.bot_bet
+        stack = seating.fresh_stack_for(rules, seat, stack)
+        if seating.is_bot(seat):
+            bet = seating.bot_bet
             seats.append({"name": seat, "stack": stack})
         else:
             bet = rng.randint(rules.bet_min, min(rules.bet_max, stack // rules.bet_cover))

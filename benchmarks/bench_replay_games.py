@@ -29,6 +29,7 @@ from tests.blackjack.make_hands import make_hand
 from tests.golden.hands import hands as banluck_hands
 
 from banluck.core.cards import ONE_DECK
+from banluck.core.seating import seating_for
 from banluck.games.kampung.rules import KAMPUNG
 
 
@@ -58,8 +59,9 @@ def kampung_scripted(seed: int, n: int) -> Iterator[str]:
     rng = random.Random(seed)
     for line in kampung_hands(seed, n):
         hand = json.loads(line)
+        seating = seating_for(KAMPUNG)
         stacks = {
-            s["name"]: KAMPUNG.fresh_stack_for(s["name"], s["stack"], hand["banker"])
+            s["name"]: seating.fresh_stack_for(KAMPUNG, s["name"], s["stack"], hand["banker"])
             for s in hand["seats"]
         }
         bets = {s["name"]: s.get("bet", 50) for s in hand["seats"]}

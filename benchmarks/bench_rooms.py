@@ -13,16 +13,30 @@ paused every room for 0.2–0.4 s on this machine.
 
     .venv/bin/python benchmarks/bench_rooms.py --players 200 --actions 10
 
+``--postgres``: the rooms in a PostgreSQL of its own (``scripts/pg.sh``) and two server
+processes on it; each room's people are spread over both (seats 0 and 2 on one, 1 and 3 on
+the other), so every action's update crosses processes (``NOTIFY``). Each socket's versions
+must rise strictly (a version twice is a duplicated update) and every seat must see every
+action's update and end at its room's last version (else a lost update); a version a socket
+never saw because a later one came first is counted apart (``skipped_versions``: the
+state is whole, nothing in it is lost). The figures are both servers' together.
+
 Bounded: ``--actions`` per room, and ``--seconds`` overall.
+
+``--think 0`` (the default) plays every room back to back: the server is saturated and an
+update's time is mostly its wait in line (p50 about rooms / actions a second); ``--think 1``
+has each room's people take about a second per action, as people do.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import http.client
 import json
 import os
+import signal
 import socket
 import statistics
 import subprocess
@@ -56,6 +70,41 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def cpus(pids: list[int]) -> float:
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError):  # a backend that ended
+            total += cpu_seconds(pid)
+    return total
+
+
+PG_SH = Path(__file__).resolve().parent.parent / "scripts" / "pg.sh"
+
+
+def start_postgres(where: Path) -> str:
+    """A PostgreSQL of its own in ``where`` (``scripts/pg.sh``); its URL."""
+    out = subprocess.run(
+        ["bash", str(PG_SH), "start", str(where), str(free_port())],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return out.stdout.strip().splitlines()[-1]
+
+
+def postgres_pids(where: Path) -> list[int]:
+    """The postmaster of ``where`` and its children (the backends of both servers)."""
+    main = int((where / "data" / "postmaster.pid").read_text().split()[0])
+    pids = [main]
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rpartition(")")[2].split()[1]) == main:
+                pids.append(int(stat.parent.name))
+        except (OSError, ValueError):
+            pass
+    return pids
+
+
 def request(port: int, method: str, path: str, cookie: str | None, body: Any = None) -> Any:
     conn = http.client.HTTPConnection(HOST, port, timeout=30)
     headers = {"Origin": f"http://{HOST}:{port}", "Host": f"{HOST}:{port}"}
@@ -81,23 +130,34 @@ class Seat:
         self.version = -1
         self.state: dict[str, Any] = {}
         self.changed = asyncio.Event()
+        self.duplicated = 0  # a version not above the last one seen
+        self.skipped = 0  # versions jumped over (a later state came first)
+        self.lost = 0  # actions whose update never came
 
     async def reader(self) -> None:
         async for text in self.ws:
             f = json.loads(text)
             if f.get("type") == "state":
+                v = f["room"]["version"]
+                if v <= self.version:
+                    self.duplicated += 1
+                elif self.version >= 0:
+                    self.skipped += v - self.version - 1
                 self.state = f
-                self.version = max(self.version, f["room"]["version"])
+                self.version = max(self.version, v)
                 self.changed.set()
 
 
-async def wait_version(seat: Seat, above: int, deadline: float) -> float:
+async def wait_version(seat: Seat, above: int, deadline: float) -> float | None:
+    """When the seat had a version above ``above``; None (a lost update) at the deadline."""
     while seat.version <= above:
         seat.changed.clear()
         left = deadline - time.monotonic()
         if left <= 0:
-            raise TimeoutError
-        await asyncio.wait_for(seat.changed.wait(), left)
+            seat.lost += 1
+            return None
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(seat.changed.wait(), left)
     return time.monotonic()
 
 
@@ -137,16 +197,24 @@ async def play_room(
         v0 = max(s.version for s in seats)
         sent = time.monotonic()
         await actor.ws.send(json.dumps(frame))
-        times = await asyncio.gather(*(wait_version(s, v0, sent + 10) for s in seats))
+        got = await asyncio.gather(*(wait_version(s, v0, sent + 10) for s in seats))
+        times = [t for t in got if t is not None]
+        if len(times) < len(got):
+            return  # an update lost: this room stops (counted by its seats)
         samples.extend(t - sent for t in times)
         if max(times) - sent > 0.1 and os.environ.get("BENCH_DEBUG"):
             print(f"slow {frame['type']} at {sent % 1000:.2f}: {max(times) - sent:.3f}s")
 
 
-async def main_async(args: argparse.Namespace, port: int, server_pid: int) -> dict[str, Any]:
+async def main_async(
+    args: argparse.Namespace, ports: list[int], pids: list[int], pg_pids: list[int]
+) -> dict[str, Any]:
     rooms = args.players // 4
-    origin = f"http://{HOST}:{port}"
-    base_rss = rss_kb(server_pid)
+    port = ports[0]
+    base_rss = sum(rss_kb(p) for p in pids)
+    if os.environ.get("PYTHONTRACEMALLOC"):  # the servers' first snapshot (server.py)
+        for p in pids:
+            os.kill(p, signal.SIGUSR1)
     all_seats: list[list[Seat]] = []
     for _ in range(rooms):
         cookies = [request(port, "GET", "/api/rooms/x" * 1, None)[2] for _ in range(4)]
@@ -165,9 +233,10 @@ async def main_async(args: argparse.Namespace, port: int, server_pid: int) -> di
     for seats in all_seats:
         code = seats[0].code  # type: ignore[attr-defined]
         for i, s in enumerate(seats):
+            at = ports[i % len(ports)]  # with two servers, a room is on both
             s.ws = await websockets.connect(
-                f"ws://{HOST}:{port}/api/rooms/{code}/ws",
-                origin=origin,  # type: ignore[arg-type]
+                f"ws://{HOST}:{at}/api/rooms/{code}/ws",
+                origin=f"http://{HOST}:{at}",  # type: ignore[arg-type]
                 additional_headers={"Cookie": f"banluck_id={s.cookie}"},
             )
             readers.append(asyncio.create_task(s.reader()))
@@ -178,13 +247,23 @@ async def main_async(args: argparse.Namespace, port: int, server_pid: int) -> di
     await asyncio.sleep(1.0)
     samples: list[float] = []
     stop = time.monotonic() + args.seconds
-    cpu0, own0, wall0 = cpu_seconds(server_pid), time.process_time(), time.monotonic()
+    cpu0, own0, wall0 = cpus(pids), time.process_time(), time.monotonic()
+    pg0 = cpus(pg_pids)
     await asyncio.gather(
         *(play_room(s, args.actions, stop, samples, args.think) for s in all_seats)
     )
-    cpu1, own1, wall1 = cpu_seconds(server_pid), time.process_time(), time.monotonic()
+    cpu1, own1, wall1 = cpus(pids), time.process_time(), time.monotonic()
+    pg1 = cpus(pg_pids)
     await asyncio.sleep(1.0)
-    idle_rss = rss_kb(server_pid)  # every room idle, its people still connected
+    idle_rss = sum(rss_kb(p) for p in pids)  # every room idle, its people still connected
+    if os.environ.get("PYTHONTRACEMALLOC"):  # the servers log what the rooms allocated
+        for p in pids:
+            os.kill(p, signal.SIGUSR1)
+        await asyncio.sleep(2.0)
+    seats_all = [s for seats in all_seats for s in seats]
+    behind = sum(  # a seat that does not end at its room's last version lost an update
+        1 for seats in all_seats for s in seats if s.version != max(x.version for x in seats)
+    )
     for seats in all_seats:
         for s in seats:
             await s.ws.close()
@@ -201,7 +280,13 @@ async def main_async(args: argparse.Namespace, port: int, server_pid: int) -> di
         "p99_ms": round(ms[int(len(ms) * 0.99) - 1], 2) if ms else None,
         "max_ms": round(ms[-1], 2) if ms else None,
         "actions_per_second": round(len(ms) / 4 / (wall1 - wall0), 1),
+        "servers": len(pids),
+        "lost_updates": sum(s.lost for s in seats_all) + behind,
+        "duplicated_updates": sum(s.duplicated for s in seats_all),
+        "skipped_versions": sum(s.skipped for s in seats_all),
+        "server_cpu_seconds": round(cpu1 - cpu0, 2),
         "server_cpu_share": round((cpu1 - cpu0) / (wall1 - wall0), 2),
+        "postgres_cpu_share": round((pg1 - pg0) / (wall1 - wall0), 2) if pg_pids else None,
         "generator_cpu_share": round((own1 - own0) / (wall1 - wall0), 2),
         "rss_per_idle_connected_room_kb": round((idle_rss - base_rss) / rooms, 1),
         "loadavg": os.getloadavg(),
@@ -215,6 +300,11 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=60.0, help="overall bound of the play")
     ap.add_argument("--server-log", metavar="PATH", help="keep the server's log here")
     ap.add_argument(
+        "--postgres",
+        action="store_true",
+        help="the rooms in PostgreSQL (scripts/pg.sh) and two server processes on it",
+    )
+    ap.add_argument(
         "--think",
         type=float,
         default=0.0,
@@ -223,37 +313,45 @@ def main() -> int:
     args = ap.parse_args()
     if not 4 <= args.players <= 2000:
         ap.error("--players is 4 to 2000")
-    port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "banluck",
-                "serve",
-                "--host",
-                HOST,
-                "--port",
-                str(port),
-                "--db",
-                str(Path(tmp) / "bench.sqlite3"),
-                "--max-connections",
-                str(args.players + 64),
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=open(args.server_log, "w") if args.server_log else subprocess.DEVNULL,  # noqa: SIM115
-        )
+    with tempfile.TemporaryDirectory(prefix="banluck-bench-") as tmp:
+        db = str(Path(tmp) / "bench.sqlite3")
+        extra: list[str] = []
+        pg_dir = Path(tmp) / "pg"
+        if args.postgres:
+            os.chmod(tmp, 0o755)  # the postgres user reaches its directory
+            url = start_postgres(pg_dir)
+            extra = ["--save", db]
+            db = url
+        ports = [free_port() for _ in range(2 if args.postgres else 1)]
+        log = open(args.server_log, "w") if args.server_log else subprocess.DEVNULL  # noqa: SIM115
+        servers = [
+            subprocess.Popen(
+                [
+                    *(sys.executable, "-m", "banluck", "serve", "--host", HOST),
+                    *("--port", str(port), "--db", db, *extra),
+                    *("--max-connections", str(args.players + 64)),
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+            )
+            for port in ports
+        ]
         try:
-            for _ in range(100):
-                try:
-                    socket.create_connection((HOST, port), timeout=0.2).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            result = asyncio.run(main_async(args, port, server.pid))
+            for port in ports:
+                for _ in range(100):
+                    try:
+                        socket.create_connection((HOST, port), timeout=0.2).close()
+                        break
+                    except OSError:
+                        time.sleep(0.1)
+            pg_pids = postgres_pids(pg_dir) if args.postgres else []
+            result = asyncio.run(main_async(args, ports, [s.pid for s in servers], pg_pids))
         finally:
-            server.terminate()
-            server.wait(timeout=10)
+            for server in servers:
+                server.terminate()
+                server.wait(timeout=10)
+            if args.postgres:
+                subprocess.run(["bash", str(PG_SH), "stop", str(pg_dir)], check=False)
     print(json.dumps(result, indent=2))
     return 0
 

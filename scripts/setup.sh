@@ -30,3 +30,11 @@ if [ "$dev" = 1 ] && [ ! -x /usr/bin/chromium ]; then
   $sudo_cmd apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q chromium
 fi
+
+if [ "$dev" = 1 ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  echo "setup: installing Debian's postgresql for the rooms' tests (scripts/pg.sh)" >&2
+  sudo_cmd=""
+  [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q postgresql
+fi

@@ -9,6 +9,7 @@ from typing import TypeVar
 from banluck.core import Action, Card, Round, Rules, SeatEntry, Shoe, parse_card
 from banluck.core.cards import SUITS
 from banluck.core.events import DEALER, Event, HandSettled
+from banluck.core.seating import seating_for
 
 E = TypeVar("E")
 
@@ -44,10 +45,10 @@ def entries(
     rules: Rules, bet: int = 100, stacks: Mapping[str, int] | None = None
 ) -> list[SeatEntry]:
     """Every seat of ``rules`` with its stack (1,000 by default) and bet (bots: 50)."""
-    stacks = stacks or {}
+    stacks, seating = stacks or {}, seating_for(rules)
     return [
-        SeatEntry(s, stacks.get(s, 1000), rules.bot_bet if rules.is_bot(s) else bet)
-        for s in rules.seats
+        SeatEntry(s, stacks.get(s, 1000), seating.bot_bet if seating.is_bot(s) else bet)
+        for s in seating.seats
     ]
 
 

@@ -31,7 +31,7 @@ def test_many_random_legal_rounds(name: str) -> None:
     reshuffles = 0
     in_order: dict[frozenset[Action], list[Action]] = {}  # legal sets, sorted once
     for i in range(ROUNDS):
-        stack = rules.fresh_stack_for(you, t.stacks[you])
+        stack = t.seating.fresh_stack_for(rules, you, t.stacks[you])
         top = min(rules.bet_max, stack // rules.bet_cover)
         before = dict(t.stacks)
         r = t.start_round(rng.randint(rules.bet_min, top))

@@ -29,6 +29,7 @@ from banluck.core.events import (
 )
 from banluck.core.hands import hand_total, natural_kind
 from banluck.core.round import Outcome
+from banluck.core.seating import TABLE_SEATING, seating_for
 from banluck.core.table import Table
 from banluck.core.views import SeatView
 
@@ -56,16 +57,17 @@ def round_setups(draw: st.DrawFn) -> tuple[Rules, int, list[SeatEntry], int]:
     """A preset and deck count, a shuffle seed, the seats' stacks and bets, a choice seed."""
     name, decks = draw(st.sampled_from(VARIANTS))
     rules = preset(name, decks)
+    seating = seating_for(rules)
     seats = []
-    for seat in rules.seats:
+    for seat in seating.seats:
         raw = draw(st.integers(0, 5000))
-        stack = rules.fresh_stack_for(seat, raw)  # T9
-        if rules.is_bot(seat):
-            bet = rules.bot_bet
+        stack = seating.fresh_stack_for(rules, seat, raw)  # T9
+        if seating.is_bot(seat):
+            bet = seating.bot_bet
         else:
             want = draw(st.integers(rules.bet_min, rules.bet_max))
             bet = max(rules.bet_min, min(want, stack // rules.bet_cover))
-        rules.check_bet(seat, bet, stack)
+        seating.check_bet(rules, seat, bet, stack)
         seats.append(SeatEntry(seat, stack, bet))
     return rules, draw(st.integers(0, 2**32)), seats, draw(st.integers(0, 2**32))
 
@@ -276,7 +278,7 @@ def test_properties_of_a_table_over_many_hands(
     bank = 0
     given_out = 0
     for want in bets:
-        you = rules.fresh_stack_for(rules.seats[0], t.stacks[rules.seats[0]])
+        you = t.seating.fresh_stack_for(rules, rules.seats[0], t.stacks[rules.seats[0]])
         bet = max(rules.bet_min, min(want, rules.bet_max, you // rules.bet_cover))
         before = dict(t.stacks)
         r = t.start_round(bet)
@@ -302,7 +304,7 @@ def test_the_t22_check_catches_a_planted_card() -> None:
     hidden card planted in a hand, an event, or any other field fails it."""
     rules = preset("table")
     shoe = Shoe.stacked(["TS", "9H", "8C", "7D", "6S", "5H", "4C", "3D"], decks=2)
-    seats = [SeatEntry(s, 1000, 50 if rules.is_bot(s) else 10) for s in rules.seats]
+    seats = [SeatEntry(s, 1000, 50 if TABLE_SEATING.is_bot(s) else 10) for s in rules.seats]
     r = Round.start(rules, shoe, seats)
     assert r.to_act == "you"
     v = view_for(r, "you")

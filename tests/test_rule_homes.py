@@ -29,6 +29,7 @@ from banluck.core.dealer import dealer_draws, dealer_voids
 from banluck.core.events import Result
 from banluck.core.hands import class_natural, counts_total, hand_total, natural_kind
 from banluck.core.rules import ONE_ON_ONE, TABLE, Rules
+from banluck.core.seating import seating_for
 from banluck.core.settle import (
     against_dealer_natural,
     bust,
@@ -208,7 +209,8 @@ def test_round_copy_plays_on_like_the_original(
     """A copy taken at any decision point, given the cards still to come and the same
     choices, ends exactly as the original; playing the copy changes nothing in the original."""
     rules = preset(*variant)
-    seats = [SeatEntry(s, 1000, rules.bot_bet if rules.is_bot(s) else 10) for s in rules.seats]
+    seating = seating_for(rules)
+    seats = [SeatEntry(s, 1000, seating.bot_bet if seating.is_bot(s) else 10) for s in rules.seats]
     r = Round.start(rules, Shoe(rules.decks, random.Random(shoe_seed)), seats)
     choose = random.Random(choice_seed)
     copies: list[tuple[int, Round]] = []

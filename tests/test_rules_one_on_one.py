@@ -10,10 +10,12 @@ import pytest
 from banluck.core import Action, BadBet, HandKind, Round, Shoe, preset, view_for
 from banluck.core.events import DEALER, CardDealt, DrawReason, RoundVoided, TurnStarted
 from banluck.core.rules import ONE_ON_ONE
+from banluck.core.seating import ONE_ON_ONE_SEATING
 from banluck.core.table import Table
 from tests.engine_helpers import cards, entries, nets, of_type, one_shoe, play, ranks, results
 
 R = ONE_ON_ONE
+S = ONE_ON_ONE_SEATING
 
 
 def heads_up(you: str, dealer: str, then: tuple[str, ...] = (), **kw: object) -> Round:
@@ -30,14 +32,14 @@ def heads_up(you: str, dealer: str, then: tuple[str, ...] = (), **kw: object) ->
 @pytest.mark.rule("O1")
 def test_O1_one_seat_and_bet_at_most_a_third_of_the_stack() -> None:
     assert R.seats == ("you",)
-    assert R.check_bet("you", 100, 300) == 100
+    assert S.check_bet(R, "you", 100, 300) == 100
     with pytest.raises(BadBet, match="3 times its size, 300, and the stack is 299"):
-        R.check_bet("you", 100, 299)
+        S.check_bet(R, "you", 100, 299)
     for bad in (9, 501):
         with pytest.raises(BadBet):
-            R.check_bet("you", bad, 10_000)
-    assert R.fresh_stack_for("you", 29) == 1000
-    assert R.fresh_stack_for("you", 30) == 30
+            S.check_bet(R, "you", bad, 10_000)
+    assert S.fresh_stack_for(R, "you", 29) == 1000
+    assert S.fresh_stack_for(R, "you", 30) == 30
 
 
 @pytest.mark.rule("O1")

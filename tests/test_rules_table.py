@@ -34,6 +34,7 @@ from banluck.core.events import (
 from banluck.core.hands import hand_total, is_natural, win_multiple
 from banluck.core.round import DecisionPoint
 from banluck.core.rules import TABLE, Rules
+from banluck.core.seating import TABLE_SEATING
 from banluck.core.table import Table
 from banluck.strategy import policy_for
 from tests.engine_helpers import (
@@ -94,27 +95,27 @@ def test_T7_a_round_needs_the_preset_seats_in_order() -> None:
 @pytest.mark.parametrize(("bet", "ok"), [(9, False), (10, True), (500, True), (501, False)])
 def test_T8_you_bet_10_to_500(bet: int, ok: bool) -> None:
     if ok:
-        assert TABLE.check_bet("you", bet, 1000) == bet
+        assert TABLE_SEATING.check_bet(TABLE, "you", bet, 1000) == bet
     else:
         with pytest.raises(BadBet, match="from 10 to 500"):
-            TABLE.check_bet("you", bet, 1000)
+            TABLE_SEATING.check_bet(TABLE, "you", bet, 1000)
 
 
 @pytest.mark.rule("T8")
 def test_T8_at_most_your_stack_and_whole_chips() -> None:
-    assert TABLE.check_bet("you", 120, 120) == 120
+    assert TABLE_SEATING.check_bet(TABLE, "you", 120, 120) == 120
     with pytest.raises(BadBet, match="more than the stack of 119"):
-        TABLE.check_bet("you", 120, 119)
+        TABLE_SEATING.check_bet(TABLE, "you", 120, 119)
     for bad in (10.5, "100", True, None):
         with pytest.raises(BadBet):
-            TABLE.check_bet("you", bad, 1000)
+            TABLE_SEATING.check_bet(TABLE, "you", bad, 1000)
 
 
 @pytest.mark.rule("T8")
 def test_T8_anna_and_ben_bet_50() -> None:
-    assert TABLE.check_bet("anna", 50, 1000) == 50
+    assert TABLE_SEATING.check_bet(TABLE, "anna", 50, 1000) == 50
     with pytest.raises(BadBet, match="must be 50"):
-        TABLE.check_bet("ben", 60, 1000)
+        TABLE_SEATING.check_bet(TABLE, "ben", 60, 1000)
     t = Table(TABLE, rng=random.Random(3))
     r = t.start_round(200)
     assert r.bets == {"you": 200, "anna": 50, "ben": 50}
@@ -146,10 +147,10 @@ def test_T9_a_stack_below_the_bet_minimum_gets_a_fresh_1000() -> None:
 
 @pytest.mark.rule("T9")
 def test_T9_fresh_stack_rule_values() -> None:
-    assert TABLE.fresh_stack_for("you", 9) == 1000
-    assert TABLE.fresh_stack_for("you", 10) == 10
-    assert TABLE.fresh_stack_for("anna", 49) == 1000
-    assert TABLE.fresh_stack_for("anna", 50) == 50
+    assert TABLE_SEATING.fresh_stack_for(TABLE, "you", 9) == 1000
+    assert TABLE_SEATING.fresh_stack_for(TABLE, "you", 10) == 10
+    assert TABLE_SEATING.fresh_stack_for(TABLE, "anna", 49) == 1000
+    assert TABLE_SEATING.fresh_stack_for(TABLE, "anna", 50) == 50
 
 
 # ------------------------------------------------------------------ T10
@@ -158,7 +159,7 @@ def test_T9_fresh_stack_rule_values() -> None:
 def _play_hands(t: Table, n: int, bet: int = 100) -> None:
     policy = policy_for(t.rules)
     for _ in range(n):
-        you = t.rules.fresh_stack_for("you", t.stacks["you"])
+        you = t.seating.fresh_stack_for(t.rules, "you", t.stacks["you"])
         r = t.start_round(min(bet, you))
         while r.to_act is not None:
             r.apply(policy(r.decision_point()))
@@ -171,7 +172,9 @@ def test_T10_stacks_are_kept_between_hands() -> None:
     for _ in range(30):
         before = dict(t.stacks)
         r = t.start_round(100)
-        assert r.stacks == {s: TABLE.fresh_stack_for(s, before[s]) for s in TABLE.seats}
+        assert r.stacks == {
+            s: TABLE_SEATING.fresh_stack_for(TABLE, s, before[s]) for s in TABLE.seats
+        }
         policy = policy_for(TABLE)
         while r.to_act is not None:
             r.apply(policy(r.decision_point()))
@@ -733,7 +736,7 @@ def test_T23_the_policy_never_breaks_a_rule(name: str) -> None:
     t = Table(rules, rng=random.Random(23))
     seen: set[tuple[str, frozenset[Action]]] = set()
     for _ in range(3000):
-        you = rules.fresh_stack_for("you", t.stacks["you"])
+        you = t.seating.fresh_stack_for(rules, "you", t.stacks["you"])
         r = t.start_round(max(10, min(100, you // rules.bet_cover)))
         while r.to_act is not None:
             point = r.decision_point()

@@ -9,6 +9,7 @@ from typing import Any
 from banluck.core import Action, BanLuckError, Round, SeatEntry, preset
 from banluck.core.errors import ReplayError
 from banluck.core.round import Policy
+from banluck.core.seating import seating_for
 from banluck.games import game
 from banluck.replay_input import (
     read_bet,
@@ -47,14 +48,16 @@ def replay_banluck(data: Any, policy: Policy | None = None) -> dict[str, Any]:
     # A key left out takes its default; a key given (even as null) must be valid.
     rules = with_decks(lambda decks: preset(name, decks), read_decks(data))
     shoe = read_shoe(data, rules.decks)
-    seats = read_seats(data, rules.name, rules.seats)
+    seating = seating_for(rules)
+    seats = read_seats(data, rules.name, seating.seats)
     entries: list[SeatEntry] = []
     scripts: dict[str, list[Action] | None] = {}
     for seat in seats:
         seat_name = seat["name"]
-        stack = rules.fresh_stack_for(seat_name, read_stack(seat, rules.fresh_stack))  # T9 first
-        bet = read_bet(seat, bot=rules.is_bot(seat_name), bot_bet=rules.bot_bet)
-        bet = rules.check_bet(seat_name, bet, stack)
+        stack = read_stack(seat, rules.fresh_stack)
+        stack = seating.fresh_stack_for(rules, seat_name, stack)  # T9 first
+        bet = read_bet(seat, bot=seating.is_bot(seat_name), bot_bet=seating.bot_bet)
+        bet = seating.check_bet(rules, seat_name, bet, stack)
         entries.append(SeatEntry(seat_name, stack, bet))
         scripts[seat_name] = _read_moves(seat_name, seat["moves"]) if "moves" in seat else None
 

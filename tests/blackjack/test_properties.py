@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from banluck.core.cards import ONE_DECK, Card, parse_card
 from banluck.core.money import WagerSettled
+from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
 from banluck.games.blackjack.bets import SeatEntry
 from banluck.games.blackjack.decisions import Decision
@@ -39,20 +40,22 @@ def expected_legal(rules: BlackjackRules, d: Decision, first_choice: bool) -> fr
 
 def _entries(rules: BlackjackRules, rnd: random.Random) -> list[SeatEntry]:
     entries = []
+    seating = seating_for(rules)
     for name in rules.seats:
-        stack = rules.fresh_stack_for(name, rnd.choice([0, 20, 60, 150, 600, 1000, 5000]))
+        stack = rnd.choice([0, 20, 60, 150, 600, 1000, 5000])
+        stack = seating.fresh_stack_for(rules, name, stack)
         sides: dict[str, int] = {}
         if rules.side_bets:
             for s in ("pairs", "bust", "lucky3", "poker3"):
                 if rnd.random() < 0.3:
                     sides[s] = rnd.randint(1, 20)
         room = stack - sum(sides.values())
-        if room < rules.bet_min and not (rules.is_bot(name) and room >= 0):
+        if room < rules.bet_min and not (seating.is_bot(name) and room >= 0):
             sides, room = {}, stack
         if sides and rnd.random() < 0.3:
             bet = 0
-        elif rules.is_bot(name):
-            bet = rules.bot_bet
+        elif seating.is_bot(name):
+            bet = seating.bot_bet
             if bet > room:
                 sides = {}
         else:

@@ -15,6 +15,7 @@ import pytest
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
 from banluck.core.rules import ONE_ON_ONE
+from banluck.core.seating import seating_for
 from banluck.games.blackjack.rules import CLASSIC, INFINITE, SIDE_BET_NAMES
 from banluck.games.blackjack.side_bets import PAYS
 from banluck.games.kampung.rules import KAMPUNG
@@ -155,7 +156,7 @@ STATED: dict[str, list[int]] = {
     "kampung": [
         KAMPUNG.bet_min,
         KAMPUNG.bet_max,
-        KAMPUNG.bot_bet,
+        seating_for(KAMPUNG).bot_bet,  # K3: the bots' bet, a seating fact
         KAMPUNG.rotate_every,  # K2
         KAMPUNG.banker_min_stack,  # K3
         KAMPUNG.fresh_stack,
@@ -167,14 +168,14 @@ STATED: dict[str, list[int]] = {
     "classic": [
         CLASSIC.bet_min,
         CLASSIC.bet_max,
-        CLASSIC.bot_bet,
+        seating_for(CLASSIC).bot_bet,  # B5
         CLASSIC.dealer_stands_on,  # B7
         CLASSIC.reshuffle_below or 0,  # C8
     ],
     "infinite": [
         INFINITE.bet_min,
         INFINITE.bet_max,
-        INFINITE.bot_bet,
+        seating_for(INFINITE).bot_bet,
         INFINITE.side_bet_min,  # I10
         INFINITE.side_bet_max,
         INFINITE.cut_card_from_end or 0,  # I1

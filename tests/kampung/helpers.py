@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from banluck.core.seating import BOT_BET
 from banluck.core.shoe import Shoe
 from banluck.games.kampung.replay import play, replay_hand
 from banluck.games.kampung.round import KampungRound, PlayerEntry
@@ -67,7 +68,7 @@ def start(
     """A round on a stacked shoe, stopped at its first choice."""
     stacks = stacks or {}
     players = [
-        PlayerEntry(s, stacks.get(s, 1000), bet if s == "you" else rules.bot_bet)
+        PlayerEntry(s, stacks.get(s, 1000), bet if s == "you" else BOT_BET)
         for s in rules.players(banker)
     ]
     shoe = Shoe.stacked(shoe_order(hands, draws, banker=banker), decks=rules.decks)

@@ -12,6 +12,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
 from banluck.games.kampung.decisions import PlayerDecision
 from banluck.games.kampung.events import CardDealt, CardsBurnt, HandSettled, HandTurned
@@ -29,10 +30,11 @@ def rounds(draw: st.DrawFn) -> tuple[KampungRound, random.Random]:
     seed = draw(st.integers(min_value=0, max_value=2**32))
     banker = draw(st.sampled_from(KAMPUNG.seats))
     rules = KAMPUNG.with_decks(draw(st.sampled_from([1, 2])))
-    stack = {s: rules.fresh_stack_for(s, draw(stacks), banker) for s in rules.seats}
+    seating = seating_for(rules)
+    stack = {s: seating.fresh_stack_for(rules, s, draw(stacks), banker) for s in rules.seats}
     bet = min(draw(st.integers(min_value=10, max_value=500)), stack["you"])
     players = [
-        PlayerEntry(s, stack[s], bet if s == "you" else rules.bot_bet)
+        PlayerEntry(s, stack[s], bet if s == "you" else seating.bot_bet)
         for s in rules.players(banker)
     ]
     rng = random.Random(seed)

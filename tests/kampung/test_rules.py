@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from banluck.core.errors import BadBet, IllegalAction, ReplayError
+from banluck.core.seating import KAMPUNG_SEATING
 from banluck.core.shoe import Shoe
 from banluck.games.kampung.decisions import BankerDecision, PlayerDecision
 from banluck.games.kampung.events import (
@@ -166,7 +167,7 @@ def test_k3_t9_fresh_stacks_with_the_bankers_minimum_of_100() -> None:
     assert out["bank"]["stack"] == 1000
     assert [s["stack"] for s in out["seats"]] == [1000, 1000, 50]
     # The same 99 held by a player is not below a bot player's minimum of 50.
-    assert KAMPUNG.fresh_stack_for("dealer", 99, banker="anna") == 99
+    assert KAMPUNG_SEATING.fresh_stack_for(KAMPUNG, "dealer", 99, "anna") == 99
 
 
 @pytest.mark.rule("K4")

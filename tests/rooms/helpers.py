@@ -104,3 +104,45 @@ def true_hidden(r: Room, viewer: str | None) -> set[str]:
         if rnd.banker != viewer and not rnd.bank.turned:
             out |= {c.code for c in rnd.bank.cards}
     return out
+
+
+#: Keys of a shoe's secrets: none of them may be in a frame (the public history holds the
+#: reveals of finished shoes, under ``reveal``, and is checked by ``secret_leaks`` too).
+SECRET_KEYS = frozenset({"salt", "order", "remaining", "pack", "discards", "seed", "next_salt"})
+
+
+def keys_of(data: Any) -> set[str]:
+    """Every key of every object in ``data``."""
+    if isinstance(data, dict):
+        return set(data) | {k for v in data.values() for k in keys_of(v)}
+    if isinstance(data, list):
+        return {k for v in data for k in keys_of(v)}
+    return set()
+
+
+def secret_leaks(data: Any, r: Room, *, history: bool = False) -> list[str]:
+    """What ``data`` (a frame, or with ``history`` the public history) holds of ``r``'s
+    shoes that nobody may know yet: the salt or order of a shoe not revealed (the one in
+    use), a card of it not dealt in a finished hand; in a frame, any secret key at all."""
+    import json
+
+    text = json.dumps(data)
+    leaks: list[str] = []
+    full = r.ledger.full_history()
+    revealed = r.ledger.revealable()
+    for i, rec in enumerate(full.shoes):
+        if i < revealed:
+            continue
+        assert rec.reveal is not None
+        if rec.reveal.salt in text:
+            leaks.append(f"the salt of shoe {rec.commitment.shoe}")
+        if " ".join(rec.reveal.order[:8]) in text or '", "'.join(rec.reveal.order[:8]) in text:
+            leaks.append(f"the order of shoe {rec.commitment.shoe}")
+    if history:
+        shown = {s["shoe"] for s in data["shoes"] if "reveal" in s}
+        if shown != {rec.commitment.shoe for rec in full.shoes[:revealed]}:
+            leaks.append(f"reveals {sorted(shown)} with {revealed} shoes finished")
+        leaks += [f"a deal of shoe {d['shoe']}" for d in data["deals"] if d["shoe"] not in shown]
+    else:
+        leaks += sorted(keys_of(data) & SECRET_KEYS)
+    return leaks

@@ -315,3 +315,31 @@ def test_a_person_who_sits_after_a_hand_sees_it_as_a_watcher_does() -> None:
     r.sit("B", "anna", 0.0)  # the bot's seat, whose cards of hand 1 were never Bob's
     assert r.view("B")["table"] == r.view("C")["table"]
     assert r.view("B")["table"]["seat"] is None
+
+
+@pytest.mark.parametrize("game", ["table", "classic", "kampung", "infinite"])
+def test_loading_a_room_shuffles_nothing_and_shares_the_shoe_in_play(game: str) -> None:
+    """A saved room is rebuilt from its saved shoe: no secure entropy is drawn (no new shoe
+    is shuffled and committed to be thrown away), and a hand in play holds the room's shoe
+    itself, as in play, not a second copy."""
+    r = room(game, seed=3)
+    sits = [("A", None), ("B", None)] if game == "infinite" else [("A", r.seats[0])]
+    for p, s in sits:
+        r.sit(p, s, 0.0)
+    ready(r)
+
+    def no_entropy() -> int:
+        raise AssertionError("loading a room drew entropy")
+
+    for _ in range(2):
+        saved = json.loads(json.dumps(r.to_json()))
+        again = Room.from_json(saved, entropy=no_entropy)
+        assert again.to_json() == saved
+        bet_all(r, "AB" if game == "infinite" else "A")
+    assert r.in_hand
+    saved = json.loads(json.dumps(r.to_json()))
+    again = Room.from_json(saved, entropy=no_entropy)
+    assert again.to_json() == saved
+    assert again.hand is not None
+    cards = "remaining" if "remaining" in again.shoe else "pack"  # Ban Luck's / blackjack's
+    assert again.hand.start.shoe[cards] is again.shoe[cards]

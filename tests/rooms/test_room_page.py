@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from tests.rooms.helpers import hidden_leaks
+from tests.rooms.helpers import SECRET_KEYS, hidden_leaks, keys_of
 from tests.rooms.test_fault import _port, _serve
 
 pytestmark = pytest.mark.browser
@@ -55,6 +55,9 @@ class Person:
         self.page = page
         return page
 
+    def status(self) -> str:
+        return str(self.page.locator("#status").inner_text())
+
     def seat_line(self, seat: str) -> Any:
         return self.page.locator(f"#seats li[data-seat='{seat}']")
 
@@ -65,6 +68,8 @@ def check_frames(people: list[Person]) -> None:
         for f in p.frames:
             if f.get("type") == "state":
                 assert hidden_leaks(f) == [], (p.name, f)
+                assert not keys_of(f) & SECRET_KEYS, (p.name, f)  # no shoe's salt or order
+                assert re.fullmatch(r"[0-9a-f]{64}", f["room"]["fair"]["commitment"])
 
 
 def make_room(host: Person, base: str, game: str, timer: int = 30) -> str:
@@ -89,11 +94,15 @@ def enter(p: Person, link: str, seat: str) -> None:
 
 
 def play_hand(people: list[Person]) -> None:
-    """Everyone bets, then each clicks ``stand`` (or the first choice) in turn."""
+    """Everyone bets, then each clicks ``stand`` (or the first choice) in turn, until the
+    page waits for the next hand's bets."""
+    waiting = re.fullmatch(r"Waiting for bets for hand (\d+)", people[0].status())
+    assert waiting, people[0].status()
+    after = f"Waiting for bets for hand {int(waiting.group(1)) + 1}"
     for p in people:
         p.page.click("#bet-button")
     for _ in range(200):
-        if all(p.page.locator("#status").inner_text().startswith("Waiting") for p in people):
+        if all(p.status() == after for p in people):
             return
         for p in people:
             buttons = p.page.locator("#actions button")

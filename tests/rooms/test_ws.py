@@ -17,7 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from banluck.web.app import create_app
 from banluck.web.rooms_ws import MAX_FRAME, RoomHub
-from tests.rooms.helpers import Clock, hidden_leaks, seeded
+from tests.rooms.helpers import Clock, hidden_leaks, secret_leaks, seeded
 
 ORIGIN = {"Origin": "http://127.0.0.1"}
 BASE = "http://127.0.0.1"
@@ -52,8 +52,15 @@ class Player:
             self.frames.append(f)
             if f["type"] == "state":
                 assert hidden_leaks(f) == [], (self.name, f)
+                room = self.hub.rooms.get(f["room"]["code"])
+                assert room is not None and secret_leaks(f, room) == [], (self.name, f)
             if f.get("reply") == self._id:
                 return f
+
+    @property
+    def hub(self) -> RoomHub:
+        hub: RoomHub = self.client.app.state.rooms  # type: ignore[attr-defined]
+        return hub
 
     def errors(self) -> list[dict[str, Any]]:
         return [f["error"] for f in self.frames if f["type"] == "error"]

@@ -22,6 +22,7 @@ from banluck.core.cards import CLASS_LABELS, ONE_DECK, TEN_CLASS, rank_class
 from banluck.core.events import Result
 from banluck.core.hands import natural_kind
 from banluck.core.round import DecisionPoint, Policy
+from banluck.core.seating import seating_for
 from banluck.sim import kernel
 from banluck.sim.tables import SUITS, build_tables
 from banluck.strategy import policy_for
@@ -86,7 +87,8 @@ class EngineHand:
 
 def engine_hand(rules: Rules, cards: list[Card], policy: Policy) -> EngineHand:
     """Play one hand through the core with stacks deep enough that T20's cap never bites."""
-    bets = [10 if not rules.is_bot(s) else rules.bot_bet for s in rules.seats]
+    seating = seating_for(rules)
+    bets = [seating.bot_bet if seating.is_bot(s) else 10 for s in rules.seats]
     seats = [SeatEntry(s, 10**9, b) for s, b in zip(rules.seats, bets, strict=True)]
     r = Round.start(rules, Shoe.stacked(cards, decks=rules.decks), seats)
     while r.to_act is not None:

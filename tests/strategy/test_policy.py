@@ -14,6 +14,7 @@ from banluck.core.actions import Action
 from banluck.core.cards import parse_cards
 from banluck.core.round import Round, SeatEntry
 from banluck.core.rules import preset
+from banluck.core.seating import BOT_BET
 from banluck.core.shoe import Shoe
 from banluck.strategy import policy_for
 from banluck.strategy.hint import Hint, hint_for
@@ -53,7 +54,7 @@ def test_policy_plays_legal_solved_choices_in_real_rounds(name: str, decks: int)
     rng = random.Random(4)
     choices = 0
     for _ in range(300):
-        seats = [SeatEntry(s, 10**6, 10 if s == "you" else rules.bot_bet) for s in rules.seats]
+        seats = [SeatEntry(s, 10**6, 10 if s == "you" else BOT_BET) for s in rules.seats]
         r = Round.start(rules, Shoe(decks, rng), seats)
         while r.to_act is not None:
             point = r.decision_point()

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from banluck.core import BadBet, Shoe, preset
+from banluck.core.seating import seating_for
 from banluck.web.banluck_game import BanluckSession
 from banluck.web.betcap import largest_bet
 from banluck.web.records import PlayerRecord
@@ -119,10 +120,11 @@ def test_every_game_sends_its_next_deal_limits(db: Path, game: str) -> None:
 def test_bet_cap_is_the_largest_bet_the_rules_accept(stack: int, name: str) -> None:
     """The cap is allowed and one more is not (T8 / O1 after T9), by the rules' own check."""
     rules = preset(name)
-    at_deal = rules.fresh_stack_for("you", stack)
+    seating = seating_for(rules)
+    at_deal = seating.fresh_stack_for(rules, "you", stack)
 
     def check(bet: int) -> int:
-        return rules.check_bet("you", bet, at_deal)
+        return seating.check_bet(rules, "you", bet, at_deal)
 
     cap = largest_bet(check, rules.bet_min, rules.bet_max)
     assert cap is not None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -27,8 +28,8 @@ class Card:
 
     @property
     def code(self) -> str:
-        """The two-letter code, e.g. ``"TS"``."""
-        return self.rank + self.suit
+        """The two-letter code, e.g. ``"TS"`` (one shared string per code)."""
+        return sys.intern(self.rank + self.suit)
 
     @property
     def points(self) -> int:
@@ -110,6 +111,9 @@ def parse_card(code: str) -> Card:
     ...
     banluck.core.errors.BadCard: unknown card 'ZZ': a rank (A 2-9 T J Q K) and a suit (S H D C)
     """
+    card = _BY_CODE.get(code) if type(code) is str else None
+    if card is not None:  # a canonical code: the common case
+        return card
     if not isinstance(code, str):
         raise BadCard(f"unknown card {code!r}: a card is a string such as 'TS'")
     text = code.strip().upper()

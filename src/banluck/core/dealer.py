@@ -7,10 +7,13 @@
 (True, False, True)
 >>> dealer_draws(TABLE, 12, 5), dealer_draws(ONE_ON_ONE, 12, 7)    # T17: five cards stop
 (False, True)
+>>> dealer_choice(TABLE, 15, 3), dealer_choice(TABLE, 17, 2)      # the dealer seat's choice
+(<Action.HIT: 'hit'>, <Action.STAND: 'stand'>)
 """
 
 from __future__ import annotations
 
+from banluck.core.actions import Action
 from banluck.core.hands import HandKind, kind_with_total
 from banluck.core.rules import Rules
 
@@ -32,6 +35,11 @@ def dealer_draws(rules: Rules, total: int, cards: int) -> bool:
     return total < rules.dealer_stands_on or (
         rules.dealer_draws_16_with_four and total == 16 and cards == 4
     )
+
+
+def dealer_choice(rules: Rules, total: int, cards: int) -> Action:
+    """The dealer seat's automatic choice (T17 / O8): hit where ``dealer_draws``, else stand."""
+    return Action.HIT if dealer_draws(rules, total, cards) else Action.STAND
 
 
 def dealer_kind(rules: Rules, total: int, cards: int) -> HandKind:

@@ -12,8 +12,7 @@ from enum import StrEnum
 from banluck.core.actions import Action
 from banluck.core.cards import Card
 from banluck.core.hands import HandKind
-
-DEALER = "dealer"
+from banluck.core.seating import DEALER as DEALER  # the events name the dealer's seat
 
 
 class DrawReason(StrEnum):

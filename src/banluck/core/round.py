@@ -10,17 +10,25 @@
 >>> _ = r.apply(Action.STAND); _ = r.apply(Action.STAND); _ = r.apply(Action.STAND)
 >>> [(s.name, s.result.value, s.net) for s in r.outcome().seats]
 [('you', 'win', 10), ('anna', 'push', 0), ('ben', 'lose', -50)]
+
+Hands are addressed as ``HandRef(seat, index)`` (a Ban Luck seat holds one hand, index 0;
+the dealer's is ``HandRef("dealer")``), and each wager is settled by one ``WagerSettled``
+record with its exact net, next to the ``HandSettled`` events:
+
+>>> [(w.hand, w.wager, w.stake, w.net) for w in r.outcome().settlements][0]
+(HandRef(seat='you', index=0), 'main', 10, 10)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from banluck.core.actions import Action
 from banluck.core.cards import POINTS, Card
 from banluck.core.choices import MUST_DRAW, TURN_OVER, seat_choices
-from banluck.core.dealer import dealer_draws, dealer_kind, dealer_voids
+from banluck.core.dealer import dealer_choice, dealer_kind, dealer_voids
 from banluck.core.errors import IllegalAction
 from banluck.core.events import (
     DEALER,
@@ -36,7 +44,9 @@ from banluck.core.events import (
     TurnStarted,
 )
 from banluck.core.hands import HandKind, kind_with_total, natural_kind, total_from
+from banluck.core.money import HandRef, WagerSettled
 from banluck.core.rules import Rules
+from banluck.core.seating import Role
 from banluck.core.settle import (
     against_dealer_natural,
     bust,
@@ -69,16 +79,28 @@ class SeatResult:
     multiple: int = 0
     net: int = 0
     stack: int = 0
+    #: the hand this is (a Ban Luck seat holds one)
+    hand: HandRef | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The settled hand: every seat's result and the dealer's cards."""
+    """The settled hand: every seat's result and the dealer's cards; ``settlements`` has one
+    record per wager (a seat's ``net`` is the sum of its wagers' nets)."""
 
     void: bool
     dealer: SeatResult
     seats: tuple[SeatResult, ...]
     cards_used: int
+
+    @property
+    def settlements(self) -> tuple[WagerSettled, ...]:
+        """One record per wager, in seat order (a Ban Luck hand has one, its ``main`` bet)."""
+        return tuple(
+            main_wager(s.hand or first_hand(s.name), s.bet, s.result, s.net)
+            for s in self.seats
+            if s.result is not None
+        )
 
     @property
     def bank_net(self) -> int:
@@ -95,10 +117,67 @@ class DecisionPoint:
     total: int
     legal: frozenset[Action]
     dealer_up: Card | None
+    #: the hand the choice is for (a Ban Luck seat has one, index 0)
+    hand: HandRef | None = None
 
 
 #: A strategy: the choice a seat makes at a decision point (the bots, the solved tables).
 Policy = Callable[[DecisionPoint], Action]
+
+
+@cache
+def first_hand(seat: str) -> HandRef:
+    """``HandRef(seat, 0)``, made once per seat name (a round makes one for every seat)."""
+    return HandRef(seat)
+
+
+def main_wager(hand: HandRef, bet: int, result: Result, net: int) -> WagerSettled:
+    """The ``WagerSettled`` record of a hand's main bet (Ban Luck's one wager per hand)."""
+    return WagerSettled(hand, "main", bet, result.value, net)
+
+
+class HandState:
+    """One hand while the round runs: its cards, T3's running total, its bet and settlement.
+
+    The round owns it; callers read it (``Round.hand``) and never change it.
+    """
+
+    __slots__ = (
+        "aces",
+        "base",
+        "bet",
+        "cards",
+        "kind",
+        "ref",
+        "revealed",
+        "seat",
+        "settled",
+        "started",
+        "total",
+        "waiting",
+    )
+
+    def __init__(self, ref: HandRef, bet: int) -> None:
+        self.ref = ref
+        self.seat = ref.seat
+        self.bet = bet
+        self.cards: list[Card] = []
+        # T3 kept up to date card by card (see Round._draw): non-ace points, aces, the total.
+        self.base = 0
+        self.aces = 0
+        self.total = 0
+        self.kind: HandKind | None = None  # asked for since the hand's last card
+        self.revealed = False
+        self.started = False  # its turn has begun (T16)
+        self.waiting = False  # still in the round for the dealer to open (T18)
+        self.settled: HandSettled | None = None
+
+    def copy(self) -> HandState:
+        twin = HandState.__new__(HandState)
+        for name in HandState.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.cards = list(self.cards)
+        return twin
 
 
 class Round:
@@ -106,25 +185,26 @@ class Round:
 
     ``Round.start`` deals and plays every step that needs no choice; then, while
     ``to_act`` names a seat, ``apply(action)`` takes that seat's choice and plays on to the
-    next choice. Every step is recorded in ``events``.
+    next choice. Every step is recorded in ``events``, every wager's settlement in
+    ``settlements``.
+
+    Each seat holds hands addressed by ``HandRef``; the dealer is a seat too (role
+    ``Role.DEALER``) whose choices are automatic: ``auto_choice`` is the rule's choice
+    (``dealer.dealer_choice``), taken by the round itself at the dealer's turn.
     """
 
     __slots__ = (
-        "_aces",
         "_action_count",
-        "_base",
-        "_kinds",
+        "_by_seat",
+        "_dealer",
+        "_order",
         "_settled",
-        "_started",
-        "_totals",
         "_turn",
         "_waiting",
         "actions",
-        "bets",
+        "dealer",
         "drawn",
         "events",
-        "hands",
-        "revealed",
         "rules",
         "seats",
         "shoe",
@@ -140,24 +220,20 @@ class Round:
         self.rules = rules
         self.shoe = shoe
         self.seats: tuple[str, ...] = names
-        self.bets = {s.name: s.bet for s in seats}
+        self.dealer = DEALER
         self.stacks = {s.name: s.stack for s in seats}  # stacks before the hand
-        self.hands: dict[str, list[Card]] = {name: [] for name in (*names, DEALER)}
-        # T3 kept up to date card by card (see _draw): the non-ace points, the aces, the total.
-        self._base = dict.fromkeys(self.hands, 0)
-        self._aces = dict.fromkeys(self.hands, 0)
-        self._totals = dict.fromkeys(self.hands, 0)
-        self._kinds: dict[str, HandKind] = {}  # kinds asked for since the hand's last card
-        self.revealed: set[str] = set()
+        #: the seats' hands in playing order (one each), then the dealer's
+        self._order = [HandState(first_hand(s.name), s.bet) for s in seats]
+        self._dealer = HandState(first_hand(DEALER), 0)
+        self._by_seat = {h.seat: [h] for h in (*self._order, self._dealer)}
         self.events: list[Event] = []
+        self._settled: list[HandState] = []  # the hands in the order they were settled
         self.actions: list[tuple[str, Action]] = []
         self.drawn: list[Card] = []
         self.to_act: str | None = None
         self.void = False
         self._turn = 0
-        self._waiting: list[str] = []  # seats still in the round for the dealer to open
-        self._settled: dict[str, HandSettled] = {}
-        self._started: set[str] = set()
+        self._waiting = 0  # how many hands wait for the dealer to open them (T18)
         self._action_count = 0
 
     # ----------------------------------------------------------------- starting
@@ -196,7 +272,7 @@ class Round:
     def copy(self, shoe: Shoe) -> Round:
         """The round as it stands, played on apart from this one and drawing from ``shoe``.
 
-        Cheap (the lists and dictionaries of the hand are copied, the events themselves are
+        Cheap (the hands and lists of the round are copied, the events themselves are
         frozen and shared), so a search can walk the game tree from a decision point: copy,
         give the copy the cards to come, apply a choice.
 
@@ -212,23 +288,19 @@ class Round:
         twin.rules = self.rules
         twin.shoe = shoe
         twin.seats = self.seats
-        twin.bets = dict(self.bets)
+        twin.dealer = self.dealer
         twin.stacks = dict(self.stacks)
-        twin.hands = {name: list(cards) for name, cards in self.hands.items()}
-        twin._base = dict(self._base)
-        twin._aces = dict(self._aces)
-        twin._totals = dict(self._totals)
-        twin._kinds = dict(self._kinds)
-        twin.revealed = set(self.revealed)
+        twin._order = [h.copy() for h in self._order]
+        twin._dealer = self._dealer.copy()
+        twin._by_seat = {h.seat: [h] for h in (*twin._order, twin._dealer)}
         twin.events = list(self.events)
+        twin._settled = [twin.hand(h.ref) for h in self._settled]
         twin.actions = list(self.actions)
         twin.drawn = list(self.drawn)
         twin.to_act = self.to_act
         twin.void = self.void
         twin._turn = self._turn
-        twin._waiting = list(self._waiting)
-        twin._settled = dict(self._settled)
-        twin._started = set(self._started)
+        twin._waiting = self._waiting
         twin._action_count = self._action_count
         return twin
 
@@ -243,30 +315,87 @@ class Round:
         """How many choices have been applied; a client names it to avoid acting twice."""
         return self._action_count
 
+    def hand(self, hand: HandRef | str) -> HandState:
+        """A hand by its reference (a seat's name means its first hand)."""
+        if isinstance(hand, str):
+            return self._by_seat[hand][0]
+        return self._by_seat[hand.seat][hand.index]
+
+    def hands_of(self, seat: str) -> tuple[HandRef, ...]:
+        """The hands ``seat`` holds, in playing order (a Ban Luck seat holds one)."""
+        return tuple(h.ref for h in self._by_seat[seat])
+
+    @property
+    def hands(self) -> dict[str, list[Card]]:
+        """Each seat's cards, the dealer's included (the first hand of each seat)."""
+        return {seat: hands[0].cards for seat, hands in self._by_seat.items()}
+
+    @property
+    def bets(self) -> dict[str, int]:
+        """Each seat's bet (on its first hand)."""
+        return {h.seat: h.bet for h in self._order}
+
+    @property
+    def revealed(self) -> set[str]:
+        """The seats whose hand has been turned over (T22)."""
+        return {seat for seat, hands in self._by_seat.items() if hands[0].revealed}
+
+    @property
+    def settlements(self) -> list[WagerSettled]:
+        """One record per wager settled so far, in the order they were settled: a Ban Luck
+        hand has one, its ``main`` bet, whose ``net`` is the exact change to the stack."""
+        return [
+            main_wager(h.ref, h.bet, h.settled.result, h.settled.net)
+            for h in self._settled
+            if h.settled is not None
+        ]
+
+    def role(self, seat: str) -> Role:
+        """The dealer's seat deals; the others play."""
+        return Role.DEALER if seat == self.dealer else Role.PLAYER
+
+    def must_act(self) -> tuple[str, ...]:
+        """The seats whose choice the round waits for (in Ban Luck one at a time; the
+        dealer's choices are automatic, so it never waits for the dealer)."""
+        return () if self.to_act is None else (self.to_act,)
+
+    def auto_choice(self, seat: str) -> Action | None:
+        """The choice the rules make for ``seat`` now, where its choices are automatic: the
+        dealer's draw or stand at its hand (T17 / O8; ``dealer.dealer_choice``). None for a
+        seat that chooses for itself."""
+        if self.role(seat) is not Role.DEALER:
+            return None
+        h = self._dealer
+        return dealer_choice(self.rules, h.total, len(h.cards))
+
     def legal_actions(self) -> frozenset[Action]:
         """The choices of the seat to act (T16); empty when no seat is to act."""
         seat = self.to_act
         if seat is None:
             return TURN_OVER
-        return seat_choices(self.rules, self._totals[seat], len(self.hands[seat]))
+        h = self._by_seat[seat][0]
+        return seat_choices(self.rules, h.total, len(h.cards))
 
-    def total(self, seat: str) -> int:
+    def total(self, hand: HandRef | str) -> int:
         """T3: a hand's total (``hand_total`` of its cards, kept up to date as they come)."""
-        return self._totals[seat]
+        return self.hand(hand).total
 
-    def kind(self, seat: str) -> HandKind:
+    def kind(self, hand: HandRef | str) -> HandKind:
         """T4–T6: a hand's kind (the dealer's five cards by T18 / O8)."""
-        kind = self._kinds.get(seat)
+        return self._kind(self.hand(hand))
+
+    def _kind(self, h: HandState) -> HandKind:
+        kind = h.kind
         if kind is None:
-            cards = self.hands[seat]
+            cards = h.cards
             natural = natural_kind(cards[0], cards[1]) if len(cards) == 2 else None
             if natural is not None:
                 kind = natural
-            elif seat == DEALER:
-                kind = dealer_kind(self.rules, self._totals[seat], len(cards))
+            elif h is self._dealer:
+                kind = dealer_kind(self.rules, h.total, len(cards))
             else:
-                kind = kind_with_total(len(cards), self._totals[seat])
-            self._kinds[seat] = kind
+                kind = kind_with_total(len(cards), h.total)
+            h.kind = kind
         return kind
 
     def decision_point(self) -> DecisionPoint:
@@ -274,37 +403,35 @@ class Round:
         seat = self.to_act
         if seat is None:
             raise IllegalAction("no seat is to act: the round is over")
-        up = self.hands[DEALER][0] if self.rules.dealer_up_card else None
-        return DecisionPoint(
-            seat, tuple(self.hands[seat]), self.total(seat), self.legal_actions(), up
-        )
+        h = self._by_seat[seat][0]
+        up = self._dealer.cards[0] if self.rules.dealer_up_card else None
+        legal = seat_choices(self.rules, h.total, len(h.cards))
+        return DecisionPoint(seat, tuple(h.cards), h.total, legal, up, h.ref)
 
     def outcome(self) -> Outcome:
         """The settled round (only once it is over)."""
         if not self.is_over:
             raise IllegalAction("the round is not over yet")
         seats = []
-        for name in self.seats:
-            s = self._settled[name]
+        for h in self._order:
+            s = h.settled
+            assert s is not None
             seats.append(
                 SeatResult(
-                    name=name,
-                    cards=tuple(self.hands[name]),
-                    total=self.total(name),
-                    kind=self.kind(name),
-                    bet=self.bets[name],
+                    name=h.seat,
+                    cards=tuple(h.cards),
+                    total=h.total,
+                    kind=self._kind(h),
+                    bet=h.bet,
                     result=s.result,
                     multiple=s.multiple,
                     net=s.net,
                     stack=s.stack,
+                    hand=h.ref,
                 )
             )
-        dealer = SeatResult(
-            name=DEALER,
-            cards=tuple(self.hands[DEALER]),
-            total=self.total(DEALER),
-            kind=self.kind(DEALER),
-        )
+        d = self._dealer
+        dealer = SeatResult(name=d.seat, cards=tuple(d.cards), total=d.total, kind=self._kind(d))
         return Outcome(self.void, dealer, tuple(seats), len(self.drawn))
 
     # ----------------------------------------------------------------- choices
@@ -319,10 +446,11 @@ class Round:
                 action = Action(action)
             except ValueError:
                 raise IllegalAction(f"unknown action {action!r} (hit, stand or throw)") from None
-        if action not in self.legal_actions():
+        h = self._by_seat[seat][0]
+        if action not in seat_choices(self.rules, h.total, len(h.cards)):
             raise IllegalAction(
-                f"seat {seat!r}: {action.value} is not allowed at {self.total(seat)}"
-                f" with {len(self.hands[seat])} cards"
+                f"seat {seat!r}: {action.value} is not allowed at {h.total}"
+                f" with {len(h.cards)} cards"
             )
         first = len(self.events)
         self.actions.append((seat, action))
@@ -330,15 +458,16 @@ class Round:
         self.to_act = None
         self.events.append(ActionTaken(seat, action))
         if action is Action.THROW:
-            self._reveal(seat)
-            self._settle(seat, Result.THROWN_IN, 0)
+            self._reveal(h)
+            self._settle(h, Result.THROWN_IN, 0)
             self._turn += 1
         elif action is Action.STAND:
-            self._waiting.append(seat)
+            h.waiting = True
+            self._waiting += 1
             self._turn += 1
         else:
-            self._draw(seat, DrawReason.HIT)
-            if self._after_draw(seat):
+            self._draw(h, DrawReason.HIT)
+            if self._after_draw(h):
                 self._turn += 1
         self._play_on()
         return self.events[first:]
@@ -348,137 +477,135 @@ class Round:
     def _deal(self) -> None:
         """T13 / O4: two passes, each seat in order then the dealer."""
         up = self.rules.dealer_up_card
+        dealer = self._dealer
         for round_of_deal in range(2):
-            for seat in self.seats:
-                self._draw(seat, DrawReason.DEAL, face_up=up)
-            self._draw(DEALER, DrawReason.DEAL, face_up=up and round_of_deal == 0)
-        dealer = self.hands[DEALER]
-        natural = natural_kind(dealer[0], dealer[1])
+            for h in self._order:
+                self._draw(h, DrawReason.DEAL, face_up=up)
+            self._draw(dealer, DrawReason.DEAL, face_up=up and round_of_deal == 0)
+        natural = natural_kind(dealer.cards[0], dealer.cards[1])
         if natural is not None:
             self._dealer_natural(natural)
-        elif dealer_voids(self.rules, self.total(DEALER), 2):
+        elif dealer_voids(self.rules, dealer.total, 2):
             self._void()
         else:
             self._play_on()
 
     def _dealer_natural(self, natural: HandKind) -> None:
         """T14: the dealer's natural settles every seat at once."""
-        self._reveal(DEALER)
+        self._reveal(self._dealer)
         rules = self.rules
-        for seat in self.seats:
-            self._reveal(seat)
-            cards = self.hands[seat]
-            mine = natural_kind(cards[0], cards[1])
-            self._settle(seat, *against_dealer_natural(rules, mine, natural))
+        for h in self._order:
+            self._reveal(h)
+            mine = natural_kind(h.cards[0], h.cards[1])
+            self._settle(h, *against_dealer_natural(rules, mine, natural))
         self._finish()
 
     def _void(self) -> None:
         """T15: the dealer throws in a two-card 15; every bet comes back."""
-        self._reveal(DEALER)
+        self._reveal(self._dealer)
         self.void = True
         self.events.append(RoundVoided())
-        for seat in self.seats:
-            self._reveal(seat)
-            self._settle(seat, Result.VOID, 0)
+        for h in self._order:
+            self._reveal(h)
+            self._settle(h, Result.VOID, 0)
         self._finish()
 
     def _play_on(self) -> None:
         """T16: play the seats in order up to the next choice; then the dealer (T17)."""
         rules = self.rules
-        while self._turn < len(self.seats):
-            seat = self.seats[self._turn]
-            cards = self.hands[seat]
-            if seat not in self._started:
-                self._started.add(seat)
-                self.events.append(TurnStarted(seat))
+        order = self._order
+        while self._turn < len(order):
+            h = order[self._turn]
+            cards = h.cards
+            if not h.started:
+                h.started = True
+                self.events.append(TurnStarted(h.seat))
                 natural = natural_kind(cards[0], cards[1])
                 if natural is not None:
-                    self._reveal(seat)
-                    self._settle(seat, *natural_paid(rules, natural))
+                    self._reveal(h)
+                    self._settle(h, *natural_paid(rules, natural))
                     self._turn += 1
                     continue
-            if seat_choices(rules, self._totals[seat], len(cards)) is MUST_DRAW:
-                self._draw(seat, DrawReason.FORCED)
-                if self._after_draw(seat):
+            if seat_choices(rules, h.total, len(cards)) is MUST_DRAW:
+                self._draw(h, DrawReason.FORCED)
+                if self._after_draw(h):
                     self._turn += 1
                 continue
-            self.to_act = seat
+            self.to_act = h.seat
             return
-        self._dealer_plays()
+        self._dealer_turn()
 
-    def _after_draw(self, seat: str) -> bool:
+    def _after_draw(self, h: HandState) -> bool:
         """After a seat draws: True when its turn is over (bust, or five cards: T16)."""
-        cards = len(self.hands[seat])
-        total = self._totals[seat]
+        cards = len(h.cards)
+        total = h.total
         if seat_choices(self.rules, total, cards) is not TURN_OVER:
             return False
         if total > 21:
-            self._reveal(seat)
-            self._settle(seat, *bust(self.rules, cards))
+            self._reveal(h)
+            self._settle(h, *bust(self.rules, cards))
         else:
-            self._waiting.append(seat)  # T16: a five dragon waits for the dealer
+            h.waiting = True  # T16: a five dragon waits for the dealer
+            self._waiting += 1
         return True
 
-    def _dealer_plays(self) -> None:
-        """T17 / O8: the dealer turns its cards over and draws by its rule; then T18."""
-        self.events.append(TurnStarted(DEALER))
-        self._reveal(DEALER)
+    def _dealer_turn(self) -> None:
+        """T17 / O8: the dealer's seat turns its cards over and, with hands left to open,
+        takes its automatic choices (``auto_choice``: ``dealer_choice``) until it stands;
+        then T18."""
+        dealer = self._dealer
+        self.events.append(TurnStarted(dealer.seat))
+        self._reveal(dealer)
         if self._waiting:
-            rules = self.rules
-            hand = self.hands[DEALER]
-            while dealer_draws(rules, self._totals[DEALER], len(hand)):
-                self._draw(DEALER, DrawReason.DEALER, face_up=True)
+            rules, cards = self.rules, dealer.cards
+            while dealer_choice(rules, dealer.total, len(cards)) is Action.HIT:
+                self._draw(dealer, DrawReason.DEALER, face_up=True)
             self._open_hands()
         self._finish()
 
     def _open_hands(self) -> None:
         """T18: the dealer opens the hands still in the round, in seat order."""
         rules = self.rules
-        dealer = self.kind(DEALER)
-        dealer_total = self.total(DEALER)
-        for seat in self.seats:
-            if seat not in self._waiting:
+        dealer = self._kind(self._dealer)
+        dealer_total = self._dealer.total
+        for h in self._order:
+            if not h.waiting:
                 continue
-            self._reveal(seat)
-            self._settle(
-                seat, *showdown(rules, self.kind(seat), self.total(seat), dealer, dealer_total)
-            )
+            self._reveal(h)
+            self._settle(h, *showdown(rules, self._kind(h), h.total, dealer, dealer_total))
 
     # ----------------------------------------------------------------- primitives
 
-    def _draw(self, seat: str, reason: DrawReason, *, face_up: bool = False) -> None:
+    def _draw(self, h: HandState, reason: DrawReason, *, face_up: bool = False) -> None:
         card = self.shoe.draw()
         self.drawn.append(card)
-        hand = self.hands[seat]
-        hand.append(card)
+        cards = h.cards
+        cards.append(card)
         if card.rank == "A":
-            self._aces[seat] += 1
+            h.aces += 1
         else:
-            self._base[seat] += POINTS[card.rank]
+            h.base += POINTS[card.rank]
         # T2 / T3: the same total as hand_total(hand), without walking the hand again
         # (``total_from`` of a hand without aces is its points).
-        aces = self._aces[seat]
-        self._totals[seat] = (
-            total_from(self._base[seat], aces, self.rules.ace_values(len(hand)))
-            if aces
-            else self._base[seat]
-        )
-        self._kinds.pop(seat, None)
-        self.events.append(CardDealt(seat, card, face_up, reason))
+        aces = h.aces
+        h.total = total_from(h.base, aces, self.rules.ace_values(len(cards))) if aces else h.base
+        h.kind = None
+        self.events.append(CardDealt(h.seat, card, face_up, reason))
 
-    def _reveal(self, seat: str) -> None:
-        if seat in self.revealed:
+    def _reveal(self, h: HandState) -> None:
+        if h.revealed:
             return
-        self.revealed.add(seat)
-        cards = self.hands[seat]
-        self.events.append(HandRevealed(seat, tuple(cards), self.total(seat), self.kind(seat)))
+        h.revealed = True
+        self.events.append(HandRevealed(h.seat, tuple(h.cards), h.total, self._kind(h)))
 
-    def _settle(self, seat: str, result: Result, multiple: int) -> None:
-        """T19 / T20: the hand's net (``stack_net``) recorded."""
-        stack = self.stacks[seat]
-        net = stack_net(result, multiple, self.bets[seat], stack)
-        event = HandSettled(seat, result, multiple, net, stack + net)
-        self._settled[seat] = event
+    def _settle(self, h: HandState, result: Result, multiple: int) -> None:
+        """T19 / T20: the hand's main wager settled (``stack_net``): the ``HandSettled``
+        event with the seat's new stack (``settlements`` gives its ``WagerSettled``)."""
+        stack = self.stacks[h.seat]
+        net = stack_net(result, multiple, h.bet, stack)
+        event = HandSettled(h.seat, result, multiple, net, stack + net)
+        h.settled = event
+        self._settled.append(h)
         self.events.append(event)
 
     def _finish(self) -> None:

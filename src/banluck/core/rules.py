@@ -9,15 +9,14 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from banluck.core.errors import BadBet
-
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Rules:
     """One variant of Ban Luck. Rule ids refer to ``shared/spec/RULES.md``."""
 
     name: str
-    #: T7 / O1: the seats in playing order; the dealer plays after them.
+    #: T7 / O1: the seats in playing order; the dealer plays after them. Who holds each
+    #: (a person or a bot) is the table's ``Seating``, not a rule.
     seats: tuple[str, ...]
     #: T11 / O2: decks in the shoe, and the counts a player may choose.
     decks: int
@@ -56,8 +55,6 @@ class Rules:
     bet_min: int = 10
     bet_max: int = 500
     bet_cover: int = 1
-    #: T8: Anna's and Ben's bet.
-    bot_bet: int = 50
     #: T9 / O1: below its minimum a seat gets a fresh stack.
     fresh_stack: int = 1000
     player_min_stack: int = 10
@@ -69,43 +66,6 @@ class Rules:
         if cards == 3:
             return self.three_card_ace_values
         return (1,)
-
-    def is_bot(self, seat: str) -> bool:
-        """Every seat but the first is a bot that bets ``bot_bet``."""
-        return seat != self.seats[0]
-
-    def min_stack(self, seat: str) -> int:
-        """T9: the stack below which a seat gets a fresh one before a hand."""
-        return self.bot_bet if self.is_bot(seat) else self.player_min_stack
-
-    def fresh_stack_for(self, seat: str, stack: int) -> int:
-        """T9: the stack a seat plays the next hand with."""
-        return self.fresh_stack if stack < self.min_stack(seat) else stack
-
-    def check_bet(self, seat: str, bet: object, stack: int) -> int:
-        """T8 / O1: the bet, or BadBet saying why it is not allowed."""
-        if self.is_bot(seat):
-            # T8: exactly the bot bet, a whole number like any bet (not 50.0 or true).
-            if not isinstance(bet, int) or isinstance(bet, bool) or bet != self.bot_bet:
-                raise BadBet(f"seat {seat!r}: bet {bet!r} must be {self.bot_bet}")
-            return self.bot_bet
-        if (
-            not isinstance(bet, int)
-            or isinstance(bet, bool)
-            or not self.bet_min <= bet <= self.bet_max
-        ):
-            raise BadBet(
-                f"seat {seat!r}: bet {bet!r} is not a whole number "
-                f"from {self.bet_min} to {self.bet_max}"
-            )
-        if bet * self.bet_cover > stack:
-            if self.bet_cover == 1:
-                raise BadBet(f"seat {seat!r}: bet {bet} is more than the stack of {stack}")
-            raise BadBet(
-                f"seat {seat!r}: bet {bet} needs {self.bet_cover} times its size, "
-                f"{bet * self.bet_cover}, and the stack is {stack}"
-            )
-        return bet
 
     def max_cards_per_hand(self) -> int:
         """T12: the most cards one hand can use (5 per hand with a five-card dealer)."""

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from banluck.core.errors import IllegalAction
 from banluck.core.round import Outcome, Round, SeatEntry
 from banluck.core.rules import Rules
+from banluck.core.seating import Seating, seating_for
 from banluck.core.shoe import Shoe
 
 
@@ -20,7 +22,8 @@ class HandStarted:
 
 
 class Table:
-    """The seats' stacks and the shoe, kept between hands.
+    """The seats' stacks and the shoe, kept between hands; who sits where is ``seating``
+    (the preset's own by default).
 
     >>> from banluck.core.rules import TABLE
     >>> t = Table(TABLE, rng=random.Random(1))
@@ -37,8 +40,12 @@ class Table:
         stacks: dict[str, int] | None = None,
         shoe: Shoe | None = None,
         rng: random.Random | None = None,
+        seating: Seating | None = None,
     ) -> None:
         self.rules = rules
+        self.seating = seating if seating is not None else seating_for(rules)
+        if self.seating.seats != rules.seats:
+            raise ValueError(f"preset {rules.name!r} seats {rules.seats}, not {self.seating.seats}")
         self.stacks = dict(stacks) if stacks else dict.fromkeys(rules.seats, rules.fresh_stack)
         self.shoe = shoe if shoe is not None else Shoe(rules.decks, rng)
         self.round: Round | None = None
@@ -50,19 +57,19 @@ class Table:
         self.rules.with_decks(decks)  # raises for a count the preset does not allow
         self.pending_decks = decks
 
-    def start_round(self, bet: int) -> Round:
-        """T9 fresh stacks, T8 the bet, T12 / O2 the reshuffle, then the deal (T13)."""
+    def start_round(self, bets: int | Mapping[str, int]) -> Round:
+        """T9 fresh stacks, T8 the bets, T12 / O2 the reshuffle, then the deal (T13).
+
+        ``bets`` is each seat's bet (seat → bet; a bot's may be left out, the seating
+        supplies it), or one bet for every person at the table.
+        """
         if self.round is not None and not self.round.is_over:
             raise IllegalAction("a hand is in progress: finish it first")
-        rules = self.rules
-        stacks = {seat: rules.fresh_stack_for(seat, self.stacks[seat]) for seat in rules.seats}
+        rules, seating = self.rules, self.seating
+        stacks = {s: seating.fresh_stack_for(rules, s, self.stacks[s]) for s in seating.seats}
         entries = [
-            SeatEntry(
-                seat,
-                stacks[seat],
-                rules.check_bet(seat, rules.bot_bet if rules.is_bot(seat) else bet, stacks[seat]),
-            )
-            for seat in rules.seats
+            SeatEntry(seat, stacks[seat], seating.check_bet(rules, seat, bet, stacks[seat]))
+            for seat, bet in seating.bets(bets).items()
         ]  # a bad bet raises here, before anything changes
         fresh = tuple(seat for seat in rules.seats if stacks[seat] != self.stacks[seat])
         self.stacks = stacks

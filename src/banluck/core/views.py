@@ -11,13 +11,11 @@ from dataclasses import dataclass
 from banluck.core.actions import Action
 from banluck.core.cards import Card
 from banluck.core.events import (
-    DEALER,
     ActionTaken,
     CardDealt,
     DrawReason,
     Event,
     HandRevealed,
-    HandSettled,
     Result,
 )
 from banluck.core.hands import HandKind
@@ -57,7 +55,7 @@ class SeatView:
 
 def _sees_card(viewer: str, owner: str, face_up: bool, revealed: set[str]) -> bool:
     """T22: your own cards from the deal; face-up cards; every card of a turned-over hand."""
-    return face_up or owner in revealed or (owner == viewer and owner != DEALER)
+    return face_up or owner in revealed or owner == viewer
 
 
 def _card_faces(r: Round, seat: str) -> dict[int, bool]:
@@ -71,22 +69,23 @@ def _card_faces(r: Round, seat: str) -> dict[int, bool]:
     return faces
 
 
-def _hand_view(r: Round, viewer: str, owner: str, settled: dict[str, HandSettled]) -> HandView:
-    cards = r.hands[owner]
+def _hand_view(r: Round, viewer: str, owner: str, revealed: set[str]) -> HandView:
+    h = r.hand(owner)
+    cards = h.cards
     faces = _card_faces(r, owner)
     shown = tuple(
-        card if _sees_card(viewer, owner, faces[i], r.revealed) else None
+        card if _sees_card(viewer, owner, faces[i], revealed) else None
         for i, card in enumerate(cards)
     )
     full = all(c is not None for c in shown)
-    s = settled.get(owner)
+    s = h.settled
     return HandView(
         name=owner,
         cards=shown,
-        total=r.total(owner) if full and cards else None,
-        kind=r.kind(owner) if full and len(cards) >= 2 else None,
-        revealed=owner in r.revealed,
-        bet=r.bets.get(owner, 0),
+        total=h.total if full and cards else None,
+        kind=r.kind(h.ref) if full and len(cards) >= 2 else None,
+        revealed=h.revealed,
+        bet=h.bet,
         stack=s.stack if s else r.stacks.get(owner, 0),
         result=s.result if s else None,
         net=s.net if s else None,
@@ -112,15 +111,15 @@ def _events_view(e: Event, viewer: str, revealed_so_far: set[str]) -> tuple[Even
 
 
 def view_for(r: Round, seat: str) -> SeatView:
-    """What ``seat`` may see of round ``r`` now (T22).
+    """What ``seat`` may see of round ``r`` now (T22); the dealer's seat is a seat too.
 
     Events are filtered as they were seen when they happened: a card dealt face down to
     another hand stays ``None`` in its CardDealt event, and appears in the HandRevealed
     event that turns that hand over; another hand's forced draws look like hits.
     """
-    if seat not in r.seats:
+    if seat not in r.seats and seat != r.dealer:
         raise ValueError(f"no seat {seat!r} at this table")
-    settled = {e.seat: e for e in r.events if isinstance(e, HandSettled)}
+    revealed = r.revealed
     events: list[Event] = []
     revealed_so_far: set[str] = set()
     for e in r.events:
@@ -129,8 +128,8 @@ def view_for(r: Round, seat: str) -> SeatView:
         events.extend(_events_view(e, seat, revealed_so_far))
     return SeatView(
         seat=seat,
-        hands=tuple(_hand_view(r, seat, name, settled) for name in r.seats),
-        dealer=_hand_view(r, seat, DEALER, settled),
+        hands=tuple(_hand_view(r, seat, name, revealed) for name in r.seats),
+        dealer=_hand_view(r, seat, r.dealer, revealed),
         to_act=r.to_act,
         legal_actions=r.legal_actions() if r.to_act == seat else frozenset(),
         events=tuple(events),

@@ -25,9 +25,11 @@ from typing import Any
 from banluck.core.actions import Action
 from banluck.core.cards import Card
 from banluck.core.errors import BadBet, BanLuckError
+from banluck.core.fair import FairLedger
 from banluck.core.money import HandRef
 from banluck.core.round import Round, SeatEntry
 from banluck.core.rules import preset as table_preset
+from banluck.core.seating import Seating
 from banluck.core.shoe import Shoe
 from banluck.core.views import view_for as table_view_for
 from banluck.games.blackjack import views as bj_views
@@ -43,7 +45,7 @@ from banluck.games.kampung.round import KampungRound, PlayerEntry
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.games.kampung.table import KampungTable
 from banluck.rooms.errors import RoomError
-from banluck.rooms.rules import blackjack_with_people, kampung_with_people, with_people
+from banluck.rooms.rules import room_seating
 from banluck.rooms.settings import RoomSettings
 from banluck.rooms.shoes import core_shoe, core_shoe_json, hand_rng
 from banluck.web.wire import table_json
@@ -189,6 +191,8 @@ class Game(ABC):
     layout: tuple[str, ...] = ()
     #: the bet a room's page offers first
     min_bet: int = 10
+    #: issue 11 #6: the room's ledger, told of every shuffle and draw of its hands' shoes
+    ledger: FairLedger | None = None
 
     @abstractmethod
     def fresh_shoe(self, seed: int) -> dict[str, Any]:
@@ -241,10 +245,10 @@ class TableGame(Game):
         return self.rules.fresh_stack
 
     def check_bet(self, seat: str, people: tuple[str, ...], bet: object, stack: int) -> int:
-        rules = with_people(self.rules, frozenset(people))
-        stack = rules.fresh_stack_for(seat, stack)
+        rules, seating = self.rules, room_seating(self.rules, people)
+        stack = seating.fresh_stack_for(rules, seat, stack)
         try:
-            return rules.check_bet(seat, bet, stack)
+            return seating.check_bet(rules, seat, bet, stack)
         except BadBet as exc:
             raise _bad_bet(exc, seat, rules.bet_min, rules.bet_max, stack) from None
 
@@ -255,16 +259,15 @@ class TableGame(Game):
 class TableHand(Hand):
     def __init__(self, game: TableGame, start: HandStart) -> None:
         super().__init__(start)
-        rules = with_people(game.rules, frozenset(start.people))
-        self.base = game.rules
-        shoe = core_shoe(start.shoe, hand_rng(start.seed))
+        rules = self.base = game.rules
+        seating = room_seating(rules, start.people)
+        shoe = core_shoe(start.shoe, hand_rng(start.seed), game.ledger)
         if rules.shuffle_every_hand or shoe.needs_shuffle(rules.reshuffle_below()):
             shoe.shuffle()  # T12
         entries = []
-        for seat in rules.seats:
-            stack = rules.fresh_stack_for(seat, start.stacks[seat])  # T9
-            bet = start.bets[seat] if seat in start.people else rules.bot_bet
-            entries.append(SeatEntry(seat, stack, rules.check_bet(seat, bet, stack)))
+        for seat, bet in seating.bets({p: start.bets[p] for p in start.people}).items():
+            stack = seating.fresh_stack_for(rules, seat, start.stacks[seat])  # T9
+            entries.append(SeatEntry(seat, stack, seating.check_bet(rules, seat, bet, stack)))
         self.round = Round.start(rules, shoe, entries)
 
     def to_act(self) -> str | None:
@@ -327,8 +330,8 @@ class BlackjackGame(Game):
         self.layout = () if self.infinite else self.rules.seats
         self.min_bet = self.rules.bet_min
 
-    def room_rules(self, seats: tuple[str, ...], people: tuple[str, ...]) -> BlackjackRules:
-        return blackjack_with_people(self.rules, frozenset(people), seats)
+    def room_seating(self, seats: tuple[str, ...], people: tuple[str, ...]) -> Seating:
+        return room_seating(self.rules, people, seats)
 
     def fresh_shoe(self, seed: int) -> dict[str, Any]:
         return BlackjackShoe(self.rules, hand_rng(seed)).to_json()
@@ -345,11 +348,11 @@ class BlackjackGame(Game):
         raise RoomError("room_full", f"all {INFINITE_SEATS} seats are taken")
 
     def check_bet(self, seat: str, people: tuple[str, ...], bet: object, stack: int) -> int:
-        rules = self.room_rules((seat,), people)
-        stack = rules.fresh_stack_for(seat, stack)
+        rules, seating = self.rules, self.room_seating((seat,), people)
+        stack = seating.fresh_stack_for(rules, seat, stack)
         try:
             entry = BlackjackEntry(name=seat, stack=stack, bet=bet)  # type: ignore[arg-type]
-            return check_entry(rules, entry).bet
+            return check_entry(rules, entry, seating=seating).bet
         except BadBet as exc:
             raise _bad_bet(exc, seat, rules.bet_min, rules.bet_max, stack) from None
 
@@ -360,16 +363,20 @@ class BlackjackGame(Game):
 class BlackjackHand(Hand):
     def __init__(self, game: BlackjackGame, start: HandStart) -> None:
         super().__init__(start)
-        self.base = game.rules
-        rules = game.room_rules(start.seats, start.people)
-        self.shoe = BlackjackShoe.from_json(rules, start.shoe, hand_rng(start.seed))
+        rules = self.base = game.rules
+        seating = game.room_seating(start.seats, start.people)
+        self.shoe = BlackjackShoe.from_json(
+            rules, start.shoe, hand_rng(start.seed), ledger=game.ledger
+        )
         entries = []
-        for seat in rules.seats:
-            stack = rules.fresh_stack_for(seat, start.stacks[seat])  # T9
-            bet = start.bets[seat] if seat in start.people else rules.bot_bet
+        for seat in seating.seats:
+            stack = seating.fresh_stack_for(rules, seat, start.stacks[seat])  # T9
+            bet = start.bets[seat] if seat in start.people else seating.bot_bet
             entries.append(BlackjackEntry(name=seat, stack=stack, bet=bet))
         number = self.shoe.begin_hand()  # I1 / C8: shuffles when the rules say so
-        self.round = BlackjackRound.start(rules, self.shoe, entries, shoe_hand=number)
+        self.round = BlackjackRound.start(
+            rules, self.shoe, entries, shoe_hand=number, seating=seating
+        )
 
     def to_act(self) -> str | None:
         return self.round.to_act
@@ -451,10 +458,10 @@ class KampungGame(Game):
         return self.rules.bank_order[0]
 
     def check_bet(self, seat: str, people: tuple[str, ...], bet: object, stack: int) -> int:
-        rules = kampung_with_people(self.rules, frozenset(people))
-        stack = rules.fresh_stack_for(seat, stack, banker="")
+        rules, seating = self.rules, room_seating(self.rules, people)
+        stack = seating.fresh_stack_for(rules, seat, stack)
         try:
-            return rules.check_bet(seat, bet, stack)
+            return seating.check_bet(rules, seat, bet, stack, bot_covered=True)
         except BadBet as exc:
             raise _bad_bet(exc, seat, rules.bet_min, rules.bet_max, stack) from None
 
@@ -467,16 +474,19 @@ class KampungHand(Hand):
         super().__init__(start)
         assert start.banker is not None
         self.base = game.rules
-        rules = self.rules = kampung_with_people(game.rules, frozenset(start.people))
+        rules = self.rules = game.rules
+        seating = room_seating(rules, start.people)
         banker = start.banker
-        self.stacks = {s: rules.fresh_stack_for(s, start.stacks[s], banker) for s in rules.seats}
-        self.shoe = core_shoe(start.shoe, hand_rng(start.seed))
+        self.stacks = {
+            s: seating.fresh_stack_for(rules, s, start.stacks[s], banker) for s in rules.seats
+        }
+        self.shoe = core_shoe(start.shoe, hand_rng(start.seed), game.ledger)
         if self.shoe.needs_shuffle(rules.reshuffle_below()):
             self.shoe.shuffle()  # K4 / T12
         players = []
         for seat in rules.players(banker):
-            bet = start.bets[seat] if seat in start.people else rules.bot_bet
-            stake = rules.check_bet(seat, bet, self.stacks[seat])
+            bet = start.bets[seat] if seat in start.people else seating.bot_bet
+            stake = seating.check_bet(rules, seat, bet, self.stacks[seat], bot_covered=True)
             players.append(PlayerEntry(seat, self.stacks[seat], stake))
         self.round = KampungRound.start(
             rules, self.shoe, banker=banker, bank_stack=self.stacks[banker], players=players

@@ -18,13 +18,16 @@ changed nothing. ``tick(now)`` plays whatever a deadline says is due.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from banluck.core.fair import FairFormatError
 from banluck.rooms.errors import RoomError
-from banluck.rooms.games import Game, Hand, HandStart, game_for
+from banluck.rooms.fair import RoomLedger, fresh_shoe, salt_from, shuffle_due
+from banluck.rooms.games import BlackjackGame, Game, Hand, HandStart, game_for
 from banluck.rooms.names import display_name
 from banluck.rooms.settings import RoomSettings, settings_from_json
 
@@ -33,6 +36,9 @@ FORMAT = 1
 MEMBER_LIMIT = 200
 #: A bound on the steps one command may play (bots, absent seats): never loops forever.
 _STEP_BOUND = 10_000
+#: The finished shoes a room keeps in its fair history (the oldest go): its record, saved
+#: after every change, stays bounded (a two-deck Ban Luck shoe lasts about 8 hands).
+KEEP_SHOES = 20
 
 
 def _entropy() -> int:
@@ -52,6 +58,9 @@ class Member:
 class Room:
     """One room (see the module's text)."""
 
+    #: how many finished shoes the fair history keeps (``KEEP_SHOES``)
+    keep_shoes = KEEP_SHOES
+
     def __init__(
         self,
         code: str,
@@ -59,7 +68,10 @@ class Room:
         host: str,
         *,
         entropy: Callable[[], int] = _entropy,
+        shoe: dict[str, Any] | None = None,
     ) -> None:
+        """``shoe``: the room's shoe between hands, when it has one already (a saved room,
+        ``from_json``); else a new shoe is shuffled with ``entropy`` and committed."""
         self.code = code
         self.settings = settings
         self.host = host
@@ -73,7 +85,12 @@ class Room:
         self.kept_stacks: dict[str, int] = {}  # a person's stack while not seated
         self.bets: dict[str, int] = {}  # seat -> bet for the next hand
         self.last_bets: dict[str, int] = {}  # player -> last bet
-        self.shoe: dict[str, Any] = self.game.fresh_shoe(entropy())
+        #: issue 11 #6: every shoe committed before its first card (secrets: saved only)
+        self.ledger = RoomLedger(salt_source=salt_from(self._next_entropy))
+        self.game.ledger = self.ledger
+        self.shoe: dict[str, Any] = (
+            fresh_shoe(self.game, entropy(), self.ledger) if shoe is None else shoe
+        )
         self.hand: Hand | None = None
         #: who held each person's seat when the hand was dealt (their cards are theirs only)
         self.dealt_to: dict[str, str] = {}
@@ -86,6 +103,12 @@ class Room:
         self.connections: dict[str, int] = {}  # runtime only: player -> open sockets
         self.version = 0
         self.last_summary: list[dict[str, Any]] = []
+        #: when the room last changed (``rooms.limits``: an idle room is removed); None for
+        #: a room saved before rooms kept it, until its next change
+        self.updated: float | None = None
+
+    def _next_entropy(self) -> int:
+        return self.entropy()
 
     # ------------------------------------------------------------------ reading
 
@@ -139,7 +162,13 @@ class Room:
             "banker": self.banker,
             "min_bet": self.game.min_bet,
             "last": self.last_summary,
+            "fair": self.ledger.current_json(),
         }
+
+    def public_history(self) -> dict[str, Any]:
+        """The fair history anyone in the room may download: commitments of every shoe,
+        reveals and deals of the finished ones only (docs/FAIRNESS.md)."""
+        return self.ledger.public_json()
 
     def view(self, player: str | None, public: dict[str, Any] | None = None) -> dict[str, Any]:
         """T22 / B9 / K17: the state as ``player`` may see it; only their seat's cards.
@@ -335,6 +364,7 @@ class Room:
             self._advance(now)
         if changed:
             self.version += 1
+            self.updated = now
         return changed
 
     # ------------------------------------------------------------------ running the table
@@ -342,6 +372,7 @@ class Room:
     def _changed(self, now: float) -> None:
         self._advance(now)
         self.version += 1
+        self.updated = now
 
     def _pending_bets(self) -> list[str]:
         return [
@@ -415,6 +446,12 @@ class Room:
             banker=self.banker,
             hands_banked=self.hands_banked,
         )
+        if self.ledger.current is None:  # a room saved before the ledger: a fresh shoe
+            start = dataclasses.replace(
+                start, shoe=fresh_shoe(self.game, self.entropy(), self.ledger)
+            )
+        if not isinstance(self.game, BlackjackGame):  # a blackjack shoe marks its hands
+            self.ledger.begin_hand()
         self.hand = self.game.begin(start)
         self.dealt_to = {seat: self.occupant[seat] for seat in people}
         self.settled = False
@@ -425,7 +462,12 @@ class Room:
     def _settle(self, h: Hand) -> None:
         s = h.settle()
         self.stacks.update(s.stacks)
+        self.ledger.end_hand()
         self.shoe = s.shoe
+        if self.ledger.current is None or shuffle_due(self.game, self.shoe):
+            # the next hand's shoe, committed now: every seat sees it before betting
+            self.shoe = fresh_shoe(self.game, self.entropy(), self.ledger)
+        self.ledger.forget(self.keep_shoes)
         if s.banker is not None:
             self.banker, self.hands_banked = s.banker, s.hands_banked
         self.last_summary = s.summary
@@ -453,6 +495,7 @@ class Room:
             "bets": dict(self.bets),
             "last_bets": dict(self.last_bets),
             "shoe": self.shoe,
+            "fair": self.ledger.to_json(),
             "last_number": self.last_number,
             "banker": self.banker,
             "hands_banked": self.hands_banked,
@@ -460,6 +503,7 @@ class Room:
             "waiting": self._waiting,
             "last_summary": self.last_summary,
             "version": self.version,
+            "updated": self.updated,
             "dealt_to": dict(self.dealt_to),
             "hand": None
             if h is None
@@ -477,8 +521,10 @@ class Room:
         if data.get("format") != FORMAT:
             raise ValueError(f"room format {data.get('format')!r} is not {FORMAT}")
         settings = settings_from_json(data["settings"])
-        room = cls(str(data["code"]), settings, str(data["host"]), entropy=lambda: 0)
-        room.entropy = entropy
+        # the saved shoe: no new one is shuffled (and committed) only to be replaced
+        room = cls(
+            str(data["code"]), settings, str(data["host"]), entropy=entropy, shoe=dict(data["shoe"])
+        )
         for m in data["members"]:
             room.members[str(m["player"])] = Member(
                 str(m["player"]), str(m["name"]), m["seat"], bool(m["away"])
@@ -489,7 +535,9 @@ class Room:
         room.kept_stacks = {str(k): int(v) for k, v in data["kept_stacks"].items()}
         room.bets = {str(k): int(v) for k, v in data["bets"].items()}
         room.last_bets = {str(k): int(v) for k, v in data["last_bets"].items()}
-        room.shoe = dict(data["shoe"])
+        room.ledger = _saved_ledger(data.get("fair"), salt_from(room._next_entropy))
+        # the hand's replay is recorded already (a room saved before the ledger: not at all)
+        room.game.ledger = room.ledger if room.ledger.current is not None else None
         room.last_number = int(data["last_number"])
         room.banker = data["banker"]
         room.hands_banked = int(data["hands_banked"])
@@ -497,14 +545,39 @@ class Room:
         room._waiting = data["waiting"]
         room.last_summary = list(data.get("last_summary", []))
         room.version = int(data.get("version", 0))
+        updated = data.get("updated")
+        room.updated = None if updated is None else float(updated)
         room.dealt_to = {str(k): str(v) for k, v in data.get("dealt_to", {}).items()}
         saved = data["hand"]
         if saved is not None:
-            hand = room.game.begin(HandStart.from_json(saved["start"]))
+            start = saved["start"]
+            if start.get("shoe") == data["shoe"]:  # as in play: the hand's shoe is the room's
+                start = {**start, "shoe": room.shoe}
+            hand = room.game.begin(HandStart.from_json(start))
             hand.replay([(str(s), str(a)) for s, a in saved["actions"]])
             room.hand = hand
             room.settled = bool(saved["settled"])
+        room.ledger.muted = False
+        room.game.ledger = room.ledger
+        if room.ledger.current is None and (room.hand is None or room.settled):
+            room.shoe = fresh_shoe(room.game, entropy(), room.ledger)  # saved before the ledger
         return room
+
+
+def _saved_ledger(data: object, salt: Callable[[int], bytes]) -> RoomLedger:
+    """The ledger saved with a room, muted for the replay of its hand; a room saved before
+    the ledger gets an empty one (its next deal takes a fresh, committed shoe)."""
+    if data is None:
+        return RoomLedger(salt_source=salt)
+    if isinstance(data, dict):
+        try:
+            ledger = RoomLedger.from_json(data, salt_source=salt)
+        except (FairFormatError, ValueError) as exc:
+            raise ValueError(f"the room's fair ledger: {exc}") from None
+        assert isinstance(ledger, RoomLedger)
+        ledger.muted = True
+        return ledger
+    raise ValueError("the room's fair ledger must be an object")
 
 
 def _whole(value: object) -> bool:

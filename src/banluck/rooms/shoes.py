@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from banluck.core.fair import FairLedger
 from banluck.core.shoe import Shoe
 
 
@@ -24,17 +25,20 @@ def core_shoe_json(shoe: Shoe) -> dict[str, Any]:
     }
 
 
-def core_shoe(data: dict[str, Any], rng: random.Random) -> Shoe:
-    """The shoe saved by ``core_shoe_json``; its next shuffle uses ``rng``.
+def core_shoe(data: dict[str, Any], rng: random.Random, ledger: FairLedger | None = None) -> Shoe:
+    """The shoe saved by ``core_shoe_json``; its next shuffle uses ``rng``; ``ledger`` (the
+    room's, issue 11 #6) hears of its shuffles and draws.
 
     >>> s = Shoe(1, random.Random(3)); _ = s.draw()
     >>> t = core_shoe(core_shoe_json(s), random.Random(4))
     >>> (len(t), t.drawn, t.peek_order() == s.peek_order())
     (51, 1, True)
     """
-    return Shoe.restore(
+    shoe = Shoe.restore(
         data["remaining"], decks=int(data["decks"]), drawn=int(data["drawn"]), rng=rng
     )
+    shoe.ledger = ledger
+    return shoe
 
 
 def hand_rng(seed: int) -> random.Random:

@@ -89,6 +89,10 @@ class RoomStore:
             (code, data),
         )
 
+    def delete(self, code: str) -> None:
+        """Remove a room (``rooms.limits``: idle too long)."""
+        self._conn.execute("DELETE FROM rooms WHERE code = ?", (code,))
+
     def codes(self) -> list[str]:
         """Every stored room's code."""
         return [str(r[0]) for r in self._conn.execute("SELECT code FROM rooms ORDER BY code")]

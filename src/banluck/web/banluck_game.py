@@ -23,23 +23,26 @@ class BanluckSession(TableSession):
 
     def limits(self) -> dict[str, Any]:
         """The bet range and, for the next deal, the largest bet (T9 then T8 / O1)."""
-        rules, you = self.rules, self.you
+        rules, seating, you = self.rules, self.seating, self.you
         stack = self.record.stacks[you]
-        at_deal = rules.fresh_stack_for(you, stack)
+        at_deal = seating.fresh_stack_for(rules, you, stack)
         return {
             "bet_min": rules.bet_min,
             "bet_max": rules.bet_max,
-            "bot_bet": rules.bot_bet,
+            "bot_bet": seating.bot_bet,
             "bet_cover": rules.bet_cover,
             "fresh_stack": rules.fresh_stack,
-            "min_stack": rules.min_stack(you),
+            "min_stack": seating.min_stack(rules, you),
             "bet_cap": largest_bet(
-                lambda bet: rules.check_bet(you, bet, at_deal), rules.bet_min, rules.bet_max
+                lambda bet: seating.check_bet(rules, you, bet, at_deal),
+                rules.bet_min,
+                rules.bet_max,
             ),
         }
 
     def player_json(self) -> dict[str, Any]:
-        player: dict[str, Any] = wire.state_json(self.record, self.rules, None, {})["player"]
+        state = wire.state_json(self.record, self.rules, self.seating, None, {})
+        player: dict[str, Any] = state["player"]
         return player
 
     def in_progress(self) -> bool:

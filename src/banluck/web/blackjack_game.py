@@ -17,6 +17,7 @@ from typing import Any
 from banluck.core.cards import Card, parse_card
 from banluck.core.errors import BadBet, BanLuckError, IllegalAction
 from banluck.core.money import HandRef, WagerSettled
+from banluck.core.seating import seating_for
 from banluck.games.blackjack import events as ev
 from banluck.games.blackjack.bets import SeatEntry, check_entry
 from banluck.games.blackjack.decisions import Decision
@@ -337,18 +338,20 @@ class BlackjackSession:
     def limits(self) -> dict[str, Any]:
         """The stakes and, for the next deal, the largest bet (T9 then B5's check)."""
         rules, you = self.rules, self.you
-        at_deal = rules.fresh_stack_for(you, self.record.stacks[you])
+        seating = seating_for(rules)  # B5: you in the first seat, the others bots
+        at_deal = seating.fresh_stack_for(rules, you, self.record.stacks[you])
 
         def check(bet: int) -> object:
-            return check_entry(rules, SeatEntry(name=you, stack=at_deal, bet=bet, side_bets={}))
+            entry = SeatEntry(name=you, stack=at_deal, bet=bet, side_bets={})
+            return check_entry(rules, entry, seating=seating)
 
         return {
             "bet_min": rules.bet_min,
             "bet_max": rules.bet_max,
-            "bot_bet": rules.bot_bet,
+            "bot_bet": seating.bot_bet,
             "bet_cover": 1,
             "fresh_stack": rules.fresh_stack,
-            "min_stack": rules.min_stack(you),
+            "min_stack": seating.min_stack(rules, you),
             "bet_cap": largest_bet(check, rules.bet_min, rules.bet_max),
             "side_bet_min": rules.side_bet_min,
             "side_bet_max": rules.side_bet_max,

@@ -1,4 +1,8 @@
-"""``banluck serve``: the web table on http://127.0.0.1:8000 (issue 3)."""
+"""``banluck serve``: the web table on http://127.0.0.1:8000 (issue 3).
+
+``--db postgresql://…`` keeps the rooms in PostgreSQL, shared by every server process on it
+(``--workers N`` on one port, or several machines); the tables' saves and the cookies' key
+stay in the SQLite file of ``--save`` (WAL: safe for the processes of one machine)."""
 
 from __future__ import annotations
 
@@ -6,10 +10,11 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
-from banluck.store import SaveError
+from banluck.store import SaveError, Store
 from banluck.web.limits import HEADER_TIMEOUT, MAX_CONNECTIONS
 
 EXIT_BAD_INPUT = 2
@@ -21,27 +26,50 @@ def default_db() -> Path:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from banluck.store.pg_rooms import PgRoomStore, is_postgres_url
     from banluck.web.app import ShoeFileError, create_app
-    from banluck.web.server import run
+    from banluck.web.server import run, run_workers
 
-    db = Path(args.db) if args.db else default_db()
+    pg_url = args.db if args.db and is_postgres_url(args.db) else None
+    if args.save and not pg_url:
+        print("banluck serve: --save goes with --db postgresql://…", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.workers > 1 and not pg_url:
+        print(
+            "banluck serve: --workers above 1 needs the rooms in PostgreSQL"
+            " (--db postgresql://…): a SQLite rooms file is one process's",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    db = Path(args.save or (default_db() if pg_url else args.db or default_db()))
     host = f"[{args.host}]" if ":" in args.host else args.host
-    try:
+
+    def make_app() -> Any:
         # The Host header may name localhost, an IP address or --host, with this port.
-        shoes = shoe_files(args.shoe or [])
         app = create_app(db, shoes=shoes, host_names=[host], port=args.port)
+        if pg_url:
+            app.state.rooms.use_store(PgRoomStore(pg_url))
+        return app
+
+    app: Any = None  # made here for one process; by each worker for several
+    try:
+        shoes = shoe_files(args.shoe or [])
+        if args.workers == 1:
+            app = make_app()
+        else:  # the save file and PostgreSQL's tables made once, before any fork
+            Store(db).close()
+            PgRoomStore(str(pg_url)).close()
     except (SaveError, ShoeFileError, ValueError) as exc:
         print(f"banluck serve: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(f"Ban Luck is at http://{host}:{args.port}  (saves in {db}; Ctrl+C stops)", flush=True)
-    run(
-        app,
-        args.host,
-        args.port,
-        args.log_level,
-        header_timeout=args.header_timeout,
-        max_connections=args.max_connections,
+    where = f"saves in {db}" + (
+        f"; rooms in PostgreSQL, {args.workers} process(es)" if pg_url else ""
     )
+    print(f"Ban Luck is at http://{host}:{args.port}  ({where}; Ctrl+C stops)", flush=True)
+    limits = {"header_timeout": args.header_timeout, "max_connections": args.max_connections}
+    if app is None:
+        return run_workers(make_app, args.workers, args.host, args.port, args.log_level, **limits)
+    run(app, args.host, args.port, args.log_level, **limits)
     return 0
 
 
@@ -84,7 +112,26 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sp = sub.add_parser("serve", help="play at the web table in your browser")
     sp.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     sp.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
-    sp.add_argument("--db", metavar="PATH", help=f"the SQLite save file (default: {default_db()})")
+    sp.add_argument(
+        "--db",
+        metavar="PATH|URL",
+        help=f"the SQLite save file (default: {default_db()}), or postgresql://… to keep the"
+        " rooms in PostgreSQL, shared by every server process on it (the tables' saves then"
+        " stay in the SQLite file of --save)",
+    )
+    sp.add_argument(
+        "--save",
+        metavar="PATH",
+        help="with --db postgresql://…: the SQLite file of the tables' saves and of the"
+        " cookies' key (default: the default save file); the processes of one machine share it",
+    )
+    sp.add_argument(
+        "--workers",
+        type=_positive(int),
+        default=1,
+        metavar="N",
+        help="serve with N processes on one port (needs --db postgresql://…) (1)",
+    )
     sp.add_argument(
         "--shoe",
         metavar="[GAME=]FILE",

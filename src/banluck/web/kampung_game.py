@@ -18,6 +18,7 @@ from typing import Any
 
 from banluck.core.cards import Card, parse_card
 from banluck.core.errors import BadBet, BanLuckError, IllegalAction
+from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
 from banluck.games.kampung import events as ev
 from banluck.games.kampung.decisions import BankerDecision
@@ -224,8 +225,9 @@ def _read(d: Any, rng: random.Random | None) -> tuple[KampungRecord, KampungRoun
     _need(isinstance(hand.time, str) and len(hand.time) <= 40, "bad hand time")
     _need(_chips(hand.bank_stack) and all(_chips(p.stack) for p in hand.players), "bad stacks")
     hrules = rules_for(hand.bank, hand.decks)
+    seating = seating_for(hrules)
     for p in hand.players:
-        hrules.check_bet(p.name, p.bet, p.stack)
+        seating.check_bet(hrules, p.name, p.bet, p.stack, bot_covered=True)
     if hand.decks == rec.shoe_decks:
         counts = Counter(hand.cards) + Counter(rec.shoe_cards)
         _need(all(n <= hand.decks for n in counts.values()), "a card is in the hand and the shoe")
@@ -344,20 +346,23 @@ class KampungSession:
         """The stakes and, for the next deal, the largest bet (K3 / T9 then K3's check;
         None when you hold the bank and place no bet)."""
         rules, you, banker = self.rules, self.you, self.record.banker
-        at_deal = rules.fresh_stack_for(you, self.record.stacks[you], banker)
+        seating = seating_for(rules)  # K2: you in the first seat, the others bots
+        at_deal = seating.fresh_stack_for(rules, you, self.record.stacks[you], banker)
         cap = None
         if banker != you:
             cap = largest_bet(
-                lambda bet: rules.check_bet(you, bet, at_deal), rules.bet_min, rules.bet_max
+                lambda bet: seating.check_bet(rules, you, bet, at_deal, bot_covered=True),
+                rules.bet_min,
+                rules.bet_max,
             )
         return {
             "bet_min": rules.bet_min,
             "bet_max": rules.bet_max,
-            "bot_bet": rules.bot_bet,
+            "bot_bet": seating.bot_bet,
             "banker_min_stack": rules.banker_min_stack,
             "bet_cover": 1,
             "fresh_stack": rules.fresh_stack,
-            "min_stack": rules.min_stack(you, banker),
+            "min_stack": seating.min_stack(rules, you, banker),
             "bet_cap": cap,
         }
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from banluck.core import Action, BanLuckError, Round, Rules, SeatEntry, Shoe
 from banluck.core.cards import Card, parse_card
+from banluck.core.seating import seating_for
 from banluck.web.stats import Stats
 
 RECORD_VERSION = 1
@@ -263,10 +264,11 @@ def _read_hand(h: Any, rec: PlayerRecord, rules: Rules, rng: random.Random | Non
     if h is None:
         return None
     seats = [SeatEntry(str(n), st, b) for n, st, b in h["seats"]]
-    _need([x.name for x in seats] == list(rules.seats), "bad seats")
+    seating = seating_for(rules)
+    _need([x.name for x in seats] == list(seating.seats), "bad seats")
     for x in seats:
         _need(_chips(x.stack), "bad seat stack")
-        rules.check_bet(x.name, x.bet, x.stack)  # BadBet: a bet the table never takes
+        seating.check_bet(rules, x.name, x.bet, x.stack)  # BadBet: a bet the table never takes
     hand = HandRecord(
         number=h["number"],
         decks=h["decks"],
@@ -282,7 +284,7 @@ def _read_hand(h: Any, rec: PlayerRecord, rules: Rules, rng: random.Random | Non
         counts = Counter(hand.cards) + Counter(rec.shoe_cards)
         _need(all(n <= hand.decks for n in counts.values()), "a card is in the hand and the shoe")
     r = hand.rebuild(rules, rec.shoe(rng))  # raises on an impossible hand
-    _need(r.to_act in (None, rules.seats[0]), "a saved hand waits for a bot")
+    _need(r.to_act is None or not seating.is_bot(r.to_act), "a saved hand waits for a bot")
     if not r.is_over:
         _need(
             {x.name: x.stack for x in seats} == rec.stacks,

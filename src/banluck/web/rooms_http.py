@@ -4,7 +4,14 @@
   caller is its host. Answers ``{code, link, state}`` (201).
 - ``GET /api/rooms/{code}``: the room as the caller may see it (``Room.view``).
 - ``GET /room/{code}``: the room's page (``static/room/room.html``) when installed.
+- ``GET /room/{code}/history.json``: the room's provably fair history (docs/FAIRNESS.md),
+  to download, for the people of the room only: the commitment of every shoe, the order,
+  salt and deals of the finished ones (never the shoe in use). ``banluck verify`` checks it.
 - ``WS /api/rooms/{code}/ws``: the live room (``rooms_ws``).
+
+A player hosts at most ``RoomLimits.per_player`` rooms and the server holds at most
+``RoomLimits.total`` (``too_many_rooms``, 409); rooms idle for ``RoomLimits.idle_days`` are
+removed (``rooms_expiry``).
 
 The HTTP routes sit behind ``guard.Guard`` like every other (Host, Origin and JSON body of a
 change, the signed cookie); the socket makes the same checks itself (``rooms_ws``).
@@ -12,6 +19,8 @@ change, the signed cookie); the socket makes the same checks itself (``rooms_ws`
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
@@ -23,10 +32,12 @@ from fastapi import APIRouter, FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, Response
 
 from banluck.rooms.errors import RoomError
+from banluck.rooms.limits import RoomIndex, RoomLimits
 from banluck.store.rooms import RoomStore, rooms_path
 from banluck.web.guard import LOCAL_NAMES, SCOPE_KEY, HostCheck
 from banluck.web.identity import Identities
 from banluck.web.limits import MAX_BODY
+from banluck.web.rooms_expiry import ready_index, sweep_forever
 from banluck.web.rooms_ws import RoomHub, serve_socket
 
 ROOM_PAGE = Path(__file__).resolve().parent / "static" / "room" / "room.html"
@@ -44,6 +55,7 @@ STATUS = {
     "room_full": 409,
     "rate_limited": 429,
     "too_large": 413,
+    "too_many_rooms": 409,
 }
 
 
@@ -66,17 +78,23 @@ async def _json_body(request: Request) -> dict[str, Any]:
     return data
 
 
-def rooms_router(hub: RoomHub, identities: Identities, hosts: HostCheck) -> APIRouter:
-    """The routes of the module's text on ``hub``."""
+def rooms_router(
+    hub: RoomHub, identities: Identities, hosts: HostCheck, index: RoomIndex | None = None
+) -> APIRouter:
+    """The routes of the module's text on ``hub`` (``index``: the rooms' limits)."""
     router = APIRouter()
+    rooms = index if index is not None else RoomIndex()
 
     @router.post("/api/rooms")
     async def create_room(request: Request) -> Response:
         player: str = request.scope[SCOPE_KEY]
         try:
-            room = hub.create(player, await _json_body(request))
+            body = await _json_body(request)
+            ready_index(hub, rooms).check_create(player)
+            room = hub.create(player, body)
         except RoomError as exc:
             return _refused(exc)
+        rooms.note(room.code, room.host, room.updated or hub.clock())
         body = {"code": room.code, "link": f"/room/{room.code}", "state": room.view(player)}
         hub.release(room)
         return JSONResponse(body, status_code=201)
@@ -97,6 +115,28 @@ def rooms_router(hub: RoomHub, identities: Identities, hosts: HostCheck) -> APIR
             return _refused(RoomError("not_found", "the room page is not installed"))
         return FileResponse(ROOM_PAGE, headers={"Cache-Control": "no-cache"})
 
+    @router.get("/room/{code}/history.json", include_in_schema=False)
+    async def room_history(request: Request, code: str) -> Response:
+        room = hub.get(code)
+        if room is None:
+            return _refused(RoomError("not_found", "there is no room of this link"))
+        try:
+            hub.change(room, lambda now: None)
+            if request.scope[SCOPE_KEY] not in room.members:
+                return _refused(
+                    RoomError("forbidden", "join the room (choose a name) to see its history")
+                )
+            history = room.public_history()
+        finally:
+            hub.release(room)
+        return JSONResponse(
+            history,
+            headers={
+                "Cache-Control": "no-store",
+                "Content-Disposition": f'attachment; filename="banluck-room-{code}.json"',
+            },
+        )
+
     @router.websocket("/api/rooms/{code}/ws")
     async def room_socket(ws: WebSocket, code: str) -> None:
         await serve_socket(ws, code, hub, identities, hosts)
@@ -113,21 +153,31 @@ def install_rooms(
     port: int | None = None,
     clock: Callable[[], float] = time.time,
     entropy: Callable[[], int] | None = None,
+    limits: RoomLimits | None = None,
 ) -> RoomHub:
     """Add the rooms to ``app``: their store beside ``db_path`` (``rooms_path``), their
-    routes, and their shutdown (the timers stop, the store closes) after the app's own."""
+    routes and limits (``app.state.room_index``), the removal of idle rooms while the app
+    runs, and their shutdown (the timers stop, the store closes) after the app's own."""
     hub = RoomHub(RoomStore(rooms_path(db_path)), clock=clock, entropy=entropy)
     hosts = HostCheck(frozenset(LOCAL_NAMES | {h.lower() for h in host_names}), port)
-    app.include_router(rooms_router(hub, Identities(secret), hosts))
+    index = RoomIndex(limits)
+    app.include_router(rooms_router(hub, Identities(secret), hosts, index))
     app.state.rooms = hub
+    app.state.room_index = index
     inner = app.router.lifespan_context
 
     @asynccontextmanager
     async def lifespan(a: Any) -> AsyncIterator[Any]:
+        sweeper: asyncio.Task[None] | None = None
         try:
             async with inner(a) as state:
+                sweeper = asyncio.get_running_loop().create_task(sweep_forever(hub, index))
                 yield state
         finally:
+            if sweeper is not None:
+                sweeper.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await sweeper
             await hub.close()
 
     app.router.lifespan_context = lifespan

@@ -13,16 +13,25 @@ own deadline in the app).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
+import os
 import resource
+import signal
+import time
+from collections.abc import Callable
 from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from banluck.web.limits import HEADER_TIMEOUT, MAX_CONNECTIONS, MAX_HEAD
 
 log = logging.getLogger("banluck.web")
+
+#: A worker that fails this soon after it started is not started again (run_workers).
+FAIL_FAST = 5.0
 
 
 def connection_ceiling(wanted: int = MAX_CONNECTIONS) -> int:
@@ -92,6 +101,111 @@ def guarded_protocol(header_timeout: float, max_connections: int) -> type[H11Pro
     return GuardedH11Protocol
 
 
+class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's sans-I/O WebSocket protocol (its ``ws="auto"`` choice), which forgets the
+    opening handshake once it is answered: its response and request are never read again,
+    and a room's sockets stay open for hours (about 1 KB a socket: ``websockets`` itself
+    keeps the request)."""
+
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if self.handshake_complete:
+            self.__dict__.pop("request", None)
+            self.__dict__.pop("response", None)
+
+
+#: The rooms' socket (``rooms_http``): served straight from the server (``direct_sockets``).
+ROOM_SOCKET = "/api/rooms/{code}/ws"
+
+
+def direct_sockets(app: Any) -> Any:
+    """``app`` with its rooms' socket route called straight from the server: an open socket
+    otherwise sits, for hours, inside every layer of the app's stack (middleware, routing,
+    dependency exit stacks: about 10 KB a socket), none of which does anything for a
+    WebSocket once it is open (``guard.Guard`` lets them through; the socket makes its own
+    checks, ``rooms_ws.serve_socket``). Everything else goes to ``app`` as before."""
+    from starlette.routing import Match, WebSocketRoute
+    from starlette.websockets import WebSocket
+
+    def found(router: Any) -> list[Any]:
+        out = []
+        for r in getattr(router, "routes", ()):
+            if isinstance(r, WebSocketRoute) and r.path == ROOM_SOCKET:
+                out.append(r)
+            context = getattr(r, "include_context", None)  # FastAPI's include_router
+            if context is not None and not context.prefix and not context.dependencies:
+                out += found(getattr(r, "original_router", None))
+        return out
+
+    routes = found(getattr(app, "router", None))
+    if not routes:
+        return app
+
+    async def serve(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            for route in routes:
+                match, child = route.matches(scope)
+                if match is Match.FULL:
+                    ws = WebSocket({**scope, **child}, receive, send)
+                    await route.endpoint(ws, **child["path_params"])
+                    return
+        await app(scope, receive, send)
+
+    return serve
+
+
+def _memory_report_on_sigusr1() -> None:
+    """Under ``PYTHONTRACEMALLOC=N``: the first SIGUSR1 takes a snapshot of the memory, each
+    later one writes to the log what was allocated since, by line, largest first (where the
+    memory of idle rooms and their sockets goes: ``benchmarks/bench_rooms.py``)."""
+    import tracemalloc
+
+    if not tracemalloc.is_tracing():
+        return
+    first: list[tracemalloc.Snapshot] = []
+
+    def report(signum: int, frame: Any) -> None:
+        if first:  # what a collection would free is garbage, not the rooms' memory
+            log.warning("tracemalloc: a collection freed %d objects", gc.collect())
+        snap = tracemalloc.take_snapshot().filter_traces(
+            [tracemalloc.Filter(False, tracemalloc.__file__)]
+        )
+        if not first:
+            first.append(snap)
+            return
+        deep = tracemalloc.get_traceback_limit() > 1  # PYTHONTRACEMALLOC=N: N frames each
+        stats = snap.compare_to(first[0], "traceback" if deep else "lineno")
+        total = sum(s.size_diff for s in stats)
+        lines = [f"tracemalloc: {total / 1024:+.0f} KiB since the first snapshot"]
+        for s in stats[:30]:
+            lines.append(f"  {s.size_diff / 1024:+9.1f} KiB {s.count_diff:+7d}  {s.traceback}")
+            if deep:
+                lines += [f"      {line.strip()}" for line in s.traceback.format()[-8::2]]
+        log.warning("\n".join(lines))
+
+    signal.signal(signal.SIGUSR1, report)
+
+
+def _config(
+    app: Any, host: str, port: int, log_level: str, header_timeout: float, max_connections: int
+) -> Any:
+    import uvicorn
+
+    return uvicorn.Config(
+        direct_sockets(app),
+        host=host,
+        port=port,
+        log_level=log_level,
+        http=guarded_protocol(header_timeout, connection_ceiling(max_connections)),
+        h11_max_incomplete_event_size=MAX_HEAD,
+        ws=LeanWebSocketProtocol,
+        ws_max_size=16 * 1024,  # rooms' frames are at most 1 KiB (rooms_ws.MAX_FRAME)
+        ws_per_message_deflate=False,  # a zlib state per socket costs ~0.4 MB and CPU
+        timeout_keep_alive=5,
+        server_header=False,
+    )
+
+
 def run(
     app: Any,
     host: str,
@@ -104,17 +218,83 @@ def run(
     """Serve ``app`` with uvicorn on the guarded protocol until stopped."""
     import uvicorn
 
-    config = uvicorn.Config(
-        app,
-        host=host,
-        port=port,
-        log_level=log_level,
-        http=guarded_protocol(header_timeout, connection_ceiling(max_connections)),
-        h11_max_incomplete_event_size=MAX_HEAD,
-        ws_max_size=16 * 1024,  # rooms' frames are at most 1 KiB (rooms_ws.MAX_FRAME)
-        ws_per_message_deflate=False,  # a zlib state per socket costs ~0.4 MB and CPU
-        timeout_keep_alive=5,
-        server_header=False,
-    )
+    config = _config(app, host, port, log_level, header_timeout, max_connections)
+    _memory_report_on_sigusr1()
     gc.freeze()  # the objects of the start (modules, tables) are kept: no full GC rescans them
     uvicorn.Server(config).run()
+
+
+def run_workers(
+    make_app: Callable[[], Any],
+    workers: int,
+    host: str,
+    port: int,
+    log_level: str,
+    *,
+    header_timeout: float = HEADER_TIMEOUT,
+    max_connections: int = MAX_CONNECTIONS,
+) -> int:
+    """Serve with ``workers`` processes on one listening socket (pre-fork): the socket is
+    bound here, then each worker is forked and makes its own app (``make_app``: its own
+    database connections) and serves the socket with the guarded protocol; the kernel hands
+    each new connection to one of them. A worker that dies is replaced; SIGINT or SIGTERM
+    stops them all; one that fails as it starts stops them all too (the exit status is 1
+    then, else 0). The rooms must be in a shared store (``--db postgresql://…``)."""
+    import uvicorn
+
+    probe = _config(None, host, port, log_level, header_timeout, max_connections)
+    sock = probe.bind_socket()
+    sock.set_inheritable(True)
+    children: dict[int, float] = {}  # pid -> when it started
+    stopping = False
+    failed = 0
+
+    def spawn() -> None:
+        pid = os.fork()
+        if pid:
+            children[pid] = time.monotonic()
+            return
+        code = 0
+        try:  # the worker: default signal handling again (uvicorn sets its own)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            config = _config(make_app(), host, port, log_level, header_timeout, max_connections)
+            gc.freeze()
+            uvicorn.Server(config).run(sockets=[sock])
+        except BaseException:
+            log.exception("a worker failed")
+            code = 1
+        finally:
+            os._exit(code)
+
+    def stop(signum: int, frame: Any) -> None:
+        nonlocal stopping
+        stopping = True
+        for pid in list(children):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    for _ in range(workers):
+        spawn()
+    while children:
+        try:
+            pid, status = os.wait()
+        except ChildProcessError:
+            break
+        except InterruptedError:
+            continue
+        started = children.pop(pid, 0.0)
+        if stopping:
+            continue
+        if os.waitstatus_to_exitcode(status) > 0 and time.monotonic() - started < FAIL_FAST:
+            log.error("worker %d failed as it started: stopping every worker", pid)
+            failed = 1
+            stop(signal.SIGTERM, None)
+            continue
+        log.warning("worker %d ended (status %d): starting another", pid, status)
+        time.sleep(0.5)
+        spawn()
+    sock.close()
+    return failed

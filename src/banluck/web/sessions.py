@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from banluck.core import Action, BadBet, Round, Rules
+from banluck.core.seating import Seating, seating_for
 from banluck.core.table import Table
 from banluck.core.views import view_for
 from banluck.strategy import policy_for
@@ -74,9 +75,14 @@ class TableSession:
     rng: random.Random | None
 
     @property
+    def seating(self) -> Seating:
+        """The preset's seating: the player in the first seat, bots in the others."""
+        return seating_for(self.rules)
+
+    @property
     def you(self) -> str:
         """The player's seat: the preset's first (the others are bots)."""
-        return self.rules.seats[0]
+        return self.seating.seats[0]
 
     def table(self) -> dict[str, Any] | None:
         """docs/API.md ``Table``: the player's view of the current (or last) hand."""
@@ -103,8 +109,9 @@ class TableSession:
         if "bet" not in body:
             raise self._bad_bet(None, "a bet is required")
         bet = body["bet"]
+        rules, seating = self.rules, self.seating
         try:  # checked first, by the rules, as the stack will be at the deal (T9)
-            self.rules.check_bet(you, bet, self.rules.fresh_stack_for(you, rec.stacks[you]))
+            seating.check_bet(rules, you, bet, seating.fresh_stack_for(rules, you, rec.stacks[you]))
         except BadBet as exc:
             raise self._bad_bet(exc) from None
         number = deal_number(body, rec.next_hand)
@@ -116,7 +123,7 @@ class TableSession:
         if rec.pending_decks is not None:
             table.set_decks(rec.pending_decks)
         try:
-            r = table.start_round(bet)
+            r = table.start_round({you: bet})
         except BadBet as exc:
             raise self._bad_bet(exc) from None
         self._play_bots(r)

@@ -22,6 +22,7 @@ from banluck.core.events import (
     RoundVoided,
     TurnStarted,
 )
+from banluck.core.seating import Seating
 from banluck.core.views import HandView, SeatView
 from banluck.web.records import HandRecord, PlayerRecord, now_iso
 from banluck.wire import outcome_json
@@ -99,9 +100,14 @@ def table_json(view: SeatView, number: int) -> dict[str, Any]:
 
 
 def state_json(
-    rec: PlayerRecord, rules: Rules, table: dict[str, Any] | None, features: dict[str, bool]
+    rec: PlayerRecord,
+    rules: Rules,
+    seating: Seating,
+    table: dict[str, Any] | None,
+    features: dict[str, bool],
 ) -> dict[str, Any]:
-    """docs/API.md ``State``: the player's record and ``table`` (a ``table_json``)."""
+    """docs/API.md ``State``: the player's record and ``table`` (a ``table_json``); the bots'
+    bet is the ``seating``'s."""
     return {
         "player": {
             "stacks": dict(rec.stacks),
@@ -114,7 +120,7 @@ def state_json(
         "limits": {
             "bet_min": rules.bet_min,
             "bet_max": rules.bet_max,
-            "bot_bet": rules.bot_bet,
+            "bot_bet": seating.bot_bet,
         },
         "next_hand": rec.next_hand,
         "table": table,

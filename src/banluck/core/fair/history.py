@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from banluck.core.cards import parse_card
+from banluck.core.cards import ONE_DECK, parse_card
 from banluck.core.errors import BadCard, BanLuckError
 from banluck.core.fair.scheme import SALT_BYTES, check_client_seed
 
@@ -19,6 +21,8 @@ MAX_DECKS = 16
 Source = Literal["shuffle", "discards"]
 SOURCES: tuple[Source, ...] = ("shuffle", "discards")
 _HEX = frozenset("0123456789abcdef")
+#: every card's code as written in a history (``"TS"``, never ``"10S"`` or ``"ts"``)
+_CODES = frozenset(card.code for card in ONE_DECK)
 
 
 class FairFormatError(BanLuckError):
@@ -136,6 +140,11 @@ def _object(value: Any, where: str) -> Mapping[str, Any]:
 
 
 def _codes(values: list[Any], where: str) -> tuple[str, ...]:
+    """The card codes of a list, each one shared string (a saved room's ledger holds
+    thousands); FairFormatError names the first that is not a code."""
+    with contextlib.suppress(TypeError):  # (a list in the list, a str subclass: below)
+        if _CODES.issuperset(values):
+            return tuple(map(sys.intern, values))  # every one a code: the common case
     out = []
     for i, code in enumerate(values, 1):
         try:

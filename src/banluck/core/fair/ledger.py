@@ -65,6 +65,7 @@ class FairLedger:
     def __init__(self, *, salt_source: Callable[[int], bytes] = secrets.token_bytes) -> None:
         self._salt_source = salt_source
         self._shoes: list[tuple[ShoeCommitment, ShoeReveal]] = []
+        self._base = 0  # shoes forgotten (:meth:`forget`): the first kept is number base + 1
         self._deals: list[Deal] = []
         self._open: _Open | None = None
         self._hand: int | None = None  # the hand in play (None between hands)
@@ -126,7 +127,7 @@ class FairLedger:
         else:  # an order made otherwise (e.g. stacked after the shuffle): a fresh salt
             salt = self._salt_source(SALT_BYTES).hex()
         commitment = ShoeCommitment(
-            shoe=len(self._shoes) + 1,
+            shoe=self._base + len(self._shoes) + 1,
             decks=decks,
             cards=len(codes),
             source=source,
@@ -146,7 +147,7 @@ class FairLedger:
         """A card left the top of the current shoe."""
         if not self._shoes:
             raise ValueError("a card was drawn before any shoe was committed")
-        shoe = len(self._shoes)
+        shoe = self._base + len(self._shoes)
         if self._hand is None and not self._burning:
             self.begin_hand()  # a table that does not mark its hands: one hand per run
         hand = None if self._burning else self._hand
@@ -191,7 +192,7 @@ class FairLedger:
         hand in play began drawing from them."""
         done = len(self._shoes) if self._finished else len(self._shoes) - 1
         if self._hand_first_shoe is not None:
-            done = min(done, self._hand_first_shoe - 1)
+            done = min(done, self._hand_first_shoe - 1 - self._base)
         return max(done, 0)
 
     def public_history(self) -> History:
@@ -201,7 +202,22 @@ class FairLedger:
             ShoeRecord(commitment=c, reveal=r if i < n else None)
             for i, (c, r) in enumerate(self._shoes)
         )
-        return History(shoes=shoes, deals=tuple(d for d in self._all_deals() if d.shoe <= n))
+        last = self._base + n
+        return History(shoes=shoes, deals=tuple(d for d in self._all_deals() if d.shoe <= last))
+
+    def forget(self, keep: int) -> int:
+        """Drop the oldest revealed shoes and their deals, keeping the last ``keep`` revealed
+        ones (and every shoe not revealed): a long-lived table's record stays bounded; its
+        history then starts at a later shoe and still verifies. How many were dropped.
+        (A shoe of C8's discards is kept with the shoe before it.)"""
+        drop = max(0, min(self.revealable() - keep, len(self._shoes) - 1))
+        while drop and self._shoes[drop][0].source == "discards":
+            drop -= 1
+        if drop:
+            self._base += drop
+            del self._shoes[:drop]
+            self._deals = [d for d in self._deals if d.shoe > self._base]
+        return drop
 
     def full_history(self) -> History:
         """Everything, the shoe in use and its secret order included (never for a seat)."""
@@ -225,6 +241,7 @@ class FairLedger:
             "burning": self._burning,
             "hand_first_shoe": self._hand_first_shoe,
             "finished": self._finished,
+            "forgotten": self._base,
             "next_salt": self._next_salt,
             "client_seed": self._client_seed,
         }
@@ -236,7 +253,10 @@ class FairLedger:
         """A ledger saved by :meth:`to_json`."""
         history = parse_history(data)
         ledger = cls(salt_source=salt_source)
-        for rec in history.shoes:
+        ledger._base = optional_int(data, "forgotten") or 0
+        for i, rec in enumerate(history.shoes):
+            if rec.commitment.shoe != ledger._base + i + 1:
+                raise FairFormatError("a saved ledger's shoes must be numbered in order")
             if rec.reveal is None:
                 raise FairFormatError(f"a saved ledger lacks shoe {rec.commitment.shoe}'s order")
             ledger._shoes.append((rec.commitment, rec.reveal))
@@ -258,7 +278,7 @@ class FairLedger:
         shoe against; secret)."""
         if not self._shoes:
             return ()
-        shoe = len(self._shoes)
+        shoe = self._base + len(self._shoes)
         dealt = sum(len(d.cards) for d in self._all_deals() if d.shoe == shoe)
         return self._shoes[-1][1].order[dealt:]
 

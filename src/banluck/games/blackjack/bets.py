@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from banluck.core.errors import BadBet
+from banluck.core.seating import Seating, seating_for
 from banluck.games.blackjack.rules import SIDE_BET_NAMES, BlackjackRules
 
 
@@ -39,11 +40,21 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_entry(rules: BlackjackRules, entry: SeatEntry, *, shoe_hand: int = 1) -> SeatEntry:
-    """B5, B11, B13, I10: the entry if the rules allow it, else BadBet saying why."""
+def check_entry(
+    rules: BlackjackRules,
+    entry: SeatEntry,
+    *,
+    shoe_hand: int = 1,
+    seating: Seating | None = None,
+) -> SeatEntry:
+    """B5, B11, B13, I10: the entry if the rules and the ``seating`` (the seats, who is a
+    bot, what a bot bets; by default the preset's: every seat but the first a bot) allow
+    it, else BadBet saying why."""
     who = f"seat {entry.name!r}"
-    if entry.name not in rules.seats:
-        raise BadBet(f"unknown seat {entry.name!r} (the seats are {', '.join(rules.seats)})")
+    if seating is None:
+        seating = seating_for(rules)
+    if entry.name not in seating.seats:
+        raise BadBet(f"unknown seat {entry.name!r} (the seats are {', '.join(seating.seats)})")
     if not _whole(entry.stack) or entry.stack < 0:
         raise BadBet(f"{who}: stack {entry.stack!r} is not a whole number of chips")
     bet = entry.bet
@@ -73,10 +84,10 @@ def check_entry(rules: BlackjackRules, entry: SeatEntry, *, shoe_hand: int = 1) 
             raise BadBet(f"{who}: a bet of 0 needs at least one side bet")
         raise BadBet(f"{who}: a bet of 0 is not allowed in {rules.name!r}")
     if bet != 0:
-        if rules.is_bot(entry.name):
-            if bet != rules.bot_bet:
+        if seating.is_bot(entry.name):
+            if bet != seating.bot_bet:
                 zero = " (or 0 with side bets)" if rules.side_bets else ""
-                raise BadBet(f"{who}: bets {rules.bot_bet}{zero}, not {bet}")
+                raise BadBet(f"{who}: bets {seating.bot_bet}{zero}, not {bet}")
         elif not rules.bet_min <= bet <= rules.bet_max:
             raise BadBet(f"{who}: bet {bet} is out of range ({rules.bet_min} to {rules.bet_max})")
     if entry.committed > entry.stack:

@@ -55,8 +55,8 @@ def is_blackjack(cards: Sequence[Card], *, from_split: bool = False) -> bool:
     """B2: an ace and a ten-value card as a seat's first two cards, not made by a split."""
     if from_split or len(cards) != 2:
         return False
-    values = {POINTS[c.rank] for c in cards}
-    return values == {1, 10}
+    first, second = POINTS[cards[0].rank], POINTS[cards[1].rank]
+    return (first == 1 and second == 10) or (first == 10 and second == 1)
 
 
 def is_pair(first: Card, second: Card, *, by_value: bool) -> bool:

@@ -12,6 +12,7 @@ from typing import Any
 
 from banluck.core.errors import ReplayError
 from banluck.core.money import WagerSettled
+from banluck.core.seating import Seating, seating_for
 from banluck.games.blackjack.bets import SeatEntry
 from banluck.games.blackjack.decisions import ACTIONS, Decision, auto_play
 from banluck.games.blackjack.round import BlackjackRound, RoundOutcome
@@ -90,11 +91,11 @@ def _moves(who: str, seat: dict[str, Any]) -> list[str] | None:
     return moves
 
 
-def _entry(seat: dict[str, Any], rules: BlackjackRules) -> SeatEntry:
+def _entry(seat: dict[str, Any], rules: BlackjackRules, seating: Seating) -> SeatEntry:
     name = seat["name"]
     who = f"seat {name!r}"
-    stack = rules.fresh_stack_for(name, read_stack(seat, rules.fresh_stack))  # T9 first
-    bet = read_bet(seat, bot=rules.is_bot(name), bot_bet=rules.bot_bet)
+    stack = seating.fresh_stack_for(rules, name, read_stack(seat, rules.fresh_stack))  # T9
+    bet = read_bet(seat, bot=seating.is_bot(name), bot_bet=seating.bot_bet)
     if not whole(bet):
         raise ReplayError(f"{who}: bet {bet!r} is not a whole number of chips")
     sides = _side_bets(who, seat.get("side_bets"), rules)
@@ -109,7 +110,8 @@ def replay_hand(data: Any, policy: Policy | None = None) -> dict[str, Any]:
     shoe = read_shoe(data, rules.decks)
     shoe_hand = _shoe_hand(data, rules)
     seats = read_seats(data, rules.name, rules.seats)
-    entries = [_entry(s, rules) for s in seats]
+    seating = seating_for(rules)  # B5: the first seat a person, the others bots
+    entries = [_entry(s, rules, seating) for s in seats]
     insure: dict[str, bool] = {}
     scripts: dict[str, list[str] | None] = {}
     for s in seats:
@@ -122,14 +124,14 @@ def replay_hand(data: Any, policy: Policy | None = None) -> dict[str, Any]:
         insure[s["name"]] = bool(flag)
         scripts[s["name"]] = _moves(who, s)
 
-    r = BlackjackRound.start(rules, shoe, entries, shoe_hand=shoe_hand)
+    r = BlackjackRound.start(rules, shoe, entries, shoe_hand=shoe_hand, seating=seating)
     for name, flag in insure.items():
         if flag:
             refusal = r.insurance_refusal(name)
             if refusal is not None:
                 raise ReplayError(f"seat {name!r}: {refusal}")
 
-    chooser = policy or _policy(rules)
+    chooser = policy  # the strategy is loaded when a seat without moves first decides
     used = dict.fromkeys(scripts, 0)
     auto: set[str] = set()
     order = list(rules.seats)
@@ -145,6 +147,8 @@ def replay_hand(data: Any, policy: Policy | None = None) -> dict[str, Any]:
         d = r.decision()
         script = scripts[name]
         if script is None:
+            if chooser is None:
+                chooser = _policy(rules)
             action = chooser(d)
             if action not in d.legal:
                 raise ReplayError(f"seat {name!r}: the strategy chose {action!r}")

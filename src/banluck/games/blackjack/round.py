@@ -32,6 +32,7 @@ from typing import Protocol
 from banluck.core.cards import Card
 from banluck.core.errors import BadBet, IllegalAction
 from banluck.core.money import HandRef, WagerSettled, half_rounded_up, win_amount
+from banluck.core.seating import Seating, seating_for
 from banluck.games.blackjack.bets import SeatEntry, check_entry
 from banluck.games.blackjack.decisions import Decision
 from banluck.games.blackjack.events import (
@@ -68,9 +69,14 @@ class CardSource(Protocol):
 
 def hand_kind(cards: Sequence[Card], *, from_split: bool = False) -> str:
     """REPLAY.md's ``hand``: ``blackjack`` (B2), ``bust`` (B3) or ``plain``."""
-    if is_blackjack(cards, from_split=from_split):
+    return _kind(is_blackjack(cards, from_split=from_split), total_and_soft(cards)[0])
+
+
+def _kind(blackjack: bool, total: int) -> str:
+    """``hand_kind`` from the hand's B2 and B1 as already known."""
+    if blackjack:
         return "blackjack"
-    return "bust" if total_and_soft(cards)[0] > 21 else "plain"
+    return "bust" if total > 21 else "plain"
 
 
 @dataclass(slots=True)
@@ -206,21 +212,25 @@ class BlackjackRound:
         entries: Sequence[SeatEntry],
         *,
         shoe_hand: int = 1,
+        seating: Seating | None = None,
     ) -> BlackjackRound:
         """Check every seat's stake (B5, B11, B13, I10), take it, and deal (C2 / I3).
 
-        ``entries`` are the rules' seats in order, stacks after T9; ``shoe_hand`` is the
-        hand's number in its shoe (I10's limits).
+        ``entries`` are the seating's seats in order, stacks after T9; ``shoe_hand`` is the
+        hand's number in its shoe (I10's limits); ``seating`` says who sits where and who is
+        a bot (by default the preset's: the rules' seats, every one but the first a bot, B5).
         """
+        if seating is None:
+            seating = seating_for(rules)
         names = tuple(e.name for e in entries)
-        if names != rules.seats:
+        if names != seating.seats:
             raise BadBet(
-                f"{rules.name!r} needs the seats {', '.join(rules.seats)} in that order,"
+                f"{rules.name!r} needs the seats {', '.join(seating.seats)} in that order,"
                 f" not {', '.join(map(str, names))}"
             )
         seats = []
         for e in entries:
-            check_entry(rules, e, shoe_hand=shoe_hand)
+            check_entry(rules, e, shoe_hand=shoe_hand, seating=seating)
             seats.append(_Seat(entry=e, committed=e.committed))
         r = cls(rules, source, seats)
         r._deal()
@@ -545,9 +555,10 @@ class BlackjackRound:
         elif h.total > 21:
             result, net = "lose", -bet
         else:
-            mine = (h.total, h.blackjack)
+            blackjack = h.blackjack
+            mine = (h.total, blackjack)
             dealer_bj = self._dealer_blackjack or (self.hole_turned and is_blackjack(self.dealer))
-            if h.blackjack and not dealer_bj:  # B6 (C4: perhaps before the hole is turned)
+            if blackjack and not dealer_bj:  # B6 (C4: perhaps before the hole is turned)
                 result, net = "win", win_amount(bet, *self.rules.blackjack_pays)
             else:
                 dealer_total = total_and_soft(self.dealer)[0]
@@ -609,7 +620,7 @@ class BlackjackRound:
                         ref=h.ref,
                         cards=tuple(h.cards),
                         total=h.total,
-                        kind=hand_kind(h.cards, from_split=h.from_split),
+                        kind=_kind(h.blackjack, h.total),
                         bet=h.bet,
                         doubled=h.doubled,
                         result=h.settled.result,

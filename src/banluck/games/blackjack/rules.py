@@ -58,10 +58,10 @@ class BlackjackRules:
     side_bet_max: int = 100
     #: I10: the last hand of a shoe on which each side bet may be placed.
     side_bet_last_hand: tuple[tuple[str, int], ...] = ()
-    #: B5: the seat bet range; Anna's and Ben's bet.
+    #: B5: the seat bet range (who is a bot, and what a bot bets, is the table's
+    #: ``core.seating.Seating``).
     bet_min: int = 10
     bet_max: int = 500
-    bot_bet: int = 50
     #: T9 (via B5): below its minimum a seat gets a fresh stack.
     fresh_stack: int = 1000
     player_min_stack: int = 10
@@ -86,24 +86,6 @@ class BlackjackRules:
     def can_surrender_against(self, up_value: int) -> bool:
         """I6: surrender is offered against this up card (its value, an ace as 1)."""
         return up_value in self.surrender_against
-
-    def is_bot(self, seat: str) -> bool:
-        """B5: every seat but the first is a bot (Anna, Ben) betting ``bot_bet``."""
-        return seat != self.seats[0]
-
-    def min_stack(self, seat: str) -> int:
-        """T9 (via B5): the stack below which a seat gets a fresh one before a hand."""
-        return self.bot_bet if self.is_bot(seat) else self.player_min_stack
-
-    def fresh_stack_for(self, seat: str, stack: int) -> int:
-        """T9: the stack a seat plays the hand with (a fresh one below its minimum).
-
-        >>> CLASSIC.fresh_stack_for("you", 9), CLASSIC.fresh_stack_for("anna", 49)
-        (1000, 1000)
-        >>> CLASSIC.fresh_stack_for("you", 10), CLASSIC.fresh_stack_for("anna", 50)
-        (10, 50)
-        """
-        return self.fresh_stack if stack < self.min_stack(seat) else stack
 
     def with_decks(self, decks: int | None) -> BlackjackRules:
         """B: the decks are fixed by the preset; ``decks`` must match (REPLAY.md)."""

@@ -26,6 +26,7 @@ import numpy.typing as npt
 
 from banluck.core.cards import POINTS, RANKS, SUITS, Card, parse_card
 from banluck.core.money import HandRef, half_rounded_up
+from banluck.core.seating import BOT_BET
 from banluck.games.blackjack.decisions import Decision
 from banluck.games.blackjack.hands import dealer_draws, is_blackjack, is_pair, points_total
 from banluck.games.blackjack.rules import SIDE_BET_NAMES, BlackjackRules
@@ -271,7 +272,7 @@ def _decision_cells(rules: BlackjackRules) -> list[tuple[int, int, int, Decision
             d = Decision(
                 seat=seat, hand=ref, cards=tuple(cards), up=up_card, legal=legal,
                 from_split=split is not None, splits=int(split is not None),
-                bet=rules.bot_bet, stack=10**9,
+                bet=BOT_BET, stack=10**9,
             )  # fmt: skip
             cells.append((ctx, index[counts], up, d))
 

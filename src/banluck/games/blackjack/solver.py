@@ -39,7 +39,7 @@ from functools import cache, lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from banluck.core.cards import Card
+from banluck.core.cards import RANK_CLASS, Card
 from banluck.games.blackjack.hands import points_total
 from banluck.games.blackjack.rules import BlackjackRules
 from banluck.games.blackjack.solver_dealer import N_OUTCOMES, bj_rank, dealer_graph
@@ -64,16 +64,14 @@ FloatArray = npt.NDArray[np.float64]
 
 def rank_index(card: Card) -> int:
     """A card's rank class: 0 ace, 1..8 the 2..9, 9 ten-value."""
-    if card.is_ace:
-        return 0
-    return 9 if card.is_ten_value else card.points - 1
+    return RANK_CLASS[card.rank]
 
 
 def counts_of(cards: Sequence[Card]) -> Counts:
     """The multiset of a hand's rank classes."""
     counts = [0] * N_RANKS
     for card in cards:
-        counts[rank_index(card)] += 1
+        counts[RANK_CLASS[card.rank]] += 1
     return tuple(counts)
 
 

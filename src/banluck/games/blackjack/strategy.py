@@ -21,30 +21,32 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from banluck.core.cards import RANK_CLASS, class_counts
 from banluck.games.blackjack.hands import total_and_soft
 from banluck.games.blackjack.rules import BlackjackRules
 
 if TYPE_CHECKING:
     from banluck.games.blackjack.decisions import Decision, Policy
     from banluck.games.blackjack.solver_tables import StrategyTable
+    from banluck.games.blackjack.strategy_data import OrderTable
 
 #: When no valued action is legal: what to fall back on, by preference.
 FALLBACK: tuple[str, ...] = ("stand", "hit", "double", "split", "surrender")
 
 
 def _key(decision: Decision) -> tuple[tuple[int, ...], int, int]:
-    from banluck.games.blackjack.solver import counts_of, rank_index
-
-    counts = counts_of(decision.cards)
-    pair = rank_index(decision.cards[0]) if decision.from_split else -1
-    return counts, rank_index(decision.up), pair
+    """The table's key of a decision: the hand's composition, the up card's class and the
+    split pair's class (-1 for a hand not made by a split)."""
+    counts = class_counts(decision.cards)
+    pair = RANK_CLASS[decision.cards[0].rank] if decision.from_split else -1
+    return counts, RANK_CLASS[decision.up.rank], pair
 
 
 @lru_cache(maxsize=8)
-def _table(rules: BlackjackRules) -> StrategyTable:
-    from banluck.games.blackjack.solver_tables import table_for
+def _table(rules: BlackjackRules) -> OrderTable | StrategyTable:
+    from banluck.games.blackjack.strategy_data import order_table
 
-    return table_for(rules)
+    return order_table(rules)
 
 
 def choose(order: list[str], decision: Decision) -> str:
@@ -68,10 +70,15 @@ def policy_for(rules: BlackjackRules) -> Policy:
     """B10: the solved strategy of ``rules``: for every decision, the legal action of the
     highest EV (a double or split the stack cannot cover is passed over, B11)."""
     table = _table(rules)
+    orders: dict[tuple[tuple[int, ...], int, int], list[str]] = {}  # the table's, as read
 
     def policy(decision: Decision) -> str:
-        counts, up, pair = _key(decision)
-        return choose(table.order(counts, up, split_pair=pair), decision)
+        key = _key(decision)
+        order = orders.get(key)
+        if order is None:
+            counts, up, pair = key
+            order = orders[key] = table.order(counts, up, split_pair=pair)
+        return choose(order, decision)
 
     return policy
 

@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from banluck.core.seating import Seating, seating_for
 from banluck.games.blackjack.bets import SeatEntry, check_entry
 from banluck.games.blackjack.decisions import Decision
 from banluck.games.blackjack.round import BlackjackRound, RoundOutcome
@@ -41,10 +42,14 @@ class BlackjackTable:
         shoe: BlackjackShoe | None = None,
         stacks: Mapping[str, int] | None = None,
         bot_policy: Policy | None = None,
+        seating: Seating | None = None,
     ) -> None:
         self.rules = rules
+        #: who sits where, who is a bot and what a bot bets (B5; by default the rules' seats,
+        #: every one but the first a bot)
+        self.seating = seating if seating is not None else seating_for(rules)
         self.shoe = shoe if shoe is not None else BlackjackShoe(rules, rng)
-        self.stacks: dict[str, int] = {s: rules.fresh_stack for s in rules.seats}
+        self.stacks: dict[str, int] = {s: rules.fresh_stack for s in self.seating.seats}
         if stacks:
             self.stacks.update(stacks)
         self._bot_policy = bot_policy
@@ -68,28 +73,28 @@ class BlackjackTable:
         """Start a hand: T9 for every stack, then the player's ``bet`` and ``side_bets`` and
         each bot's ``bots[name] = (bet, side_bets)`` (default: ``bot_bet`` and none, B13).
         A bad stake raises BadBet and deals nothing."""
-        rules = self.rules
+        rules, seating = self.rules, self.seating
         for seat, stack in self.stacks.items():
-            self.stacks[seat] = rules.fresh_stack_for(seat, stack)
+            self.stacks[seat] = seating.fresh_stack_for(rules, seat, stack)
         entries = []
-        for seat in rules.seats:
-            if rules.is_bot(seat):
-                b, sides = (bots or {}).get(seat, (rules.bot_bet, {}))
+        for seat in seating.seats:
+            if seating.is_bot(seat):
+                b, sides = (bots or {}).get(seat, (seating.bot_bet, {}))
             else:
                 b, sides = bet, side_bets or {}
             entries.append(SeatEntry(name=seat, stack=self.stacks[seat], bet=b, side_bets=sides))
         # check the stakes against the next hand's number before the shoe moves on
         number = self.shoe.next_hand_number()
         for e in entries:
-            check_entry(rules, e, shoe_hand=number)
+            check_entry(rules, e, shoe_hand=number, seating=seating)
         number = self.shoe.begin_hand()
-        return BlackjackRound.start(rules, self.shoe, entries, shoe_hand=number)
+        return BlackjackRound.start(rules, self.shoe, entries, shoe_hand=number, seating=seating)
 
     def play_bots(self, r: BlackjackRound) -> None:
-        """B10: the bots choose until the player (the first seat) must, or the round ends;
-        they never take insurance."""
-        player = self.rules.seats[0]
-        while r.to_act is not None and r.to_act != player:
+        """B10: the bots choose until a person (the first seat, by default) must, or the
+        round ends; they never take insurance."""
+        seating = self.seating
+        while r.to_act is not None and seating.is_bot(r.to_act):
             if r.phase == "insurance":
                 r.apply("decline")
             else:

@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from banluck.core.cards import Card
+from banluck.core.cards import POINTS, RANK_CLASS, Card
 from banluck.games.kampung.decisions import BankerDecision, HandSeen, PlayerDecision
 from banluck.games.kampung.policy_data import Solved, solved
 from banluck.games.kampung.policy_tables import PAIR_77, PlayerTables, simple_player
@@ -59,8 +59,13 @@ def _fallback(legal: frozenset[str], order: tuple[str, ...]) -> str:
 
 def hand_state(cards: tuple[Card, ...]) -> tuple[int, int, int]:
     """A hand's ``(count, non-ace points, aces)``."""
-    aces = sum(1 for c in cards if c.is_ace)
-    base = sum(c.points for c in cards if not c.is_ace)
+    aces = 0
+    base = 0
+    for c in cards:
+        if c.rank == "A":
+            aces += 1
+        else:
+            base += POINTS[c.rank]
     return len(cards), base, aces
 
 
@@ -225,28 +230,72 @@ def _bank15(s: Solved, d: BankerDecision) -> str:
 class _BankerModel:
     """The banker's recursion for one decision (compiled code, imported when first used)."""
 
+    #: how many shoes (counts of the cards left) ``_seen_shoe`` remembers
+    SEEN_SHOES = 4096
+
     def __init__(self, rules: KampungRules) -> None:
         from banluck.games.kampung import policy_dp as dp
 
         self.dp = dp
         self.rules = rules
         self.s = solved(rules)
-        self.tot = dp.totals(rules)
+        self.tot = dp.shared_totals(rules)
         self.p = dp.shoe_probs(rules.decks)
         self.prm = dp.params(rules)
+        self.g = dp.payoffs(rules)
         self.tables = dp.new_tables()
+        self.vals = np.zeros(dp.V_OPEN + dp.MAX_HANDS)
+        self.h = np.zeros((dp.MAX_HANDS, dp.N_EV))
+        self.full = tuple(4 * rules.decks * (4 if k == 9 else 1) for k in range(10))
+        #: counts of the cards left -> (the card chances, the hand types, gains by count)
+        self._shoes: dict[tuple[int, ...], tuple[Any, Any, dict[int, Any]]] = {}
+
+    def card_counts(self, d: BankerDecision) -> tuple[int, ...]:
+        """K17: how many cards of each class (0 ace .. 9 ten-value) the shoe holds less the
+        cards the banker has seen this hand (its own, and every hand turned over)."""
+        counts = list(self.full)
+        for card in d.cards:
+            counts[RANK_CLASS[card.rank]] -= 1
+        for h in d.hands:
+            if h.cards is not None:
+                for card in h.cards:
+                    counts[RANK_CLASS[card.rank]] -= 1
+        return tuple(c if c > 0 else 0 for c in counts)
 
     def card_probs(self, d: BankerDecision) -> Any:
         """K17: the chance of each card class in the shoe less the cards the banker has
-        seen this hand (its own, and every hand turned over)."""
-        dp = self.dp
-        counts = np.array(
-            [4 * self.rules.decks * (4 if k == 9 else 1) for k in range(10)], dtype=np.int64
-        )
-        seen = list(d.cards) + [c for h in d.hands if h.cards is not None for c in h.cards]
-        for card in seen:
-            counts[card.points - 1] -= 1
-        return dp.class_probs(np.maximum(counts, 0))
+        seen this hand (``card_counts``)."""
+        return self._seen_shoe(self.card_counts(d))[0]
+
+    def _seen_shoe(self, counts: tuple[int, ...]) -> tuple[Any, Any, dict[int, Any]]:
+        """The card chances and the hand types (``posterior``) of a shoe of ``counts``,
+        and a place for the bank's gain per unit bet by card count; remembered, as many
+        decisions see the same cards."""
+        got = self._shoes.get(counts)
+        if got is None:
+            from banluck.games.kampung.posterior import hand_types
+
+            p = self.dp.class_probs(np.array(counts, dtype=np.int64))
+            if len(self._shoes) >= self.SEEN_SHOES:
+                self._shoes.clear()
+            got = self._shoes[counts] = (p, hand_types(self.rules, self.s.players, p), {})
+        return got
+
+    def _unit_gain(self, counts: tuple[int, ...], count: int) -> Any:
+        """The bank's gain per unit bet by settling event from an unopened hand of ``count``
+        cards (its posterior on the shoe of ``counts``); times a bet it is exactly
+        ``bank_gain`` with that bet (only the sign of ``-bet`` moves)."""
+        _p, types, gains = self._seen_shoe(counts)
+        row = gains.get(count)
+        if row is None:
+            from banluck.games.kampung.posterior import type_index
+
+            dp = self.dp
+            lo = type_index(count, 0)
+            post = types[lo : lo + dp.N_OUT] / types[lo : lo + dp.N_OUT].sum()
+            row = gains[count] = np.zeros(dp.N_EV)
+            dp.bank_gain(post, self.g, 1.0, row)
+        return row
 
     def values(self, d: BankerDecision, card_aware: bool = False) -> dict[str, float]:
         """Every legal K14 action's expected result for the bank, in chips; with
@@ -254,49 +303,37 @@ class _BankerModel:
         dp = self.dp
         hands = _unopened(d)
         n = len(hands)
-        h = np.zeros((dp.MAX_HANDS, dp.N_EV))
+        h = self.h
+        h.fill(0.0)
         p = self.p
         if card_aware:
-            from banluck.games.kampung.posterior import hand_types, type_index
-
-            p = self.card_probs(d)
-            types = hand_types(self.rules, self.s.players, p)
-            g = dp.payoffs(self.rules)
+            counts = self.card_counts(d)
+            p = self._seen_shoe(counts)[0]
             for i, hs in enumerate(hands):
-                lo = type_index(_hidden_count(hs), 0)
-                post = types[lo : lo + dp.N_OUT] / types[lo : lo + dp.N_OUT].sum()
-                dp.bank_gain(post, g, float(hs.bet), h[i])
+                np.multiply(self._unit_gain(counts, _hidden_count(hs)), float(hs.bet), out=h[i])
         else:
             for i, hs in enumerate(hands):
                 h[i] = self.s.gain[_hidden_count(hs)] * hs.bet
         w7 = float(sum(x.bet for x in d.hands if _is_777(x)))
         v, act, r, f = self.tables
-        dp.banker_dp(self.tot, p, h, n, w7, self.prm, v, act, r, f, False)
         c, base, aces = hand_state(d.cards)
-        u = (1 << n) - 1
         t = d.total
-        pen7 = self.prm[dp.P_777] * w7
+        legal = d.legal
+        with_hit = "hit" in legal and c < dp.MAXC - 1
+        vals = self.vals
+        dp.banker_values(
+            self.tot, p, h, n, w7, self.prm, v, act, r, f, c, base, aces, t, with_hit, vals
+        )
         out: dict[str, float] = {}
-        if "hit" in d.legal:
-            hit = 0.0
-            for k in range(len(p)):
-                nb = base if k == 0 else base + k + 1
-                na = aces + 1 if k == 0 else aces
-                if nb + na > 21:
-                    e = dp.E_FIVE_BUST if c + 1 == 5 else dp.E_BUST
-                    hit += p[k] * (sum(h[i, e] for i in range(n)) - pen7)
-                else:
-                    hit += p[k] * v[c + 1, nb, na, u]
-            out["hit"] = float(hit)
-        if t <= 21 and ("stand" in d.legal or any(a.startswith(OPEN) for a in d.legal)):
-            # K14 offers these at 16 to 20 only; a total under 16 is priced as 16
-            e_open = max(t, 16) - 16
-            if "stand" in d.legal:
-                out["stand"] = float(sum(h[i, e_open] for i in range(n)) - pen7)
+        if with_hit:
+            out["hit"] = float(vals[dp.V_HIT])
+        if t <= 21 and ("stand" in legal or any(a.startswith(OPEN) for a in legal)):
+            if "stand" in legal:
+                out["stand"] = float(vals[dp.V_STAND])
             for i, hs in enumerate(hands):
                 key = OPEN + hs.seat
-                if key in d.legal:
-                    out[key] = float(h[i, e_open] + v[c, base, aces, u ^ (1 << i)])
+                if key in legal:
+                    out[key] = float(vals[dp.V_OPEN + i])
         return out
 
 

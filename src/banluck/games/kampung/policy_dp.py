@@ -16,6 +16,7 @@ most three hands. Every array is plain NumPy so the functions compile once (``ca
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -46,6 +47,10 @@ A_NONE = -1
 A_STAND = 0
 A_HIT = 1
 A_OPEN = 2  # + the hand's index
+#: Where ``banker_values`` writes each choice's value: hit, stand, then open hand ``i``.
+V_HIT = 0
+V_STAND = 1
+V_OPEN = 2
 #: K13 / K14 / K16 numbers the recursion reads (filled from the rules by ``params``).
 P_777 = 0
 P_MUST_DRAW = 1
@@ -55,13 +60,19 @@ _EPS = 1e-12
 
 def totals(rules: KampungRules) -> np.ndarray[Any, np.dtype[np.int64]]:
     """K1: ``tot[count, base, aces]``, the hand's total by T3 (``core.hands.total_from``)."""
-    tot = np.zeros((MAXC, MAXB, MAXA), dtype=np.int64)
+    rows = [[[0] * MAXA for _ in range(MAXB)]]  # count 0: no hand
     for c in range(1, MAXC):
         values = rules.totals.ace_values(c)
-        for base in range(MAXB):
-            for aces in range(MAXA):
-                tot[c, base, aces] = total_from(base, aces, values)
-    return tot
+        rows.append(
+            [[total_from(base, aces, values) for aces in range(MAXA)] for base in range(MAXB)]
+        )
+    return np.array(rows, dtype=np.int64)
+
+
+@lru_cache(maxsize=8)
+def shared_totals(rules: KampungRules) -> np.ndarray[Any, np.dtype[np.int64]]:
+    """``totals(rules)`` built once and shared by every caller: read it, never write to it."""
+    return totals(rules)
 
 
 def payoffs(rules: KampungRules) -> np.ndarray[Any, np.dtype[np.float64]]:
@@ -134,12 +145,34 @@ def _banker_dp(
     """Fill ``v[c, base, aces, U]`` (the bank's expected gain), ``act`` (its best action) and,
     with ``with_r``, ``r[c, base, aces, U, i, e]`` (how hand ``i`` ends up settled) and
     ``f[...]`` (the chance that the banker's final total is 21)."""
+    banker_dp_from(tot, p, h, n, w7, prm, v, act, r, f, with_r, 2, 0, 0)
+
+
+def _banker_dp_from(
+    tot: Any,
+    p: Any,
+    h: Any,
+    n: int,
+    w7: float,
+    prm: Any,
+    v: Any,
+    act: Any,
+    r: Any,
+    f: Any,
+    with_r: bool,
+    c0: int,
+    base0: int,
+    aces0: int,
+) -> None:
+    """``_banker_dp`` over only the states a hand of ``c0`` cards, ``base0`` non-ace points
+    and ``aces0`` aces can reach (more cards, no fewer points or aces): each state's values
+    are those of the full table, and the other entries are left as they were."""
     sets = 1 << n
     pen7 = prm[P_777] * w7
     must = prm[P_MUST_DRAW]
-    for c in range(5, 1, -1):
-        for base in range(MAXB):
-            for aces in range(min(c, MAXA - 1) + 1):
+    for c in range(5, c0 - 1, -1):
+        for base in range(base0, MAXB):
+            for aces in range(aces0, min(c, MAXA - 1) + 1):
                 if base + aces > 21:
                     continue
                 t = tot[c, base, aces]
@@ -245,8 +278,60 @@ def _bank_gain(post: Any, g: Any, bet: float, out: Any) -> None:
         out[e] = -bet * s
 
 
+def _banker_values(
+    tot: Any,
+    p: Any,
+    h: Any,
+    n: int,
+    w7: float,
+    prm: Any,
+    v: Any,
+    act: Any,
+    r: Any,
+    f: Any,
+    c: int,
+    base: int,
+    aces: int,
+    t: int,
+    with_hit: bool,
+    out: Any,
+) -> None:
+    """K14: what each choice of a banker holding ``c`` cards (``base`` non-ace points,
+    ``aces`` aces, total ``t``) brings the bank with every hand of ``h`` unopened:
+    ``out[V_HIT]`` (with ``with_hit``; fewer than five cards), and at a total of 21 or less
+    ``out[V_STAND]`` and ``out[V_OPEN + i]`` (a total under 16 priced as 16). Runs
+    ``banker_dp_from`` over the states the hand can reach first."""
+    banker_dp_from(tot, p, h, n, w7, prm, v, act, r, f, False, c, base, aces)
+    u = (1 << n) - 1
+    pen7 = prm[P_777] * w7
+    if with_hit:
+        hit = 0.0
+        for k in range(N_CLASSES):
+            nb = base if k == 0 else base + k + 1
+            na = aces + 1 if k == 0 else aces
+            if nb + na > 21:
+                e = E_FIVE_BUST if c + 1 == 5 else E_BUST
+                s = 0.0
+                for i in range(n):
+                    s += h[i, e]
+                hit += p[k] * (s - pen7)
+            else:
+                hit += p[k] * v[c + 1, nb, na, u]
+        out[V_HIT] = hit
+    if t <= 21:
+        e_open = max(t, 16) - 16
+        s = 0.0
+        for i in range(n):
+            s += h[i, e_open]
+        out[V_STAND] = s - pen7
+        for i in range(n):
+            out[V_OPEN + i] = h[i, e_open] + v[c, base, aces, u ^ (1 << i)]
+
+
 _settle_all_j = njit(cache=True, inline="always")(_settle_all)
+banker_dp_from = njit(cache=True)(_banker_dp_from)
 banker_dp = njit(cache=True)(_banker_dp)
+banker_values = njit(cache=True)(_banker_values)
 bank_gain = njit(cache=True)(_bank_gain)
 
 

@@ -26,7 +26,7 @@ import numpy as np
 from numba import njit
 
 from banluck.core.cards import N_CLASSES
-from banluck.games.kampung.policy_dp import MAXA, MAXB, MAXC, N_OUT, O_BUST, totals
+from banluck.games.kampung.policy_dp import MAXA, MAXB, MAXC, N_OUT, O_BUST, shared_totals
 from banluck.games.kampung.policy_tables import PlayerTables
 from banluck.games.kampung.rules import KampungRules
 
@@ -131,7 +131,13 @@ def hand_types(
     """The chance of every hand type (``T_NONE``, ``T_777``, ``type_index(c, o)``)."""
     out = np.zeros(N_TYPES, dtype=np.float64)
     hand_types_j(
-        totals(rules), p, policy.hit, policy.burn, allow_burn, rules.player_must_draw_under, out
+        shared_totals(rules),
+        p,
+        policy.hit,
+        policy.burn,
+        allow_burn,
+        rules.player_must_draw_under,
+        out,
     )
     return out
 

@@ -16,10 +16,12 @@ is wrong and where; ``banluck.replay`` turns it into exit status 2 or ``{"error"
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from banluck.core.cards import Card
 from banluck.core.errors import ReplayError
+from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
 from banluck.games.kampung.decisions import BankerDecision, PlayerDecision
 from banluck.games.kampung.round import (
@@ -94,19 +96,21 @@ def replay_hand(data: Any) -> dict[str, Any]:
     shoe = read_shoe(data, rules)
 
     seats = read_seats(data, "kampung", rules.seats)
+    seating = seating_for(rules)  # K2: you in the first seat, the others bots
     players: list[PlayerEntry] = []
     bank_stack = 0
     scripts: dict[str, list[str] | None] = {}
     for seat in seats:
         name = seat["name"]
-        stack = rules.fresh_stack_for(name, read_stack(seat, rules.fresh_stack), banker)  # K3
+        stack = seating.fresh_stack_for(rules, name, read_stack(seat, rules.fresh_stack), banker)
         if name == banker:
             if "bet" in seat:
                 raise ReplayError(f"seat {name!r} holds the bank: it bets nothing (K3)")
             bank_stack = stack
         else:
-            bet = read_bet(seat, bot=rules.is_bot(name), bot_bet=rules.bot_bet)
-            players.append(PlayerEntry(name, stack, rules.check_bet(name, bet, stack)))
+            bet = read_bet(seat, bot=seating.is_bot(name), bot_bet=seating.bot_bet)
+            stake = seating.check_bet(rules, name, bet, stack, bot_covered=True)  # K3
+            players.append(PlayerEntry(name, stack, stake))
         scripts[name] = (
             read_moves(name, seat["moves"], banker=banker, seats=rules.seats)
             if "moves" in seat
@@ -201,22 +205,27 @@ def _bot(bots: dict[str, Chooser], r: KampungRound) -> Chooser:
     """K18: the project's bots, imported only when a seat has no ``moves``."""
     key = "banker" if r.to_act == r.banker else "player"
     if key not in bots:
-        from banluck.games.kampung import policy  # only when needed
-
-        player = policy.player_policy(r.rules)
-        banker = policy.banker_policy(r.rules)
-
-        def as_player(d: PlayerDecision | BankerDecision) -> str:
-            assert isinstance(d, PlayerDecision)
-            return player(d)
-
-        def as_banker(d: PlayerDecision | BankerDecision) -> str:
-            assert isinstance(d, BankerDecision)
-            return banker(d)
-
-        bots["player"] = as_player
-        bots["banker"] = as_banker
+        bots.update(_bots_for(r.rules))
     return bots[key]
+
+
+@lru_cache(maxsize=8)
+def _bots_for(rules: KampungRules) -> dict[str, Chooser]:
+    """The player and banker bots of ``rules``, built once (they keep no state of a hand)."""
+    from banluck.games.kampung import policy  # only when needed
+
+    player = policy.player_policy(rules)
+    banker = policy.banker_policy(rules)
+
+    def as_player(d: PlayerDecision | BankerDecision) -> str:
+        assert isinstance(d, PlayerDecision)
+        return player(d)
+
+    def as_banker(d: PlayerDecision | BankerDecision) -> str:
+        assert isinstance(d, BankerDecision)
+        return banker(d)
+
+    return {"player": as_player, "banker": as_banker}
 
 
 def _cards(cards: tuple[Card, ...]) -> list[str]:

@@ -189,6 +189,10 @@ class KampungRound:
         self._index = 0  # the player whose burn reply or turn is next
         self.voided = False
         self.cards_used = 0
+        # seat -> its total and its kind (T3 / K22), kept until its cards change
+        self._totals: dict[str, int] = {}
+        self._kinds: dict[str, str] = {}
+        self._seen_last: dict[str, tuple[tuple[object, ...], HandSeen]] = {}
 
     @classmethod
     def start(
@@ -262,8 +266,11 @@ class KampungRound:
 
     def total(self, seat: str) -> int:
         """T3 / K1: a seat's total now."""
-        cards = self.bank.cards if seat == self.bank.seat else self._hand(seat).cards
-        return hand_total(cards, self.rules.totals)
+        total = self._totals.get(seat)
+        if total is None:
+            cards = self.bank.cards if seat == self.bank.seat else self._hand(seat).cards
+            total = self._totals[seat] = hand_total(cards, self.rules.totals)
+        return total
 
     def player(self, seat: str) -> _Hand:
         """A player's hand (read only, for views)."""
@@ -327,7 +334,7 @@ class KampungRound:
                 name=b.seat,
                 cards=tuple(b.cards),
                 total=self.total(b.seat),
-                kind=hand_kind(b.cards, self.rules.totals).value,  # K22
+                kind=self._kind(b.seat, b.cards),  # K22
                 burnt=b.burnt,
                 net=b.stack - b.start_stack,
                 stack=b.stack,
@@ -438,6 +445,7 @@ class KampungRound:
         b = self.bank
         b.burnt = tuple(b.cards)
         b.cards = []
+        self._cards_changed(b.seat)
         self.events.append(CardsBurnt(b.seat, b.burnt, 0))
         self._draw(b.seat, b.cards, DrawReason.FRESH)
         self._draw(b.seat, b.cards, DrawReason.FRESH)
@@ -502,6 +510,7 @@ class KampungRound:
         h.bet *= 2
         h.burnt = tuple(h.cards)
         h.cards = []
+        self._cards_changed(h.seat)
         self.events.append(CardsBurnt(h.seat, h.burnt, h.bet))
         self._draw(h.seat, h.cards, DrawReason.FRESH)
         self._draw(h.seat, h.cards, DrawReason.FRESH)
@@ -634,6 +643,8 @@ class KampungRound:
         card = self.shoe.draw()
         self.cards_used += 1
         cards.append(card)
+        self._totals.pop(seat, None)  # as _cards_changed, inline: a draw is frequent
+        self._kinds.pop(seat, None)
         self.events.append(CardDealt(seat, card, face_up, reason))
 
     def _turn_over(self, h: _Hand) -> None:
@@ -647,13 +658,25 @@ class KampungRound:
         if not b.turned:
             b.turned = True
             cards = tuple(b.cards)
-            kind = hand_kind(cards, self.rules.totals).value
+            kind = self._kind(b.seat, b.cards)
             self.events.append(HandTurned(b.seat, cards, self.total(b.seat), kind))
 
     def _player_kind(self, h: _Hand) -> str:
         if h.seven:
             return SEVEN_SEVEN_SEVEN
-        return hand_kind(h.cards, self.rules.totals).value
+        return self._kind(h.seat, h.cards)
+
+    def _kind(self, seat: str, cards: list[Card]) -> str:
+        """K22: what a seat's hand is now (``core.hands.hand_kind``), kept until it changes."""
+        kind = self._kinds.get(seat)
+        if kind is None:
+            kind = self._kinds[seat] = hand_kind(cards, self.rules.totals).value
+        return kind
+
+    def _cards_changed(self, seat: str) -> None:
+        """A seat's cards changed: its total and kind are worked out again when asked."""
+        self._totals.pop(seat, None)
+        self._kinds.pop(seat, None)
 
     def _settle(self, h: _Hand, settlement: Settlement) -> None:
         """K3 / K23: settle one hand now; the bank pays from its stack as far as it goes."""
@@ -675,15 +698,24 @@ class KampungRound:
         )
 
     def _seen(self, h: _Hand) -> HandSeen:
-        """K17: another player's hand as any other seat sees it."""
-        return HandSeen(
-            seat=h.seat,
-            card_count=len(h.cards),
-            cards=tuple(h.cards) if h.turned else None,
-            settled=h.result is not None,
-            stood=h.done,
-            bet=h.bet,
+        """K17: another player's hand as any other seat sees it (the record is reused while
+        every field stays the same: it is immutable)."""
+        fields = (
+            len(h.cards),
+            tuple(h.cards) if h.turned else None,
+            h.result is not None,
+            h.done,
+            h.bet,
         )
+        last = self._seen_last.get(h.seat)
+        if last is not None and last[0] == fields:
+            return last[1]
+        count, cards, settled, stood, bet = fields
+        seen = HandSeen(
+            seat=h.seat, card_count=count, cards=cards, settled=settled, stood=stood, bet=bet
+        )
+        self._seen_last[h.seat] = (fields, seen)
+        return seen
 
     def _finish(self) -> None:
         """K21: the hand is over; every hand is turned over (K17: the end of the hand)."""

@@ -16,7 +16,6 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
-from banluck.core.errors import BadBet
 from banluck.core.rules import Rules
 
 BankMode = Literal["house", "rotate"]
@@ -73,59 +72,19 @@ class KampungRules:
     burn_total: int = 15
     seven_seven_seven_multiple: int = SEVEN_SEVEN_SEVEN_MULTIPLE
     twenty_one_multiple: int = TWENTY_ONE_MULTIPLE
-    #: K3: your bet range; the bots bet ``bot_bet``.
+    #: K3: a person's bet range, covered once by the stack (who is a bot, and what a bot
+    #: bets, is the table's ``core.seating.Seating``).
     bet_min: int = 10
     bet_max: int = 500
-    bot_bet: int = 50
+    bet_cover: int = 1
     #: K3 / T9: a fresh stack below the minimum (the banker's minimum is ``banker_min_stack``).
     fresh_stack: int = 1000
     player_min_stack: int = 10
     banker_min_stack: int = BANKER_MIN_STACK
 
-    def is_bot(self, seat: str) -> bool:
-        """K2: every seat but ``you`` is a bot."""
-        return seat != self.seats[0]
-
     def players(self, banker: str) -> tuple[str, ...]:
         """K2 / K5: the three players against ``banker``, in seat order."""
         return tuple(s for s in self.seats if s != banker)
-
-    def min_stack(self, seat: str, banker: str) -> int:
-        """K3 / T9: the stack below which a seat gets a fresh one before a hand."""
-        if seat == banker:
-            return self.banker_min_stack
-        return self.bot_bet if self.is_bot(seat) else self.player_min_stack
-
-    def fresh_stack_for(self, seat: str, stack: int, banker: str) -> int:
-        """K3 / T9: the stack a seat plays the next hand with.
-
-        >>> KAMPUNG.fresh_stack_for("anna", 99, banker="anna")
-        1000
-        >>> KAMPUNG.fresh_stack_for("anna", 99, banker="dealer")
-        99
-        """
-        return self.fresh_stack if stack < self.min_stack(seat, banker) else stack
-
-    def check_bet(self, seat: str, bet: object, stack: int) -> int:
-        """K3: the bet of a player, or BadBet saying why it is not allowed."""
-        if self.is_bot(seat):
-            if not isinstance(bet, int) or isinstance(bet, bool) or bet != self.bot_bet:
-                raise BadBet(f"seat {seat!r}: bet {bet!r} must be {self.bot_bet}")
-            if bet > stack:  # cannot happen after T9, kept for direct callers
-                raise BadBet(f"seat {seat!r}: bet {bet} is more than the stack of {stack}")
-            return bet
-        if (
-            not isinstance(bet, int)
-            or isinstance(bet, bool)
-            or not self.bet_min <= bet <= self.bet_max
-        ):
-            raise BadBet(
-                f"seat {seat!r}: bet {bet!r} is not a whole number "
-                f"from {self.bet_min} to {self.bet_max}"
-            )
-        if bet > stack:
-            raise BadBet(f"seat {seat!r}: bet {bet} is more than the stack of {stack}")
-        return bet
 
     def max_cards_per_hand(self) -> int:
         """K4 / T12: the most cards one hand can use: five per hand, plus two burnt pairs

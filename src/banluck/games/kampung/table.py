@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass
 
 from banluck.core.errors import BadBet, IllegalAction
+from banluck.core.seating import Seating, seating_for
 from banluck.core.shoe import Shoe
 from banluck.games.kampung.round import KampungOutcome, KampungRound, PlayerEntry
 from banluck.games.kampung.rules import KampungRules
@@ -53,8 +54,11 @@ class KampungTable:
         rng: random.Random | None = None,
         banker: str | None = None,
         hands_banked: int = 0,
+        seating: Seating | None = None,
     ) -> None:
         self.rules = rules
+        #: who is a bot and what a bot bets (K2 / K3; by default every seat but ``you``)
+        self.seating = seating if seating is not None else seating_for(rules)
         self.stacks = dict(stacks) if stacks else dict.fromkeys(rules.seats, rules.fresh_stack)
         self.shoe = shoe if shoe is not None else Shoe(rules.decks, rng)
         self.banker = banker if banker is not None else rules.bank_order[0]
@@ -71,20 +75,19 @@ class KampungTable:
         ``bet`` is your bet; None when you hold the bank."""
         if self.round is not None and not self.round.is_over:
             raise IllegalAction("a hand is in progress: finish it first")
-        rules = self.rules
+        rules, seating = self.rules, self.seating
         banker = self.banker
-        stacks = {s: rules.fresh_stack_for(s, self.stacks[s], banker) for s in rules.seats}
+        stacks = {s: seating.fresh_stack_for(rules, s, self.stacks[s], banker) for s in rules.seats}
         players = []
         for seat in rules.players(banker):
-            if rules.is_bot(seat):
-                seat_bet: object = rules.bot_bet
+            if seating.is_bot(seat):
+                seat_bet: object = seating.bot_bet
             elif bet is None:
                 raise BadBet(f"seat {seat!r}: a bet is required")
             else:
                 seat_bet = bet
-            players.append(
-                PlayerEntry(seat, stacks[seat], rules.check_bet(seat, seat_bet, stacks[seat]))
-            )
+            stake = seating.check_bet(rules, seat, seat_bet, stacks[seat], bot_covered=True)
+            players.append(PlayerEntry(seat, stacks[seat], stake))
         fresh = tuple(s for s in rules.seats if stacks[s] != self.stacks[s])
         self.stacks = stacks
         reshuffle = not self.shoe.stacked_order and self.shoe.needs_shuffle(rules.reshuffle_below())

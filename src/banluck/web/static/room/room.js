@@ -1,8 +1,16 @@
 // A room's page (issue 11): a minimal standalone client of /api/rooms/{code}/ws.
 // It draws only what the server sends (each socket gets its own seat's view) and writes
-// text with textContent, never markup. /room/new makes a room.
+// text with textContent, never markup. /room/new makes a room. Its texts are the other
+// pages' catalogs (../i18n.js through ../js/messages.js), in the player's language; the
+// "Verify" button checks the room's fair history in the browser (verify.js).
 
-const $ = (id) => document.getElementById(id);
+import { getState, putSettings, useGame } from "../js/api.js";
+import { $ } from "../js/dom.js";
+import {
+  actionName, browserLanguage, knownLanguage, language, setLanguage, t,
+} from "../js/messages.js";
+import { canVerify, verifyHistory } from "./verify.js";
+
 const code = decodeURIComponent(location.pathname.split("/").pop() || "");
 let socket = null;
 let state = null;
@@ -13,6 +21,18 @@ function el(tag, text, cls) {
   if (text !== undefined) e.textContent = text;
   if (cls) e.className = cls;
   return e;
+}
+
+/** A refusal of the server in the page's language: the server's own (most precise) words
+    in English, else the room's or the other pages' text for its code. */
+function errorMessage(e) {
+  if (language() !== "en") {
+    for (const key of [`room.error.${e.code}`, `error.${e.code}`]) {
+      const text = t(key, e.params || {});
+      if (text !== key) return text;
+    }
+  }
+  return e.message;
 }
 
 function send(frame) {
@@ -34,30 +54,37 @@ function handLine(label, list, extra) {
   return div;
 }
 
-function drawTable(t, mySeat) {
+/** A hand's result in the page's language (the server's word when there is no text). */
+function result(r) {
+  if (!r) return "";
+  const text = t(`result.${r}`);
+  return text === `result.${r}` ? r : text;
+}
+
+function drawTable(tb, mySeat) {
   const box = $("table");
   box.replaceChildren();
-  if (!t) return;
-  box.append(el("h2", `Hand ${t.hand}${t.over ? " (over)" : ""}`));
-  if (t.game === "table") {
-    box.append(handLine("dealer", t.dealer.cards, t.dealer.total ?? ""));
-    for (const h of t.seats) {
-      const line = handLine(h.name, h.cards, `${h.total ?? ""} ${h.result ?? ""}`);
+  if (!tb) return;
+  box.append(el("h2", t(tb.over ? "room.hand.over" : "room.hand", { hand: tb.hand })));
+  if (tb.game === "table") {
+    box.append(handLine(t("seat.dealer"), tb.dealer.cards, tb.dealer.total ?? ""));
+    for (const h of tb.seats) {
+      const line = handLine(h.name, h.cards, `${h.total ?? ""} ${result(h.result)}`);
       if (h.name === mySeat) line.classList.add("me");
       box.append(line);
     }
-  } else if (t.game === "kampung") {
-    box.append(handLine(`bank (${t.bank.seat})`, t.bank.cards, t.bank.total ?? ""));
-    for (const h of t.players) {
-      const line = handLine(h.seat, h.cards, `${h.total ?? ""} ${h.result ?? ""}`);
+  } else if (tb.game === "kampung") {
+    box.append(handLine(t("room.bank.seat", { seat: tb.bank.seat }), tb.bank.cards, tb.bank.total ?? ""));
+    for (const h of tb.players) {
+      const line = handLine(h.seat, h.cards, `${h.total ?? ""} ${result(h.result)}`);
       if (h.seat === mySeat) line.classList.add("me");
       box.append(line);
     }
   } else {
-    box.append(handLine("dealer", t.dealer.cards, t.dealer.total ?? ""));
-    for (const s of t.seats) {
+    box.append(handLine(t("seat.dealer"), tb.dealer.cards, tb.dealer.total ?? ""));
+    for (const s of tb.seats) {
       for (const h of s.hands) {
-        const line = handLine(s.name, h.cards, `${h.total ?? ""} ${h.result ?? ""}`);
+        const line = handLine(s.name, h.cards, `${h.total ?? ""} ${result(h.result)}`);
         if (s.name === mySeat) line.classList.add("me");
         box.append(line);
       }
@@ -71,29 +98,29 @@ function draw() {
   const room = s.room;
   $("join-form").hidden = Boolean(you.name);
   $("status").textContent = room.phase === "playing"
-    ? `Hand ${room.hand}: ${room.to_act ?? "…"} to act`
-    : `Waiting for bets for hand ${room.next_hand}`;
+    ? t("room.status.playing", { hand: room.hand, seat: room.to_act ?? "…" })
+    : t("room.status.betting", { hand: room.next_hand });
   const seats = $("seats");
   seats.replaceChildren();
   for (const seat of room.seats) {
-    const li = el("li", `${seat.seat}: ${seat.bot ? "bot" : seat.name}`
-      + `${seat.away ? " (away)" : ""}${seat.ready ? " ✓" : ""} — ${seat.stack}`);
+    const li = el("li", `${seat.seat}: ${seat.bot ? t("room.bot") : seat.name}`
+      + `${seat.away ? " " + t("room.away") : ""}${seat.ready ? " ✓" : ""} — ${seat.stack}`);
     li.dataset.seat = seat.seat;
     if (seat.bot && you.name && !you.seat && room.phase !== "playing") {
-      const b = el("button", "Sit here");
+      const b = el("button", t("room.sit"));
       b.dataset.sit = seat.seat;
       b.addEventListener("click", () => send({ type: "sit", seat: seat.seat }));
       li.append(b);
     }
     if (you.host && !seat.bot && seat.seat !== you.seat && room.phase !== "playing") {
-      const b = el("button", "Free seat");
+      const b = el("button", t("room.free"));
       b.addEventListener("click", () => send({ type: "free", seat: seat.seat }));
       li.append(b);
     }
     seats.append(li);
   }
   if (room.settings.game === "infinite" && you.name && !you.seat && room.phase !== "playing") {
-    const b = el("button", "Sit down");
+    const b = el("button", t("room.sit.new"));
     b.dataset.sit = "new";
     b.addEventListener("click", () => send({ type: "sit" }));
     seats.append(el("li")).append(b);
@@ -103,14 +130,15 @@ function draw() {
   $("bet-form").hidden = !(you.seat && room.phase !== "playing" && mine && !mine.ready);
   $("stand-up").hidden = !(you.seat && room.phase !== "playing");
   drawTable(s.table, you.seat);
+  drawFair(room.fair);
   const actions = $("actions");
   actions.replaceChildren();
-  const t = s.table;
-  if (t && you.seat && t.to_act === you.seat && !t.over) {
-    for (const a of t.offered ?? t.legal) {
-      const b = el("button", a);
+  const tb = s.table;
+  if (tb && you.seat && tb.to_act === you.seat && !tb.over) {
+    for (const a of tb.offered ?? tb.legal) {
+      const b = el("button", actionName(a));
       b.dataset.action = a;
-      b.addEventListener("click", () => send({ type: "act", hand: t.hand, step: t.step, action: a }));
+      b.addEventListener("click", () => send({ type: "act", hand: tb.hand, step: tb.step, action: a }));
       actions.append(b);
     }
   }
@@ -118,7 +146,8 @@ function draw() {
 
 function tickTimer() {
   const d = state && state.room.deadline;
-  $("timer").textContent = d ? `Time left: ${Math.max(0, Math.round(d - Date.now() / 1000))} s` : "";
+  $("timer").textContent = d
+    ? t("room.time_left", { n: Math.max(0, Math.round(d - Date.now() / 1000)) }) : "";
 }
 
 function open() {
@@ -127,7 +156,7 @@ function open() {
   socket.addEventListener("message", (ev) => {
     const f = JSON.parse(ev.data);
     if (f.type === "error") {
-      $("error").textContent = f.error.message;
+      $("error").textContent = errorMessage(f.error);
       return;
     }
     if (state && f.room.version < state.room.version) return;
@@ -138,7 +167,7 @@ function open() {
   });
   socket.addEventListener("close", (ev) => {
     if (ev.code === 4404) {
-      $("error").textContent = "There is no room at this link.";
+      $("error").textContent = t("room.no_room");
       return;
     }
     setTimeout(open, retry);
@@ -155,6 +184,7 @@ async function createRoom(ev) {
     timer: Number(data.get("timer")),
   };
   if (body.game === "kampung") body.bank = data.get("bank");
+  if (body.game === "table" || body.game === "kampung") body.decks = Number(data.get("decks"));
   const r = await fetch("/api/rooms", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -162,13 +192,97 @@ async function createRoom(ev) {
   });
   const answer = await r.json();
   if (!r.ok) {
-    $("error").textContent = answer.error.message;
+    $("error").textContent = errorMessage(answer.error);
     return;
   }
   location.assign(answer.link);
 }
 
+// ------------------------------------------------------------------ the fair shuffle
+
+const historyPath = () => `/room/${encodeURIComponent(code)}/history.json`;
+let verified = null; // the last results of the Verify button
+
+function drawFair(fair) {
+  $("fair-current").textContent = fair
+    ? t("room.fair.current", { shoe: fair.shoe, cards: fair.cards, decks: fair.decks }) : "";
+  $("fair-commitment").textContent = fair ? fair.commitment : "";
+}
+
+function drawVerified() {
+  const list = $("fair-results");
+  list.replaceChildren();
+  if (!verified) return;
+  if (!verified.some((r) => r.status !== "pending")) list.append(el("li", t("room.fair.none")));
+  for (const r of verified) {
+    let text;
+    if (r.status === "verified") text = t("room.fair.verified", { shoe: r.shoe });
+    else if (r.status === "pending") text = t("room.fair.pending", { shoe: r.shoe });
+    else text = t("room.fair.failed", { shoe: r.shoe, why: t(`room.fair.why.${r.why}`, { n: r.n }) });
+    const li = el("li", text, r.status);
+    li.dataset.shoe = String(r.shoe);
+    li.dataset.status = r.status;
+    if (r.status === "pending") li.append(el("br"), el("code", r.commitment));
+    list.append(li);
+  }
+}
+
+async function verify() {
+  $("error").textContent = "";
+  if (!canVerify()) {
+    $("error").textContent = t("room.fair.unavailable");
+    return;
+  }
+  let history;
+  try {
+    const r = await fetch(historyPath(), { credentials: "same-origin", cache: "no-store" });
+    if (!r.ok) throw new Error(String(r.status));
+    history = await r.json();
+  } catch (err) {
+    $("error").textContent = t("room.fair.error");
+    return;
+  }
+  verified = await verifyHistory(history);
+  drawVerified();
+}
+
+// ------------------------------------------------------------------ language
+
+/** Every fixed text (data-i18n) and what is drawn, in the current language. */
+function applyLanguage() {
+  const lang = language();
+  document.documentElement.lang = lang === "zh" ? "zh-CN" : lang;
+  for (const n of document.querySelectorAll("[data-i18n]")) n.textContent = t(n.dataset.i18n);
+  document.title = t("room.title");
+  $("language").value = lang;
+  if (state) draw();
+  drawVerified();
+  tickTimer();
+}
+
+/** The player's language: the one kept with their settings (as on the lobby), else the
+    browser's; a change here is kept for every page. */
+async function chooseLanguage() {
+  setLanguage(browserLanguage());
+  applyLanguage();
+  if (document.fonts && document.fonts.load) document.fonts.load("1em BanluckCJK", "中文").catch(() => {});
+  $("language").addEventListener("change", () => {
+    setLanguage($("language").value);
+    applyLanguage();
+    putSettings({ language: language() }).catch(() => {});
+  });
+  try {
+    useGame("table");
+    const s = await getState();
+    const saved = s.player && s.player.settings ? s.player.settings.language : null;
+    if (knownLanguage(saved) && setLanguage(saved)) applyLanguage();
+  } catch (err) {
+    // the browser's language stays
+  }
+}
+
 function start() {
+  chooseLanguage();
   if (code === "new") {
     $("create").hidden = false;
     $("create-form").addEventListener("submit", createRoom);
@@ -185,6 +299,8 @@ function start() {
     send({ type: "bet", hand: state.room.next_hand, amount: Number($("bet").value) });
   });
   $("stand-up").addEventListener("click", () => send({ type: "stand" }));
+  $("verify").addEventListener("click", verify);
+  $("fair-download").href = historyPath();
   setInterval(tickTimer, 1000);
   open();
 }

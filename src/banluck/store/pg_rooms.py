@@ -1,0 +1,343 @@
+"""The rooms in PostgreSQL, shared by several server processes (issue 11, item 5).
+
+One row per room: its JSON (``Room.to_json``), a revision ``rev`` raised by every write,
+and ``presence``, the open sockets of each server process (``{process: {player: n}}``:
+a room's ``connections`` are the sum over the processes still alive). A change is one
+transaction: ``lock`` takes the row (``SELECT … FOR UPDATE``: the changes of one room are
+serialized across processes), the caller applies its command to the latest state, ``write``
+stores it with ``rev + 1`` and sends ``NOTIFY banluck_rooms, 'code:rev'``, delivered to
+every listening process when (and only if) the transaction commits.
+
+Each process beats in ``banluck_room_processes`` (``beat``) every few seconds; a process
+not heard from for ``ALIVE_SECONDS`` (killed, or closed: its beat is set to the epoch) is
+dead: its sockets no longer count in any room's presence (one not yet seen counts).
+
+``PgRoomStore`` is used from one thread at a time (the event loop), on one connection;
+``start`` adds two threads with a connection each: the beat, and the ``LISTEN`` whose
+notices go to a callback (the hub hands them to its event loop).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import logging
+import threading
+import uuid
+import zlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import psycopg
+
+from banluck.store.sqlite import SaveError
+
+log = logging.getLogger("banluck.web")
+
+#: The channel of ``NOTIFY``: payload ``code:rev``, or ``code:rev:DATA`` where DATA is the
+#: room's new JSON (zlib, base64) when it fits (``MAX_PAYLOAD``): the processes that hear
+#: it need not read the row.
+CHANNEL = "banluck_rooms"
+#: PostgreSQL takes payloads under 8,000 bytes.
+MAX_PAYLOAD = 7900
+#: A process whose last beat is older than this is taken for dead.
+ALIVE_SECONDS = 10.0
+#: How often a process beats (seconds).
+BEAT_SECONDS = 2.0
+#: A room's row lock is waited for at most this long (the event loop waits with it), and a
+#: transaction left open is ended by the server: a stuck process never holds a room.
+_SESSION_OPTIONS = "-c lock_timeout=5000 -c idle_in_transaction_session_timeout=10000"
+#: An arbitrary key of ``pg_advisory_xact_lock``: one process creates the tables at a time.
+_SCHEMA_LOCK = 0x424C524D
+
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS banluck_rooms ("
+    " code TEXT PRIMARY KEY, data TEXT NOT NULL, rev BIGINT NOT NULL DEFAULT 1,"
+    " presence JSONB NOT NULL DEFAULT '{}'::jsonb,"
+    " updated TIMESTAMPTZ NOT NULL DEFAULT now())",
+    "CREATE TABLE IF NOT EXISTS banluck_room_processes ("
+    " process TEXT PRIMARY KEY, beat TIMESTAMPTZ NOT NULL DEFAULT now())",
+)
+
+
+def is_postgres_url(value: str) -> bool:
+    """Whether ``--db`` names PostgreSQL rather than a SQLite file.
+
+    >>> is_postgres_url("postgresql://u@h/db"), is_postgres_url("x.sqlite3")
+    (True, False)
+    """
+    return value.startswith(("postgresql://", "postgres://"))
+
+
+@dataclass
+class Locked:
+    """A room's row, locked until the transaction ends."""
+
+    code: str
+    data: str
+    rev: int
+    presence: dict[str, dict[str, int]]
+    written: int | None = field(default=None)
+
+
+class PgRoomStore:
+    """Rooms by invite code in PostgreSQL (see the module's text)."""
+
+    shared = True
+
+    def __init__(self, url: str, *, process: str | None = None) -> None:
+        self.url = url
+        self.process = process or uuid.uuid4().hex
+        try:
+            self._conn = psycopg.connect(
+                url, autocommit=True, connect_timeout=10, options=_SESSION_OPTIONS
+            )
+            with self._conn.transaction():
+                self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+                for statement in _SCHEMA:
+                    self._conn.execute(statement)
+        except psycopg.Error as exc:
+            raise SaveError(f"cannot use the rooms' PostgreSQL: {exc}".strip()) from None
+        self.dead: frozenset[str] = frozenset()
+        self.beat()
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+
+    def start(self, on_notice: Callable[[str], None]) -> None:
+        """Beat every ``BEAT_SECONDS`` and pass every notice's payload to ``on_notice``
+        (from a thread of its own), until ``close``."""
+        if self._threads:
+            return
+        for target, args in ((self._beating, ()), (self._listening, (on_notice,))):
+            t = threading.Thread(target=target, args=args, daemon=True, name="banluck-pg")
+            t.start()
+            self._threads.append(t)
+
+    def _beating(self) -> None:
+        conn: psycopg.Connection[Any] | None = None
+        while not self._stop.wait(BEAT_SECONDS):
+            try:
+                if conn is None or conn.closed:
+                    conn = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+                self.dead = _beat(conn, self.process)
+            except psycopg.Error as exc:
+                log.warning("rooms: the beat failed (%s); trying again", exc)
+                conn = None
+        if conn is not None:
+            conn.close()
+
+    def _listening(self, on_notice: Callable[[str], None]) -> None:
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True, connect_timeout=10) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    on_notice("")  # listening (again): whatever was missed is looked up
+                    while not self._stop.is_set():
+                        for notice in conn.notifies(timeout=1.0):
+                            on_notice(notice.payload)
+            except psycopg.Error as exc:
+                log.warning("rooms: LISTEN failed (%s); again in a second", exc)
+                self._stop.wait(1.0)
+
+    # ------------------------------------------------------------------ the same as RoomStore
+
+    def load(self, code: str) -> str | None:
+        """A room's JSON text, or None."""
+        got = self.read(code)
+        return None if got is None else got.data
+
+    def save(self, code: str, data: str) -> None:
+        """Write a room outside of ``lock`` (a new room): ``rev`` 1, or one more."""
+        self._conn.execute(
+            "INSERT INTO banluck_rooms (code, data) VALUES (%s, %s) ON CONFLICT (code) DO"
+            " UPDATE SET data = excluded.data, rev = banluck_rooms.rev + 1, updated = now()",
+            (code, data),
+        )
+
+    def delete(self, code: str) -> bool:
+        """Remove a room nobody has a socket in (idle too long: ``rooms.limits``); whether
+        it was removed (a room with a socket open in a live process stays)."""
+        with self.lock(code) as row:
+            if row is None or self.connections(row.presence):
+                return False
+            self._conn.execute("DELETE FROM banluck_rooms WHERE code = %s", (code,))
+            return True
+
+    def codes(self) -> list[str]:
+        """Every stored room's code."""
+        cur = self._conn.execute("SELECT code FROM banluck_rooms ORDER BY code")
+        return [str(r[0]) for r in cur]
+
+    def close(self) -> None:
+        self._stop.set()
+        for t in self._threads:
+            t.join(5.0)
+        try:
+            if not self._conn.closed:
+                self._conn.execute(
+                    "UPDATE banluck_room_processes SET beat = 'epoch' WHERE process = %s",
+                    (self.process,),
+                )
+        except psycopg.Error:
+            pass
+        self._conn.close()
+
+    # ------------------------------------------------------------------ shared rooms
+
+    def read(self, code: str) -> Locked | None:
+        """A room's row as it is now (no lock)."""
+        row = self._conn.execute(
+            "SELECT data, rev, presence FROM banluck_rooms WHERE code = %s", (code,)
+        ).fetchone()
+        return None if row is None else Locked(code, str(row[0]), int(row[1]), _presence(row[2]))
+
+    def revs(self, codes: list[str]) -> dict[str, int]:
+        """The revision of each of ``codes`` that is stored."""
+        cur = self._conn.execute(
+            "SELECT code, rev FROM banluck_rooms WHERE code = ANY(%s)", (codes,)
+        )
+        return {str(c): int(r) for c, r in cur}
+
+    @contextmanager
+    def lock(self, code: str) -> Iterator[Locked | None]:
+        """The room's row, locked (None when there is no such room) until the block ends:
+        committed then (rolled back when the block raises). In pipeline mode: the lock and
+        the read are one round trip to the server, the write, the notice and the commit
+        another."""
+        with self._conn.pipeline(), self._conn.transaction():
+            row = self._conn.execute(
+                "SELECT data, rev, presence FROM banluck_rooms WHERE code = %s FOR UPDATE",
+                (code,),
+            ).fetchone()
+            yield (
+                None if row is None else Locked(code, str(row[0]), int(row[1]), _presence(row[2]))
+            )
+
+    def write(self, locked: Locked, data: str, *, carry: bool = True) -> int:
+        """Store a locked room's new state and presence, and notify every process (on
+        commit), the state in the notice when ``carry`` and it fits; the new revision (one
+        more: the row is locked)."""
+        presence = {p: n for p, n in locked.presence.items() if n and p not in self.dead}
+        rev = locked.rev + 1
+        self._conn.execute(
+            "UPDATE banluck_rooms SET data = %s, presence = %s, rev = %s, updated = now()"
+            " WHERE code = %s",
+            (data, json.dumps(presence), rev, locked.code),
+        )
+        payload = notice(locked.code, rev, data if carry else None)
+        self._conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+        locked.rev = locked.written = rev
+        return rev
+
+    def write_if(
+        self, code: str, rev: int, data: str, sockets: tuple[str, int] | None = None
+    ) -> bool:
+        """Store a room's new state if it is still at ``rev`` (nobody changed it since this
+        process read it), and notify every process; one statement, one round trip. Whether
+        it was written (else nothing was). ``sockets``: ``(player, n)``, this process's
+        sockets of a player opened (1) or closed (-1) with the change."""
+        if sockets is None:
+            presence_sql, args = "presence", []
+        else:
+            player, delta = sockets
+            presence_sql = (
+                "presence || jsonb_build_object(%s::text, COALESCE(presence -> %s, '{}')"
+                " || jsonb_build_object(%s::text,"
+                " COALESCE((presence -> %s ->> %s)::int, 0) + %s))"
+            )
+            p = self.process
+            args = [p, p, player, p, player, delta]
+        row = self._conn.execute(
+            "WITH u AS (UPDATE banluck_rooms SET data = %s, rev = %s, updated = now(),"
+            f" presence = {presence_sql} WHERE code = %s AND rev = %s RETURNING rev)"
+            " SELECT pg_notify(%s, %s) FROM u",
+            (
+                data,
+                rev + 1,
+                *args,
+                code,
+                rev,
+                CHANNEL,
+                notice(code, rev + 1, None if sockets else data),
+            ),
+        ).fetchone()
+        return row is not None
+
+    def beat(self) -> frozenset[str]:
+        """This process is alive; which processes are dead (never this one)."""
+        self.dead = _beat(self._conn, self.process)
+        return self.dead
+
+    def connections(self, presence: dict[str, dict[str, int]]) -> dict[str, int]:
+        """Each player's open sockets, over the processes alive."""
+        out: dict[str, int] = {}
+        for process, players in presence.items():
+            if process not in self.dead:
+                for player, n in players.items():
+                    out[player] = out.get(player, 0) + n
+        return {p: n for p, n in out.items() if n > 0}
+
+
+def _beat(conn: psycopg.Connection[Any], process: str) -> frozenset[str]:
+    conn.execute(
+        "INSERT INTO banluck_room_processes (process) VALUES (%s)"
+        " ON CONFLICT (process) DO UPDATE SET beat = now()",
+        (process,),
+    )
+    cur = conn.execute(
+        "SELECT process FROM banluck_room_processes"
+        " WHERE beat <= now() - make_interval(secs => %s)",
+        (ALIVE_SECONDS,),
+    )
+    return frozenset(str(r[0]) for r in cur) - {process}
+
+
+def _presence(value: Any) -> dict[str, dict[str, int]]:
+    if isinstance(value, str):
+        value = json.loads(value)
+    if not isinstance(value, dict):
+        return {}
+    return {
+        str(p): {str(k): int(v) for k, v in players.items()}
+        for p, players in value.items()
+        if isinstance(players, dict)
+    }
+
+
+def notice(code: str, rev: int, data: str | None) -> str:
+    """The payload of a notice: ``code:rev``, and ``:DATA`` when ``data`` fits.
+
+    >>> notice("abc", 3, None), unpack(parse_notice(notice("abc", 3, '{"x": 1}'))[2])
+    ('abc:3', '{"x": 1}')
+    """
+    head = f"{code}:{rev}"
+    if data is None:
+        return head
+    packed = base64.b64encode(zlib.compress(data.encode(), 1)).decode("ascii")
+    return head if len(head) + 1 + len(packed) > MAX_PAYLOAD else f"{head}:{packed}"
+
+
+def parse_notice(payload: str) -> tuple[str, int, str | None] | None:
+    """``(code, rev, packed state or None)`` of a notice (``unpack`` the state when it is
+    needed: most notices are of rooms this process has no socket in), or None.
+
+    >>> parse_notice("abc:12"), parse_notice("junk")
+    (('abc', 12, None), None)
+    """
+    parts = payload.split(":", 2)
+    if len(parts) < 2 or not parts[1].isdigit():
+        return None
+    return parts[0], int(parts[1]), parts[2] if len(parts) == 3 else None
+
+
+def unpack(packed: str | None) -> str | None:
+    """The room's JSON of a notice's packed state; None when there is none or it is
+    damaged (the row is read instead)."""
+    if packed is None:
+        return None
+    try:
+        return zlib.decompress(base64.b64decode(packed)).decode()
+    except (ValueError, zlib.error):
+        return None

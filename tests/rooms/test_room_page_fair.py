@@ -1,0 +1,124 @@
+"""The room page in Debian's Chromium, beyond play: the "Verify" button checks the room's
+fair history in the browser (verified after a revealed shoe; failed when the history is
+tampered with on the way, by route interception), the download verifies with ``banluck
+verify``; the lobby's "Play with friends" makes a room; the page speaks German and Chinese
+(with the page's own CJK font)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Route, expect
+
+from banluck.cli import main
+from tests.rooms.test_room_page import Person, check_frames, enter, play_hand, server
+
+pytestmark = pytest.mark.browser
+
+__all__ = ["server"]  # the fixture, shared with test_room_page
+
+
+def _make_room(p: Person, base: str, game: str, decks: int) -> str:
+    page = p.page
+    page.goto(f"{base}/room/new")
+    page.select_option("select[name=game]", game)
+    page.select_option("select[name=decks]", str(decks))
+    page.fill("input[name=name]", p.name)
+    page.click("#create-form button[type=submit]")
+    page.wait_for_url(re.compile(r"/room/[A-Za-z0-9_-]{16,}$"))
+    return page.url
+
+
+def test_verify_shows_verified_and_a_tampered_history_fails(
+    server: str, browser: Browser, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ann = Person(browser.new_context(accept_downloads=True), "Ann")
+    link = _make_room(ann, server, "table", decks=1)
+    enter(ann, link, "you")
+    page = ann.page
+    first = page.locator("#fair-commitment").inner_text()
+    assert re.fullmatch(r"[0-9a-f]{64}", first)
+    expect(page.locator("#fair-current")).to_contain_text("Shoe 1 in use (52 cards, 1 decks)")
+    for _ in range(12):  # a one-deck shoe is finished within a few hands
+        play_hand([ann])
+        if "Shoe 1 " not in page.locator("#fair-current").inner_text():
+            break
+    expect(page.locator("#fair-current")).to_contain_text("Shoe 2 in use")
+    current = page.locator("#fair-commitment").inner_text()
+    assert current != first
+    page.click("#verify")
+    results = page.locator("#fair-results")
+    expect(results.locator("li[data-shoe='1']")).to_have_attribute("data-status", "verified")
+    expect(results.locator("li[data-shoe='1']")).to_have_text("Shoe 1: verified")
+    pending = results.locator("li[data-status='pending']")
+    expect(pending).to_have_count(1)
+    expect(pending).to_contain_text(current)
+    # the history as downloaded verifies with banluck verify
+    with page.expect_download() as got:
+        page.click("#fair-download")
+    path = tmp_path / "history.json"
+    got.value.save_as(path)
+    assert main(["verify", str(path)]) == 0, capsys.readouterr()
+    assert capsys.readouterr().out.startswith("verified:")
+
+    # the same history with one dealt card changed on its way to the page: failed
+    def tamper(route: Route) -> None:
+        body: dict[str, Any] = route.fetch().json()
+        deal = body["deals"][-1]
+        deal["cards"][0] = "AS" if deal["cards"][0] != "AS" else "KD"
+        route.fulfill(json=body)
+
+    page.route(re.compile(r"/history\.json$"), tamper)
+    page.click("#verify")
+    expect(results.locator("li[data-shoe='1']")).to_have_attribute("data-status", "failed")
+    expect(results.locator("li[data-shoe='1']")).to_contain_text("Shoe 1: failed (card")
+    check_frames([ann])  # no frame carries a hidden card or a shoe's salt or order
+    shown = {f["room"]["fair"]["commitment"] for f in ann.frames if f.get("type") == "state"}
+    assert {first, current} <= shown
+
+
+def test_the_lobby_links_to_a_room_and_the_room_speaks_german_and_chinese(
+    server: str, browser: Browser
+) -> None:
+    de = Person(browser.new_context(locale="de-DE"), "Anke")
+    page = de.page
+    page.goto(f"{server}/")
+    link = page.locator("#lnk-friends")
+    expect(link).to_have_text("Mit Freunden spielen")
+    link.click()
+    page.wait_for_url(re.compile(r"/room/new$"))
+    expect(page.locator("#create h2")).to_have_text("Einen Raum eröffnen")
+    page.fill("input[name=name]", "Anke")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_url(re.compile(r"/room/[A-Za-z0-9_-]{16,}$"))
+    room = page.url
+    expect(page.locator("#verify")).to_have_text("Prüfen")
+    expect(page.locator("#status")).to_have_text("Warten auf die Einsätze für Hand 1")
+    expect(page.locator("#fair-current")).to_contain_text("Schuh 1 im Spiel (104 Karten")
+    assert page.evaluate("document.documentElement.lang") == "de"
+
+    zh = Person(browser.new_context(locale="zh-CN"), "Wei")
+    page = zh.page
+    page.goto(room)
+    expect(page.locator("#verify")).to_have_text("验证")
+    expect(page.locator("#join-form button")).to_have_text("加入")
+    expect(page.locator("#fair h2")).to_have_text("公平洗牌")
+    page.fill("#name", "<Wei>")  # refused by the server, said in Chinese
+    page.click("#join-form button")
+    expect(page.locator("#error")).to_contain_text("名字是 1 到 24 个字母")
+    page.fill("#name", "Wei")
+    page.click("#join-form button")
+    expect(page.locator("#seats li[data-seat='you']")).to_contain_text("电脑")
+    # the page's own font carries these characters
+    assert page.evaluate(
+        "document.fonts.load('1em BanluckCJK', '验证公平洗牌').then(f => f.length)"
+    )
+    # a language picked on the page is kept: the German host switches to English
+    with de.page.expect_response(lambda r: r.url.endswith("/settings") and r.ok):
+        de.page.select_option("#language", "en")
+    expect(de.page.locator("#verify")).to_have_text("Verify")
+    de.page.reload()
+    expect(de.page.locator("#verify")).to_have_text("Verify")
