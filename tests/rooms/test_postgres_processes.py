@@ -14,6 +14,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -36,7 +37,9 @@ def _port() -> int:
 
 
 def serve(pg: str, save: Path, port: int, *extra: str) -> subprocess.Popen[bytes]:
-    """``banluck serve --db PG --save SAVE`` on ``port``, once it answers."""
+    """``banluck serve --db PG --save SAVE`` on ``port``, once it answers (what it said on
+    stderr in the error when it ends first)."""
+    errors = tempfile.TemporaryFile()  # noqa: SIM115 (open while the server runs)
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -54,11 +57,13 @@ def serve(pg: str, save: Path, port: int, *extra: str) -> subprocess.Popen[bytes
             *extra,
         ],
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=errors,
     )
     for _ in range(300):
         if proc.poll() is not None:
-            raise AssertionError(f"banluck serve ended with {proc.returncode}")
+            errors.seek(0)
+            said = errors.read().decode(errors="replace")[-3000:]
+            raise AssertionError(f"banluck serve ended with {proc.returncode}: {said}")
         try:
             socket.create_connection((HOST, port), timeout=0.2).close()
             return proc

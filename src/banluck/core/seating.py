@@ -102,9 +102,16 @@ class Seating:
         """The same seats with ``people`` in them (a room: anyone may sit anywhere)."""
         return dataclasses.replace(self, people=frozenset(people))
 
-    def role(self, seat: str) -> Role:
-        """The dealer's seat deals; every other seat plays."""
-        return Role.DEALER if seat == self.dealer else Role.PLAYER
+    def role(self, seat: str, banker: str | None = None) -> Role:
+        """The dealer's seat deals; every other seat plays. Where the bank moves (K2's
+        ``rotate``), ``banker`` names the seat holding it this hand.
+
+        >>> KAMPUNG_SEATING.role("dealer"), KAMPUNG_SEATING.role("anna", banker="anna")
+        (<Role.DEALER: 'dealer'>, <Role.DEALER: 'dealer'>)
+        >>> KAMPUNG_SEATING.role("dealer", banker="anna")
+        <Role.PLAYER: 'player'>
+        """
+        return Role.DEALER if seat == (self.dealer if banker is None else banker) else Role.PLAYER
 
     def is_bot(self, seat: str) -> bool:
         """T8: a seat no person holds is a bot."""

@@ -8,7 +8,9 @@ removed; its link then finds no room.
 ``RoomIndex`` is what one server process knows of every stored room: its host and its last
 change. It is built from the store when first needed (one reading of every room), kept up
 to date as this process makes rooms, and checked against the store before anything is
-removed (another process may have changed the room meanwhile). Pure: no I/O of its own.
+removed (another process may have changed the room meanwhile). With the rooms in PostgreSQL
+the store counts the rooms for ``check_counts`` (those of every process). Pure: no I/O of
+its own.
 """
 
 from __future__ import annotations
@@ -94,14 +96,25 @@ class RoomIndex:
 
     def check_create(self, player: str) -> None:
         """``too_many_rooms`` when ``player`` may not make another room now."""
+        self.check_counts(len(self.rooms), self.hosted_by(player))
+
+    def check_counts(self, total: int, hosted: int) -> None:
+        """``too_many_rooms`` when ``total`` rooms are stored, ``hosted`` of them by the
+        player who makes one more (counted by the store itself when it is shared by several
+        processes: ``PgRoomStore.creating``).
+
+        >>> RoomIndex(RoomLimits(total=2)).check_counts(2, 0)
+        Traceback (most recent call last):
+        banluck.rooms.errors.RoomError: the server holds its limit of 2 rooms: try again later
+        """
         limits = self.limits
-        if len(self.rooms) >= limits.total:
+        if total >= limits.total:
             raise RoomError(
                 "too_many_rooms",
                 f"the server holds its limit of {limits.total} rooms: try again later",
                 {"limit": "total", "max": limits.total},
             )
-        if self.hosted_by(player) >= limits.per_player:
+        if hosted >= limits.per_player:
             raise RoomError(
                 "too_many_rooms",
                 f"you host {limits.per_player} rooms, the most one player may: rooms idle "

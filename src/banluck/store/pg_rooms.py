@@ -8,6 +8,11 @@ serialized across processes), the caller applies its command to the latest state
 stores it with ``rev + 1`` and sends ``NOTIFY banluck_rooms, 'code:rev'``, delivered to
 every listening process when (and only if) the transaction commits.
 
+The cookies' key of every process on the database is in ``banluck_meta`` (``cookie_key``:
+made by the first, read by the others), so a player's cookie is good on every machine. New
+rooms are made one at a time across processes (``creating``), counted from ``host``, the
+column of each room's host: the rooms' limits hold for all processes together.
+
 Each process beats in ``banluck_room_processes`` (``beat``) every few seconds; a process
 not heard from for ``ALIVE_SECONDS`` (killed, or closed: its beat is set to the epoch) is
 dead: its sockets no longer count in any room's presence (one not yet seen counts).
@@ -22,6 +27,7 @@ from __future__ import annotations
 import base64
 import json
 import logging
+import secrets
 import threading
 import uuid
 import zlib
@@ -51,6 +57,8 @@ BEAT_SECONDS = 2.0
 _SESSION_OPTIONS = "-c lock_timeout=5000 -c idle_in_transaction_session_timeout=10000"
 #: An arbitrary key of ``pg_advisory_xact_lock``: one process creates the tables at a time.
 _SCHEMA_LOCK = 0x424C524D
+#: Another: one process makes a room at a time (``creating``).
+_CREATE_LOCK = 0x424C524E
 
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS banluck_rooms ("
@@ -59,6 +67,12 @@ _SCHEMA = (
     " updated TIMESTAMPTZ NOT NULL DEFAULT now())",
     "CREATE TABLE IF NOT EXISTS banluck_room_processes ("
     " process TEXT PRIMARY KEY, beat TIMESTAMPTZ NOT NULL DEFAULT now())",
+    "CREATE TABLE IF NOT EXISTS banluck_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    # the host of each room, for the rooms' limits (rooms stored before it: from their JSON)
+    "ALTER TABLE banluck_rooms ADD COLUMN IF NOT EXISTS host TEXT",
+    "DO $$ BEGIN UPDATE banluck_rooms SET host = data::jsonb ->> 'host' WHERE host IS NULL;"
+    " EXCEPTION WHEN invalid_text_representation THEN NULL; END $$",
+    "CREATE INDEX IF NOT EXISTS banluck_rooms_host ON banluck_rooms (host)",
 )
 
 
@@ -151,10 +165,41 @@ class PgRoomStore:
     def save(self, code: str, data: str) -> None:
         """Write a room outside of ``lock`` (a new room): ``rev`` 1, or one more."""
         self._conn.execute(
-            "INSERT INTO banluck_rooms (code, data) VALUES (%s, %s) ON CONFLICT (code) DO"
-            " UPDATE SET data = excluded.data, rev = banluck_rooms.rev + 1, updated = now()",
-            (code, data),
+            "INSERT INTO banluck_rooms (code, data, host) VALUES (%s, %s, %s::jsonb ->> 'host')"
+            " ON CONFLICT (code) DO UPDATE SET data = excluded.data, host = excluded.host,"
+            " rev = banluck_rooms.rev + 1, updated = now()",
+            (code, data, data),
         )
+
+    def cookie_key(self) -> bytes:
+        """The key that signs the players' cookies, the same for every process and machine
+        on this database: made once by whichever asks first (no race: the insert of a
+        second is ignored), read by all."""
+        try:
+            self._conn.execute(
+                "INSERT INTO banluck_meta (key, value) VALUES ('cookie_key', %s)"
+                " ON CONFLICT (key) DO NOTHING",
+                (secrets.token_hex(32),),
+            )
+            row = self._conn.execute(
+                "SELECT value FROM banluck_meta WHERE key = 'cookie_key'"
+            ).fetchone()
+            return bytes.fromhex(str(row[0]) if row else "")
+        except (psycopg.Error, ValueError) as exc:
+            raise SaveError(f"the cookies' key in PostgreSQL is not usable: {exc}") from None
+
+    @contextmanager
+    def creating(self, host: str) -> Iterator[tuple[int, int]]:
+        """``(rooms stored, rooms hosted by host)``, counted while no other process makes a
+        room (an advisory lock, until the block ends): the room the block saves is counted
+        by the next. Committed at the end of the block, rolled back when it raises."""
+        with self._conn.transaction():
+            self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (_CREATE_LOCK,))
+            row = self._conn.execute(
+                "SELECT count(*), count(*) FILTER (WHERE host = %s) FROM banluck_rooms",
+                (host,),
+            ).fetchone()
+            yield (int(row[0]), int(row[1])) if row else (0, 0)
 
     def delete(self, code: str) -> bool:
         """Remove a room nobody has a socket in (idle too long: ``rooms.limits``); whether

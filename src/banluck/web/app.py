@@ -145,6 +145,7 @@ def create_app(
     port: int | None = None,
     player_limit: int = PLAYER_LIMIT,
     idle_days: int = PLAYER_IDLE_DAYS,
+    cookie_key: bytes | None = None,
 ) -> FastAPI:
     """Every game of the registry on the SQLite file ``db_path``; ``/api/state`` and the
     other routes of issue 3 are the ``preset`` game's (only ``table``).
@@ -154,7 +155,9 @@ def create_app(
     that shoe and every later shuffle are random. ``rng``: the shuffles' random source
     (tests only; ``secrets.SystemRandom()`` when None). ``host_names``: host names served
     besides localhost and IP addresses; ``port``: the only port a Host header may name (any
-    when None). ``player_limit``, ``idle_days``: ``Store``.
+    when None). ``player_limit``, ``idle_days``: ``Store``. ``cookie_key``: the key that
+    signs the players' cookies (the rooms' PostgreSQL's, shared by every machine on it);
+    the save file's when None.
     """
     if preset not in SERVED:
         raise ValueError(f"the web table serves {', '.join(SERVED)}, not {game(preset).name!r}")
@@ -353,11 +356,12 @@ def create_app(
     routes("/api", lambda request: service)
     routes("/api/games/{game_name}", lambda request: _service(request.path_params["game_name"]))
 
-    install_rooms(app, db_path, store.secret, host_names=host_names, port=port)  # issue 11
+    key = store.secret if cookie_key is None else cookie_key
+    install_rooms(app, db_path, key, host_names=host_names, port=port)  # issue 11
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     app.add_middleware(
         Guard,
-        identities=Identities(store.secret),
+        identities=Identities(key),
         known=service.known,
         hosts=HostCheck(frozenset(LOCAL_NAMES | {h.lower() for h in host_names}), port),
     )

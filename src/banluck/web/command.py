@@ -1,7 +1,8 @@
 """``banluck serve``: the web table on http://127.0.0.1:8000 (issue 3).
 
 ``--db postgresql://…`` keeps the rooms in PostgreSQL, shared by every server process on it
-(``--workers N`` on one port, or several machines); the tables' saves and the cookies' key
+(``--workers N`` on one port, or several machines), with the cookies' key (a player's cookie
+is good on every machine) and the rooms' limits counted over all of them; the tables' saves
 stay in the SQLite file of ``--save`` (WAL: safe for the processes of one machine)."""
 
 from __future__ import annotations
@@ -9,12 +10,15 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
+from banluck.rooms.limits import RoomLimits
 from banluck.store import SaveError, Store
+from banluck.store.rooms import RoomStore, rooms_path
 from banluck.web.limits import HEADER_TIMEOUT, MAX_CONNECTIONS
 
 EXIT_BAD_INPUT = 2
@@ -46,9 +50,22 @@ def _serve(args: argparse.Namespace) -> int:
 
     def make_app() -> Any:
         # The Host header may name localhost, an IP address or --host, with this port.
-        app = create_app(db, shoes=shoes, host_names=[host], port=args.port)
-        if pg_url:
-            app.state.rooms.use_store(PgRoomStore(pg_url))
+        rooms = PgRoomStore(pg_url) if pg_url else None
+        try:
+            key = None if rooms is None else rooms.cookie_key()
+            app = create_app(db, shoes=shoes, host_names=[host], port=args.port, cookie_key=key)
+        except BaseException:
+            if rooms is not None:
+                rooms.close()
+            raise
+        if rooms is not None:
+            app.state.rooms.use_store(rooms)
+        index = app.state.room_index
+        index.limits = replace(
+            index.limits,
+            total=args.max_rooms or index.limits.total,
+            per_player=args.max_rooms_per_player or index.limits.per_player,
+        )
         return app
 
     app: Any = None  # made here for one process; by each worker for several
@@ -56,9 +73,15 @@ def _serve(args: argparse.Namespace) -> int:
         shoes = shoe_files(args.shoe or [])
         if args.workers == 1:
             app = make_app()
-        else:  # the save file and PostgreSQL's tables made once, before any fork
+        else:  # the save files and PostgreSQL's tables made once, before any fork (two
+            # workers turning a new SQLite file to WAL at once: "database is locked")
             Store(db).close()
-            PgRoomStore(str(pg_url)).close()
+            RoomStore(rooms_path(db)).close()
+            first = PgRoomStore(str(pg_url))
+            try:
+                first.cookie_key()
+            finally:
+                first.close()
     except (SaveError, ShoeFileError, ValueError) as exc:
         print(f"banluck serve: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -122,8 +145,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sp.add_argument(
         "--save",
         metavar="PATH",
-        help="with --db postgresql://…: the SQLite file of the tables' saves and of the"
-        " cookies' key (default: the default save file); the processes of one machine share it",
+        help="with --db postgresql://…: the SQLite file of the tables' saves (default: the"
+        " default save file; the cookies' key is then PostgreSQL's); the processes of one"
+        " machine share it",
     )
     sp.add_argument(
         "--workers",
@@ -131,6 +155,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=1,
         metavar="N",
         help="serve with N processes on one port (needs --db postgresql://…) (1)",
+    )
+    sp.add_argument(
+        "--max-rooms",
+        type=_positive(int),
+        metavar="N",
+        help="rooms the server keeps at once, over every process on --db postgresql://…"
+        f" ({RoomLimits().total})",
+    )
+    sp.add_argument(
+        "--max-rooms-per-player",
+        type=_positive(int),
+        metavar="N",
+        help=f"rooms one player may host at once ({RoomLimits().per_player})",
     )
     sp.add_argument(
         "--shoe",

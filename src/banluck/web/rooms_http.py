@@ -10,8 +10,9 @@
 - ``WS /api/rooms/{code}/ws``: the live room (``rooms_ws``).
 
 A player hosts at most ``RoomLimits.per_player`` rooms and the server holds at most
-``RoomLimits.total`` (``too_many_rooms``, 409); rooms idle for ``RoomLimits.idle_days`` are
-removed (``rooms_expiry``).
+``RoomLimits.total`` (``too_many_rooms``, 409), counted from PostgreSQL over every process
+when the rooms are there; rooms idle for ``RoomLimits.idle_days`` are removed
+(``rooms_expiry``).
 
 The HTTP routes sit behind ``guard.Guard`` like every other (Host, Origin and JSON body of a
 change, the signed cookie); the socket makes the same checks itself (``rooms_ws``).
@@ -33,6 +34,8 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 
 from banluck.rooms.errors import RoomError
 from banluck.rooms.limits import RoomIndex, RoomLimits
+from banluck.rooms.room import Room
+from banluck.store.pg_rooms import PgRoomStore
 from banluck.store.rooms import RoomStore, rooms_path
 from banluck.web.guard import LOCAL_NAMES, SCOPE_KEY, HostCheck
 from banluck.web.identity import Identities
@@ -78,6 +81,18 @@ async def _json_body(request: Request) -> dict[str, Any]:
     return data
 
 
+def _create(hub: RoomHub, rooms: RoomIndex, player: str, body: dict[str, Any]) -> Room:
+    """A new room within the limits: counted by this process's index, or with the rooms in
+    PostgreSQL by the database, over every process (one room made at a time)."""
+    store = hub.store
+    if not isinstance(store, PgRoomStore):
+        ready_index(hub, rooms).check_create(player)
+        return hub.create(player, body)
+    with store.creating(player) as (total, hosted):
+        rooms.check_counts(total, hosted)
+        return hub.create(player, body)
+
+
 def rooms_router(
     hub: RoomHub, identities: Identities, hosts: HostCheck, index: RoomIndex | None = None
 ) -> APIRouter:
@@ -90,8 +105,7 @@ def rooms_router(
         player: str = request.scope[SCOPE_KEY]
         try:
             body = await _json_body(request)
-            ready_index(hub, rooms).check_create(player)
-            room = hub.create(player, body)
+            room = _create(hub, rooms, player, body)
         except RoomError as exc:
             return _refused(exc)
         rooms.note(room.code, room.host, room.updated or hub.clock())
