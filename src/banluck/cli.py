@@ -62,7 +62,9 @@ def _output_gone() -> int:
     return 1
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(*, replay_only: bool = False) -> argparse.ArgumentParser:
+    """The command's parser; ``replay_only`` leaves the other commands (and their imports:
+    the web, NumPy) out, for a ``banluck replay`` that needs none of them."""
     parser = argparse.ArgumentParser(
         prog="banluck", description="Ban Luck, the twenty-one of Singapore and Malaysia."
     )
@@ -73,6 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--lines", action="store_true", help="one hand per line in, one result per line out"
     )
     rp.set_defaults(run=_replay)
+    if replay_only:
+        return parser
     from banluck.strategy import command as strategy_command
 
     strategy_command.register(sub)
@@ -91,8 +95,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _parse_replay(argv: list[str]) -> argparse.Namespace | None:
+    """``banluck replay …`` parsed without importing the other commands' modules (the web,
+    NumPy), or None when something is left over: the full parser then reports it with the
+    usage naming every command."""
+    args, rest = build_parser(replay_only=True).parse_known_args(argv)
+    return None if rest else args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = _parse_replay(argv) if argv[:1] == ["replay"] else None
+    if args is None:
+        args = build_parser().parse_args(argv)
     code: int = args.run(args)
     return code

@@ -26,6 +26,9 @@ from banluck.wire import outcome_json
 
 __all__ = ["ReplayError", "outcome_json", "replay_hand", "replay_lines", "replay_text"]
 
+#: what ``json.dumps(result, separators=(",", ":"))`` uses, made once rather than every line
+_LINE_ENCODER = json.JSONEncoder(separators=(",", ":"))
+
 
 def replay_hand(data: Any, policy: Policy | None = None) -> dict[str, Any]:
     """Play one hand of REPLAY.md input, of any game, and return its output object."""
@@ -129,4 +132,4 @@ def replay_lines(lines: Iterable[str], policy: Policy | None = None) -> Iterator
             result: dict[str, Any] = replay_text(line, policy)
         except ReplayError as exc:
             result = {"error": str(exc)}
-        yield json.dumps(result, separators=(",", ":"))
+        yield _LINE_ENCODER.encode(result)

@@ -64,6 +64,10 @@ def read_shoe(data: dict[str, Any], decks: int) -> Shoe:
     refuses more copies of a card than the decks hold)."""
     codes: Any = data.get("shoe")
     require(isinstance(codes, list), "'shoe' must be a list of card codes")
+    try:  # the usual spellings, all at once
+        return Shoe.stacked([_EXACT[code] for code in codes], decks=decks)
+    except (KeyError, TypeError):  # another spelling, a bad code or an unhashable one
+        pass
     cards: list[Card] = []
     for i, code in enumerate(codes):
         card = _EXACT.get(code) if isinstance(code, str) else None
@@ -81,8 +85,9 @@ def read_seats(data: dict[str, Any], preset: str, names: tuple[str, ...]) -> lis
     seats: Any = data.get("seats")
     require(isinstance(seats, list), "'seats' must be a list")
     for i, seat in enumerate(seats):
-        require(isinstance(seat, dict), f"seat {i + 1} must be a JSON object, not {seat!r}")
-    given = tuple(s.get("name") for s in seats)
+        if not isinstance(seat, dict):
+            raise ReplayError(f"seat {i + 1} must be a JSON object, not {seat!r}")
+    given = tuple([s.get("name") for s in seats])
     require(
         given == names,
         f"preset {preset!r} needs the seats {list(names)} in that order, got {list(given)}",
@@ -93,8 +98,10 @@ def read_seats(data: dict[str, Any], preset: str, names: tuple[str, ...]) -> lis
 def read_stack(seat: dict[str, Any], fresh: int) -> int:
     """A seat's ``stack`` (``fresh`` when left out): a whole number of chips, not negative,
     of at most ``STACK_DIGITS`` digits."""
-    who = f"seat {seat['name']!r}"
     stack = seat.get("stack", fresh)
+    if type(stack) is int and 0 <= stack < STACK_LIMIT:  # the usual case, checked at once
+        return stack
+    who = f"seat {seat['name']!r}"
     require(whole(stack) and stack >= 0, f"{who}: stack {stack!r} is not a whole number of chips")
     require(stack < STACK_LIMIT, f"{who}: stack is too large (at most {STACK_DIGITS:,} digits)")
     return int(stack)

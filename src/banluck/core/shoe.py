@@ -51,11 +51,13 @@ class Shoe:
     def stacked(cls, cards: Iterable[Card | str], *, decks: int) -> Shoe:
         """A shoe that deals ``cards`` in order (top first), checked against ``decks``."""
         order = [c if isinstance(c, Card) else parse_card(c) for c in cards]
-        for card, count in Counter(order).items():
-            if count > decks:
-                raise BadCard(
-                    f"card {card.code} appears {count} times; {decks} deck(s) hold {decks}"
-                )
+        if len(order) > decks:  # no card can appear more often than there are cards
+            # counted by code, rank + suit (a string keeps its hash; a Card's is worked out
+            # in Python at every look-up, and ``code`` interns)
+            counts = Counter([c.rank + c.suit for c in order])
+            if max(counts.values(), default=0) > decks:
+                code, count = next((k, n) for k, n in counts.items() if n > decks)
+                raise BadCard(f"card {code} appears {count} times; {decks} deck(s) hold {decks}")
         shoe = cls.__new__(cls)
         shoe.decks = decks
         shoe._rng = None

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from importlib import import_module
 from typing import Any
 
@@ -38,9 +39,16 @@ class Game:
         path = getattr(self, which)
         if path is None:
             raise ValueError(f"preset {self.name!r} has no {which} yet")
-        module, _, function = path.partition(":")
-        fn: Callable[..., Any] = getattr(import_module(module), function)
-        return fn
+        return _resolve(path)
+
+
+@cache
+def _resolve(path: str) -> Callable[..., Any]:
+    """The function ``module:function`` names, imported the first time only (``banluck
+    replay --lines`` asks for it on every hand)."""
+    module, _, function = path.partition(":")
+    fn: Callable[..., Any] = getattr(import_module(module), function)
+    return fn
 
 
 _BANLUCK_REPLAY = "banluck.replay:replay_banluck"
