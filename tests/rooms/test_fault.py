@@ -3,71 +3,21 @@ same files serves the room where it stood (issue 11: no room, seat, stack or han
 
 from __future__ import annotations
 
-import http.client
 import json
 import os
 import signal
-import socket
 import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
-HOST = "127.0.0.1"
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
+from tests.rooms.servers import HOST, free_port, http, start_server
 
 
 def _serve(db: Path, port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "banluck",
-            "serve",
-            "--host",
-            HOST,
-            "--port",
-            str(port),
-            "--db",
-            str(db),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    for _ in range(300):
-        try:
-            socket.create_connection((HOST, port), timeout=0.2).close()
-            return proc
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise AssertionError("the server did not start")
-
-
-def _http(port: int, method: str, path: str, cookie: str = "", body: Any = None) -> Any:
-    conn = http.client.HTTPConnection(HOST, port, timeout=30)
-    headers = {"Origin": f"http://{HOST}:{port}"}
-    if cookie:
-        headers["Cookie"] = f"banluck_id={cookie}"
-    data = None
-    if body is not None:
-        data = json.dumps(body).encode()
-        headers["Content-Type"] = "application/json"
-    conn.request(method, path, body=data, headers=headers)
-    r = conn.getresponse()
-    payload = json.loads(r.read() or b"null")
-    got = (r.getheader("set-cookie") or "").partition("banluck_id=")[2].partition(";")[0]
-    conn.close()
-    return r.status, payload, got or cookie
+    return start_server(port, "--db", str(db))
 
 
 def _socket(port: int, code: str, cookie: str) -> ClientConnection:
@@ -89,11 +39,11 @@ def _sync(ws: ClientConnection, ref: int) -> dict[str, Any]:
 
 def test_a_killed_server_resumes_the_room_mid_hand(tmp_path: Path) -> None:
     db = tmp_path / "save.sqlite3"
-    port = _port()
+    port = free_port()
     proc = _serve(db, port)
     try:
-        _, _, cookie = _http(port, "GET", "/api/rooms/x")
-        status, body, cookie = _http(
+        _, _, cookie = http(port, "GET", "/api/rooms/x")
+        status, body, cookie = http(
             port, "POST", "/api/rooms", cookie, {"game": "table", "name": "Ann", "timer": 300}
         )
         assert status == 201, body

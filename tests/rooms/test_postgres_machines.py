@@ -16,7 +16,8 @@ import pytest
 
 from banluck.store import Store
 from banluck.store.pg_rooms import PgRoomStore
-from tests.rooms.test_postgres_processes import HOST, Client, _port, http, serve, stop
+from tests.rooms.servers import HOST, free_port, http, stop
+from tests.rooms.test_postgres_processes import Client, serve
 
 pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
 
@@ -37,7 +38,7 @@ def machines(pg_url: str, tmp_path: Path) -> Iterator[tuple[int, int]]:
     """The ports of two servers on ``pg_url``, each with a save file of its own, with at
     most 3 rooms, 2 per player."""
     caps = ("--max-rooms", "3", "--max-rooms-per-player", "2")
-    a_port, b_port = _port(), _port()
+    a_port, b_port = free_port(), free_port()
     a = serve(pg_url, tmp_path / "a.sqlite3", a_port, *caps)
     try:
         b = serve(pg_url, tmp_path / "b.sqlite3", b_port, *caps)

@@ -8,13 +8,9 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import queue
 import signal
-import socket
 import subprocess
-import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -25,81 +21,14 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
 from tests.rooms.helpers import hidden_leaks
+from tests.rooms.servers import HOST, free_port, http, start_server, stop
 
-HOST = "127.0.0.1"
 pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
 
 
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
-
-
 def serve(pg: str, save: Path, port: int, *extra: str) -> subprocess.Popen[bytes]:
-    """``banluck serve --db PG --save SAVE`` on ``port``, once it answers (what it said on
-    stderr in the error when it ends first)."""
-    errors = tempfile.TemporaryFile()  # noqa: SIM115 (open while the server runs)
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "banluck",
-            "serve",
-            "--host",
-            HOST,
-            "--port",
-            str(port),
-            "--db",
-            pg,
-            "--save",
-            str(save),
-            *extra,
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=errors,
-    )
-    for _ in range(300):
-        if proc.poll() is not None:
-            errors.seek(0)
-            said = errors.read().decode(errors="replace")[-3000:]
-            raise AssertionError(f"banluck serve ended with {proc.returncode}: {said}")
-        try:
-            socket.create_connection((HOST, port), timeout=0.2).close()
-            return proc
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise AssertionError("the server did not start")
-
-
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        os.kill(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-
-
-def http(port: int, method: str, path: str, cookie: str = "", body: Any = None) -> Any:
-    import http.client
-
-    conn = http.client.HTTPConnection(HOST, port, timeout=30)
-    headers = {"Origin": f"http://{HOST}:{port}"}
-    if cookie:
-        headers["Cookie"] = f"banluck_id={cookie}"
-    data = None
-    if body is not None:
-        data = json.dumps(body).encode()
-        headers["Content-Type"] = "application/json"
-    conn.request(method, path, body=data, headers=headers)
-    r = conn.getresponse()
-    payload = json.loads(r.read() or b"null")
-    got = (r.getheader("set-cookie") or "").partition("banluck_id=")[2].partition(";")[0]
-    conn.close()
-    return r.status, payload, got or cookie
+    """``banluck serve --db PG --save SAVE`` on ``port``, once it answers."""
+    return start_server(port, "--db", pg, "--save", str(save), *extra)
 
 
 class Client:
@@ -232,7 +161,7 @@ def act_frame(state: dict[str, Any]) -> dict[str, Any]:
 
 def test_one_room_through_two_processes(pg_url: str, tmp_path: Path) -> None:
     save = tmp_path / "save.sqlite3"
-    pa, pb = _port(), _port()
+    pa, pb = free_port(), free_port()
     proc_a, proc_b = serve(pg_url, save, pa), serve(pg_url, save, pb)
     try:
         a, b, ann, _bob, code = two_players_in_a_hand(pa, pb)
@@ -286,7 +215,7 @@ def test_a_killed_process_is_resumed_by_the_other_and_by_a_new_one(
     pg_url: str, tmp_path: Path
 ) -> None:
     save = tmp_path / "save.sqlite3"
-    pa, pb = _port(), _port()
+    pa, pb = free_port(), free_port()
     proc_a, proc_b = serve(pg_url, save, pa), serve(pg_url, save, pb)
     try:
         a, b, ann, _bob, code = two_players_in_a_hand(pa, pb)
@@ -324,7 +253,7 @@ def test_a_killed_process_is_resumed_by_the_other_and_by_a_new_one(
 
 def test_the_timer_plays_an_absent_seat_once_across_processes(pg_url: str, tmp_path: Path) -> None:
     save = tmp_path / "save.sqlite3"
-    pa, pb = _port(), _port()
+    pa, pb = free_port(), free_port()
     proc_a, proc_b = serve(pg_url, save, pa), serve(pg_url, save, pb)
     try:
         a, b, *_ = two_players_in_a_hand(pa, pb, timer=5)

@@ -14,15 +14,8 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from tests.rooms.test_postgres_processes import (
-    Client,
-    _port,
-    http,
-    no_leaks,
-    serve,
-    stop,
-    strictly_rising,
-)
+from tests.rooms.servers import free_port, http, stop
+from tests.rooms.test_postgres_processes import Client, no_leaks, serve, strictly_rising
 
 pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
 
@@ -42,7 +35,7 @@ def test_workers_need_the_rooms_in_postgres(tmp_path: Path) -> None:
     run = subprocess.run(
         [
             *(sys.executable, "-m", "banluck", "serve", "--workers", "2"),
-            *("--db", str(tmp_path / "s.sqlite3"), "--port", str(_port())),
+            *("--db", str(tmp_path / "s.sqlite3"), "--port", str(free_port())),
         ],
         capture_output=True,
         text=True,
@@ -53,7 +46,7 @@ def test_workers_need_the_rooms_in_postgres(tmp_path: Path) -> None:
 
 
 def test_two_workers_on_one_port_share_a_room(pg_url: str, tmp_path: Path) -> None:
-    port = _port()
+    port = free_port()
     proc = serve(pg_url, tmp_path / "save.sqlite3", port, "--workers", "2")
     live: list[int] = []
     try:

@@ -17,14 +17,15 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.rooms.helpers import SECRET_KEYS, hidden_leaks, keys_of
-from tests.rooms.test_fault import _port, _serve
+from tests.rooms.servers import free_port
+from tests.rooms.test_fault import _serve
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
-    port = _port()
+    port = free_port()
     proc = _serve(tmp_path / "save.sqlite3", port)
     try:
         yield f"http://127.0.0.1:{port}"

@@ -1,0 +1,75 @@
+"""Real ``banluck serve`` processes for the rooms' fault and PostgreSQL tests: a free port,
+a server started and waited for, stopped, and plain HTTP requests with the player's cookie."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from http.client import HTTPConnection
+from typing import Any
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(port: int, *options: str) -> subprocess.Popen[bytes]:
+    """``banluck serve OPTIONS`` on ``port``, once it answers (what it said on stderr in the
+    error when it ends first)."""
+    errors = tempfile.TemporaryFile()  # noqa: SIM115 (open while the server runs)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "banluck", "serve", "--host", HOST, "--port", str(port), *options],
+        stdout=subprocess.DEVNULL,
+        stderr=errors,
+    )
+    for _ in range(300):
+        if proc.poll() is not None:
+            errors.seek(0)
+            said = errors.read().decode(errors="replace")[-3000:]
+            raise AssertionError(f"banluck serve ended with {proc.returncode}: {said}")
+        try:
+            socket.create_connection((HOST, port), timeout=0.2).close()
+            return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("the server did not start")
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM, then a kill if it has not ended within 15 s."""
+    if proc.poll() is None:
+        os.kill(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def http(port: int, method: str, path: str, cookie: str = "", body: Any = None) -> Any:
+    """``(status, JSON answer, the cookie now)`` of one request with the page's Origin."""
+    conn = HTTPConnection(HOST, port, timeout=30)
+    headers = {"Origin": f"http://{HOST}:{port}"}
+    if cookie:
+        headers["Cookie"] = f"banluck_id={cookie}"
+    data = None
+    if body is not None:
+        data = json.dumps(body).encode()
+        headers["Content-Type"] = "application/json"
+    conn.request(method, path, body=data, headers=headers)
+    r = conn.getresponse()
+    payload = json.loads(r.read() or b"null")
+    got = (r.getheader("set-cookie") or "").partition("banluck_id=")[2].partition(";")[0]
+    conn.close()
+    return r.status, payload, got or cookie
