@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up the project on a fresh machine (Debian, Python 3.11+): a virtual environment in
 # .venv with the pinned dependencies. With --dev, also the test tools and Debian's Chromium
-# for the browser tests. Safe to run again: it only installs what is missing.
+# for the browser tests. Safe to run again: it only installs what is missing. Then it
+# compiles the fast kernels once (banluck warm; with --dev, the simulators' too).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dev=0
@@ -37,4 +38,20 @@ if [ "$dev" = 1 ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
   $sudo_cmd apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q postgresql
+fi
+
+# The Numba kernels keep their machine code next to the sources; compile them now rather
+# than at a player's first kampung hand or Hint (banluck warm). Numba's cache is keyed on
+# each source file's time and size; the stamp below is the same, so a second run skips it.
+warm_stamp=.venv/.warmed
+warm_want=$(grep -rl --include='*.py' 'from numba import' src | sort | xargs stat -c '%n %Y %s' \
+  | cat - <(.venv/bin/python -c 'import numba; print(numba.__version__)') <(echo "$dev") \
+  | sha256sum | cut -c1-16)
+if [ "$(cat "$warm_stamp" 2>/dev/null)" != "$warm_want" ]; then
+  if [ "$dev" = 1 ]; then
+    .venv/bin/banluck warm --quiet --simulate
+  else
+    .venv/bin/banluck warm --quiet
+  fi
+  echo "$warm_want" > "$warm_stamp"
 fi

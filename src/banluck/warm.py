@@ -1,0 +1,119 @@
+"""``banluck warm``: compile the fast kernels once, so that no player waits for it.
+
+The solver, the simulators and the kampung bots run Numba kernels that keep their machine
+code between runs (``cache=True``, next to the sources). On a fresh checkout that cache is
+empty, and the first kampung hand at the table, the first Hint or the first ``simulate``
+would stop for several seconds (up to a minute on a busy machine) while the kernels compile.
+``scripts/setup.sh`` runs this command, so the compiling happens while setting up.
+
+Each step runs a small real workload through the same code the table and the commands use:
+the exact odds of every game that has them, a short simulation of every game, and a few
+kampung hands where the project's bots play every seat, banker included, and ask for hints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from banluck.games import GAMES
+
+
+def _quiet(run: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> None:
+    """Run a command's function with its printing thrown away; a failure is raised."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        code = run(args)
+    if code:
+        raise RuntimeError(f"exit code {code}")
+
+
+def _command(argv: list[str]) -> tuple[Callable[[argparse.Namespace], int], argparse.Namespace]:
+    from banluck.cli import build_parser
+
+    args = build_parser().parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
+    return run, args
+
+
+def _kampung_hands(hands: int = 12) -> None:
+    """K2: the bank rotates, so the bots both bank and play; every choice asks for a hint."""
+    from banluck.games.kampung.decisions import BankerDecision
+    from banluck.games.kampung.policy import (
+        banker_hint,
+        banker_policy,
+        player_hint,
+        player_policy,
+    )
+    from banluck.games.kampung.rules import KAMPUNG
+    from banluck.games.kampung.table import KampungTable
+
+    rules = KAMPUNG.with_bank("rotate")
+    table = KampungTable(rules, rng=random.Random(1))
+    player, banker = player_policy(rules), banker_policy(rules)
+    for _ in range(hands):
+        r = table.start_round(None if table.banker == "you" else 10)
+        while r.to_act is not None:
+            d = r.decision()
+            if isinstance(d, BankerDecision):
+                banker_hint(rules, d)
+                r.apply(banker(d))
+            else:
+                player_hint(rules, d)
+                r.apply(player(d))
+        table.finish_round(r)
+
+
+def steps(*, simulate: bool) -> list[tuple[str, Callable[[], None]]]:
+    """What ``warm`` runs, by name: what the table uses (the odds behind every game's Hint,
+    kampung hands with the bots) and, with ``simulate``, a short simulation of every game."""
+    out: list[tuple[str, Callable[[], None]]] = []
+    for name, g in sorted(GAMES.items()):
+        if g.family == "banluck" or g.odds is not None:
+            out.append((f"odds {name}", _runner(["odds", "--preset", name, "--json"])))
+    out.append(("kampung bots and hints", _kampung_hands))
+    for name, g in sorted(GAMES.items()) if simulate else ():
+        if g.family == "banluck" or g.simulate is not None:
+            sim = ["simulate", "--preset", name, "--hands", "200", "--workers", "1"]
+            out.append((f"simulate {name}", _runner([*sim, "--no-progress", "--json"])))
+    return out
+
+
+def _runner(argv: list[str]) -> Callable[[], None]:
+    def run() -> None:
+        fn, args = _command(argv)
+        _quiet(fn, args)
+
+    return run
+
+
+def register(sub: Any) -> None:
+    """Add ``warm`` to the ``banluck`` subcommands."""
+    p = sub.add_parser("warm", help="compile the fast kernels once (setup.sh runs it)")
+    p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    p.add_argument(
+        "--simulate", action="store_true", help="also the simulators' kernels (banluck simulate)"
+    )
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Every step in turn, each timed; the first failure stops with exit code 1."""
+    start = time.perf_counter()
+    for name, step in steps(simulate=args.simulate):
+        t = time.perf_counter()
+        try:
+            step()
+        except Exception as exc:  # a broken kernel must not pass unnoticed
+            print(f"warm: {name} failed: {exc}", file=sys.stderr)
+            return 1
+        if not args.quiet:
+            print(f"warm: {name} {time.perf_counter() - t:.1f} s", flush=True)
+    if not args.quiet:
+        print(f"warm: all kernels ready in {time.perf_counter() - start:.1f} s")
+    return 0
