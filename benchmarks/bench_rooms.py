@@ -9,7 +9,8 @@ were made: per idle room after the play, its four people still connected (this h
 their sockets' buffers too). A room
 with no socket open is not kept in memory at all (``RoomHub.release``). The server runs with
 ``gc.freeze()`` (``web.server.run``): without it a full collection of the start's objects
-paused every room for 0.2–0.4 s on this machine.
+paused every room for 0.2–0.4 s on this machine. The generator freezes its own objects
+(sockets, seats) the same way before the play, for the same reason.
 
     .venv/bin/python benchmarks/bench_rooms.py --players 200 --actions 10
 
@@ -33,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import http.client
 import json
 import os
@@ -245,6 +247,11 @@ async def main_async(
             await s.ws.send(json.dumps({"type": "sit"}))
     connect_s = time.monotonic() - t0
     await asyncio.sleep(1.0)
+    # the generator's own sockets and rooms are kept out of its collector (as the server's
+    # start is, ``web.server.run``): a full collection of them stalled every reader here
+    # for 40-140 ms, time that counted as the server's
+    gc.collect()
+    gc.freeze()
     samples: list[float] = []
     stop = time.monotonic() + args.seconds
     cpu0, own0, wall0 = cpus(pids), time.process_time(), time.monotonic()

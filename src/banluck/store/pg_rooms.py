@@ -44,7 +44,9 @@ log = logging.getLogger("banluck.web")
 
 #: The channel of ``NOTIFY``: payload ``code:rev``, or ``code:rev:DATA`` where DATA is the
 #: room's new JSON (zlib, base64) when it fits (``MAX_PAYLOAD``): the processes that hear
-#: it need not read the row.
+#: it need not read the row; or ``code:rev:DATA:STEP``, STEP (JSON) the change that made it
+#: from ``rev - 1`` (``step_of``): a process at ``rev - 1`` may make it again rather than
+#: parse DATA, and keeps it only when its result is DATA to the byte.
 CHANNEL = "banluck_rooms"
 #: PostgreSQL takes payloads under 8,000 bytes.
 MAX_PAYLOAD = 7900
@@ -260,10 +262,12 @@ class PgRoomStore:
                 None if row is None else Locked(code, str(row[0]), int(row[1]), _presence(row[2]))
             )
 
-    def write(self, locked: Locked, data: str, *, carry: bool = True) -> int:
+    def write(
+        self, locked: Locked, data: str, *, carry: bool = True, step: str | None = None
+    ) -> int:
         """Store a locked room's new state and presence, and notify every process (on
-        commit), the state in the notice when ``carry`` and it fits; the new revision (one
-        more: the row is locked)."""
+        commit), the state (and ``step``, see ``notice``) in the notice when ``carry`` and it
+        fits; the new revision (one more: the row is locked)."""
         presence = {p: n for p, n in locked.presence.items() if n and p not in self.dead}
         rev = locked.rev + 1
         self._conn.execute(
@@ -271,18 +275,24 @@ class PgRoomStore:
             " WHERE code = %s",
             (data, json.dumps(presence), rev, locked.code),
         )
-        payload = notice(locked.code, rev, data if carry else None)
+        payload = notice(locked.code, rev, data if carry else None, step)
         self._conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
         locked.rev = locked.written = rev
         return rev
 
     def write_if(
-        self, code: str, rev: int, data: str, sockets: tuple[str, int] | None = None
+        self,
+        code: str,
+        rev: int,
+        data: str,
+        sockets: tuple[str, int] | None = None,
+        step: str | None = None,
     ) -> bool:
         """Store a room's new state if it is still at ``rev`` (nobody changed it since this
         process read it), and notify every process; one statement, one round trip. Whether
         it was written (else nothing was). ``sockets``: ``(player, n)``, this process's
-        sockets of a player opened (1) or closed (-1) with the change."""
+        sockets of a player opened (1) or closed (-1) with the change; ``step``: the change
+        (``notice``)."""
         if sockets is None:
             presence_sql, args = "presence", []
         else:
@@ -305,7 +315,7 @@ class PgRoomStore:
                 code,
                 rev,
                 CHANNEL,
-                notice(code, rev + 1, None if sockets else data),
+                notice(code, rev + 1, None if sockets else data, step),
             ),
         ).fetchone()
         return row is not None
@@ -351,17 +361,26 @@ def _presence(value: Any) -> dict[str, dict[str, int]]:
     }
 
 
-def notice(code: str, rev: int, data: str | None) -> str:
-    """The payload of a notice: ``code:rev``, and ``:DATA`` when ``data`` fits.
+def notice(code: str, rev: int, data: str | None, step: str | None = None) -> str:
+    """The payload of a notice: ``code:rev``, and ``:DATA`` when ``data`` fits, and then
+    ``:STEP`` when ``step`` (ASCII JSON: the change, ``step_of``) fits too.
 
     >>> notice("abc", 3, None), unpack(parse_notice(notice("abc", 3, '{"x": 1}'))[2])
     ('abc:3', '{"x": 1}')
+    >>> got = parse_notice(notice("abc", 4, "{}", '{"t": 1.5}'))
+    >>> unpack(got[2]), step_of(got[2])
+    ('{}', {'t': 1.5})
     """
     head = f"{code}:{rev}"
     if data is None:
         return head
     packed = base64.b64encode(zlib.compress(data.encode(), 1)).decode("ascii")
-    return head if len(head) + 1 + len(packed) > MAX_PAYLOAD else f"{head}:{packed}"
+    size = len(head) + 1 + len(packed)
+    if size > MAX_PAYLOAD:
+        return head
+    if step is not None and step.isascii() and size + 1 + len(step) <= MAX_PAYLOAD:
+        packed = f"{packed}:{step}"
+    return f"{head}:{packed}"
 
 
 def parse_notice(payload: str) -> tuple[str, int, str | None] | None:
@@ -383,6 +402,22 @@ def unpack(packed: str | None) -> str | None:
     if packed is None:
         return None
     try:
-        return zlib.decompress(base64.b64decode(packed)).decode()
+        return zlib.decompress(base64.b64decode(packed.partition(":")[0])).decode()
     except (ValueError, zlib.error):
         return None
+
+
+def step_of(packed: str | None) -> dict[str, Any] | None:
+    """The change a notice's packed state carries (a JSON object), or None.
+
+    >>> step_of('eAGrrgUAAXUA+Q==:{"t": 2}'), step_of("eAGrrgUAAXUA+Q=="), step_of("x:[1]")
+    ({'t': 2}, None, None)
+    """
+    text = None if packed is None else packed.partition(":")[2]
+    if not text:
+        return None
+    try:
+        step = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return step if isinstance(step, dict) else None

@@ -25,7 +25,7 @@ import json
 import logging
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,7 +37,7 @@ from banluck.rooms.errors import RoomError
 from banluck.rooms.names import is_code, new_code
 from banluck.rooms.room import Room, new_room
 from banluck.rooms.settings import parse_settings
-from banluck.store.pg_rooms import PgRoomStore, parse_notice, unpack
+from banluck.store.pg_rooms import PgRoomStore, parse_notice, step_of, unpack
 from banluck.store.rooms import RoomStore
 from banluck.web.guard import HostCheck
 from banluck.web.identity import COOKIE, Identities
@@ -58,6 +58,11 @@ TICK = 0.2
 POLL = 1.0
 #: Strings of a room's JSON up to this long are shared (``shared_strings``).
 SHARED_LEN = 64
+#: The frames a player sends (``command``).
+FRAMES = ("join", "sit", "stand", "free", "bet", "act", "state")
+#: A change as another process may make it again (``RoomHub._replay``): the player and the
+#: frame (``apply_frame``), or ``(None, None)`` for what falls due (``Room.tick``) alone.
+Step = tuple[str | None, dict[str, Any] | None]
 #: Close codes (4000–4999 are the application's own).
 CLOSE_POLICY = 1008
 CLOSE_NO_ROOM = 4404
@@ -139,6 +144,70 @@ def error_frame(exc: RoomError) -> str:
     return _dumps({"type": "error", **exc.body()})
 
 
+def apply_frame(room: Room, player: str, frame: dict[str, Any], now: float) -> None:
+    """A player's frame (one of ``FRAMES``) on the room; ``RoomError`` when refused."""
+    kind = frame.get("type")
+    if kind == "join":
+        room.join(player, frame.get("name"), now)
+    elif kind == "sit":
+        room.sit(player, frame.get("seat"), now)
+    elif kind == "stand":
+        room.stand_up(player, now)
+    elif kind == "free":
+        room.free(player, frame.get("seat"), now)
+    elif kind == "bet":
+        room.bet(player, frame.get("hand"), frame.get("amount"), now)
+    elif kind == "act":
+        room.act(player, frame.get("hand"), frame.get("step"), frame.get("action"), now)
+    elif kind != "state":
+        raise RoomError(
+            "bad_request",
+            f"unknown frame type {kind!r} ({', '.join(FRAMES)})",
+            {"type": kind if isinstance(kind, str) else None},
+        )
+
+
+def step_text(step: Step | None, now: float, drawn: list[int]) -> str | None:
+    """The JSON of a change made at ``now`` for a notice (``pg_rooms.notice``), with the
+    entropy the room drew for it (``drawing``): a hand's seed, a new shoe."""
+    if step is None:
+        return None
+    player, frame = step
+    out: dict[str, Any] = {"t": now} if frame is None else {"t": now, "p": player, "f": frame}
+    if drawn:
+        out["e"] = drawn
+    return _dumps(out)
+
+
+@contextlib.contextmanager
+def drawing(room: Room, values: list[int] | None = None) -> Iterator[list[int]]:
+    """Within the block the room's entropy is recorded in the list yielded (``values``
+    None), or is ``values`` in order (a change made again: ``RoomHub._replay``; one more
+    is a ``ValueError``)."""
+    base = room.entropy
+    drawn: list[int] = []
+    if values is None:
+
+        def draw() -> int:
+            value = base()
+            drawn.append(value)
+            return value
+
+    else:
+        given = iter(values)
+
+        def draw() -> int:
+            for value in given:
+                return value
+            raise ValueError("the change drew more entropy than it did first")
+
+    room.entropy = draw
+    try:
+        yield drawn
+    finally:
+        room.entropy = base
+
+
 class RoomHub:
     """The rooms of one server process: loaded from the store when first asked for, saved
     after every change, and their sockets.
@@ -147,7 +216,10 @@ class RoomHub:
     under the room's row lock on the latest state (``_change_shared``); the process that
     made it sends its own sockets their views, and the others hear of it (``NOTIFY``), read
     the new state and send theirs (``_heard``). A room in memory is refreshed in place (the
-    same ``Room`` object, whose ``connections`` are every live process's sockets)."""
+    same ``Room`` object, whose ``connections`` are every live process's sockets). A
+    notice carries the change (``Step``): a process whose room is at the revision before
+    makes the same change on it, and keeps the result only when it is the notice's state to
+    the byte (``_replay``): no parse of the whole room, no new room to collect."""
 
     def __init__(
         self,
@@ -165,6 +237,8 @@ class RoomHub:
         self.sockets: dict[str, set[Connection]] = {}
         #: shared store: the revision of each room in memory
         self.revs: dict[str, int] = {}
+        #: shared store: notices taken by making the change again / by reading the state
+        self.replayed = self.reread = 0
         self._ticker: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -239,13 +313,15 @@ class RoomHub:
         command: Callable[[float], None],
         *,
         sockets: tuple[str, int] | None = None,
+        step: Step | None = None,
     ) -> None:
         """Run a command on a room (after what is due by now); if the room changed, save
         it and send every socket its view. A refusal changes nothing and is raised.
         ``sockets``: a player's socket in this process opened ``(player, 1)`` or closed
-        ``(player, -1)`` with the command (a shared store keeps each process's count)."""
+        ``(player, -1)`` with the command (a shared store keeps each process's count).
+        ``step``: the command as ``apply_frame`` makes it (for the other processes)."""
         if isinstance(self.store, PgRoomStore):
-            self._change_shared(self.store, room, command, sockets)
+            self._change_shared(self.store, room, command, sockets, step)
             return
         before = room.version
         now = self.clock()
@@ -263,6 +339,7 @@ class RoomHub:
         room: Room,
         command: Callable[[float], None],
         sockets: tuple[str, int] | None,
+        step: Step | None = None,
     ) -> None:
         """``change`` on the room's latest state, one change at a time across every
         process; the write notifies the others. First optimistically: on the room in memory
@@ -270,9 +347,9 @@ class RoomHub:
         if the row is still at that revision (one round trip); else, and for a refusal or a
         change that changes nothing, under the row lock (``_change_locked``)."""
         rev = self.revs.get(room.code)
-        if rev is not None and self._change_optimistic(store, room, command, sockets, rev):
+        if rev is not None and self._change_optimistic(store, room, command, sockets, rev, step):
             return
-        self._change_locked(store, room, command, sockets)
+        self._change_locked(store, room, command, sockets, step)
 
     def _change_optimistic(
         self,
@@ -281,6 +358,7 @@ class RoomHub:
         command: Callable[[float], None],
         sockets: tuple[str, int] | None,
         rev: int,
+        step: Step | None = None,
     ) -> bool:
         """Whether the change was made and written at ``rev + 1``. When not, nothing was
         written, and a room the attempt changed is read again by the locked way."""
@@ -288,8 +366,9 @@ class RoomHub:
         before = room.version
         now = self.clock()
         try:
-            room.tick(now)
-            command(now)
+            with drawing(room) as drawn:
+                room.tick(now)
+                command(now)
         except Exception:  # maybe refused for a state that is not the latest: decide locked
             if room.version != before:
                 self.revs.pop(code, None)
@@ -297,7 +376,8 @@ class RoomHub:
         if room.version == before and sockets is None:
             return False  # nothing to write: the view is sent from the latest state
         try:
-            written = store.write_if(code, rev, _dumps(room.to_json()), sockets)
+            data, note = _dumps(room.to_json()), step_text(step, now, drawn)
+            written = store.write_if(code, rev, data, sockets, note)
         except psycopg.Error as exc:
             self.revs.pop(code, None)
             log.warning("room %s: the database failed (%s)", code, exc)
@@ -315,6 +395,7 @@ class RoomHub:
         room: Room,
         command: Callable[[float], None],
         sockets: tuple[str, int] | None,
+        step: Step | None = None,
     ) -> None:
         """``change`` under the room's row lock (``SELECT … FOR UPDATE``), on the latest
         state read from the row when this process's is older."""
@@ -336,13 +417,15 @@ class RoomHub:
                         del mine[player]
                 before = room.version
                 now = self.clock()
-                room.tick(now)
-                try:
-                    command(now)
-                except Exception as exc:  # raised after the write and the commit
-                    error = exc
+                with drawing(room) as drawn:
+                    room.tick(now)
+                    try:
+                        command(now)
+                    except Exception as exc:  # raised after the write and the commit
+                        error = exc
                 if room.version != before or sockets is not None:
-                    store.write(row, _dumps(room.to_json()), carry=sockets is None)
+                    note = None if error is not None else step_text(step, now, drawn)
+                    store.write(row, _dumps(room.to_json()), carry=sockets is None, step=note)
                 self.revs[code] = row.rev
         except psycopg.Error as exc:
             self.revs.pop(code, None)  # memory may be ahead of the store: read it again
@@ -377,10 +460,19 @@ class RoomHub:
                     continue
                 raw = unpack(got[2]) if got and rev == self.revs.get(code, -1) + 1 else None
                 if raw is not None:
+                    step = step_of(got[2]) if got else None
+                    if step is not None:
+                        if self._replay(room, step, raw):
+                            self.replayed += 1
+                            self.revs[code] = rev
+                            self.broadcast(room)
+                            continue
+                        self.revs.pop(code, None)  # the room is not that state: read anew
                     # the notice holds the next state (its presence, so the sockets, as before)
                     connections = room.connections
                     if self._refresh(room, raw):
                         room.connections = connections
+                        self.reread += 1
                         self.revs[code] = rev
                         self.broadcast(room)
                         continue
@@ -389,10 +481,32 @@ class RoomHub:
                     continue
                 if self._refresh(room, row.data):
                     room.connections = self.store.connections(row.presence)
+                    self.reread += 1
                     self.revs[code] = row.rev
                     self.broadcast(room)
         except psycopg.Error as exc:
             log.warning("rooms: reading a changed room failed (%s)", exc)
+
+    def _replay(self, room: Room, step: dict[str, Any], raw: str) -> bool:
+        """Make a notice's change (``step``, from the revision the room is at) again;
+        whether the room is now the notice's state ``raw`` to the byte. When not, the room
+        may be half changed: the caller reads the state."""
+        try:
+            now = step["t"]
+            if not isinstance(now, (int, float)) or isinstance(now, bool):
+                return False
+            player, frame, drawn = step.get("p"), step.get("f"), step.get("e", [])
+            if not isinstance(drawn, list) or not all(type(v) is int for v in drawn):
+                return False
+            with drawing(room, drawn):
+                room.tick(now)
+                if frame is not None:
+                    if not isinstance(player, str) or not isinstance(frame, dict):
+                        return False
+                    apply_frame(room, player, frame, now)
+            return _dumps(room.to_json()) == raw
+        except Exception:  # refused, or anything else: the state is read instead
+            return False
 
     def _notice(self, payload: str) -> None:
         """From the store's listening thread: to the event loop."""
@@ -454,7 +568,7 @@ class RoomHub:
             if self.shared:
                 if room.deadline is not None and now >= room.deadline:
                     with contextlib.suppress(RoomError):
-                        self.change(room, lambda now: None)
+                        self.change(room, lambda now: None, step=(None, None))
             elif room.tick(now):
                 self._save(room)
                 self.broadcast(room)
@@ -483,39 +597,18 @@ class RoomHub:
     def command(self, room: Room, player: str, frame: dict[str, Any]) -> None:
         """One frame of a player (``RoomError`` when refused)."""
         kind = frame.get("type")
-        if kind == "join":
-            self.change(room, lambda now: room.join(player, frame.get("name"), now))
-        elif kind == "sit":
-            self.change(room, lambda now: room.sit(player, frame.get("seat"), now))
-        elif kind == "stand":
-            self.change(room, lambda now: room.stand_up(player, now))
-        elif kind == "free":
-            self.change(room, lambda now: room.free(player, frame.get("seat"), now))
-        elif kind == "bet":
-            self.change(
-                room, lambda now: room.bet(player, frame.get("hand"), frame.get("amount"), now)
-            )
-        elif kind == "act":
-            self.change(
-                room,
-                lambda now: room.act(
-                    player, frame.get("hand"), frame.get("step"), frame.get("action"), now
-                ),
-            )
-        elif kind == "state":  # the player's sockets get the state, ``reply`` set to ``id``
-            self.change(room, lambda now: None)
+        if kind not in FRAMES:
+            apply_frame(room, player, frame, self.clock())  # raises: unknown type
+        if kind == "state":  # the player's sockets get the state, ``reply`` set to ``id``
+            self.change(room, lambda now: None, step=(None, None))
             ref = frame.get("id")
             if not (isinstance(ref, int) and not isinstance(ref, bool)) or not 0 <= ref < 2**31:
                 ref = None
             for conn in self.sockets.get(room.code, ()):
                 if conn.player == player:
                     conn.send(_dumps({**room.view(player), "reply": ref}))
-        else:
-            raise RoomError(
-                "bad_request",
-                f"unknown frame type {kind!r} (join, sit, stand, free, bet, act, state)",
-                {"type": kind if isinstance(kind, str) else None},
-            )
+            return
+        self.change(room, lambda now: apply_frame(room, player, frame, now), step=(player, frame))
 
 
 def parse_frame(message: Mapping[str, Any]) -> dict[str, Any]:

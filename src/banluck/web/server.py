@@ -186,6 +186,23 @@ def _memory_report_on_sigusr1() -> None:
     signal.signal(signal.SIGUSR1, report)
 
 
+#: Collections of the middle generation between two full ones (Python's default: 10). A
+#: full collection stops every room while it walks every object of the sockets and rooms
+#: (25-85 ms with 1,000 sockets on this machine): ten times rarer, it falls on ten times
+#: fewer updates. Young collections are as before; cyclic garbage that outlived them
+#: waits longer (the rooms make little: ``RoomHub`` changes a room in place).
+FULL_COLLECTION_EVERY = 100
+
+
+def _collect_for_latency() -> None:
+    """The objects of the start (modules, tables) are kept (``gc.freeze``: no full
+    collection walks them again), and full collections are ``FULL_COLLECTION_EVERY``
+    middle ones apart."""
+    gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
+
+
 def _config(
     app: Any, host: str, port: int, log_level: str, header_timeout: float, max_connections: int
 ) -> Any:
@@ -220,7 +237,7 @@ def run(
 
     config = _config(app, host, port, log_level, header_timeout, max_connections)
     _memory_report_on_sigusr1()
-    gc.freeze()  # the objects of the start (modules, tables) are kept: no full GC rescans them
+    _collect_for_latency()
     uvicorn.Server(config).run()
 
 
@@ -259,7 +276,7 @@ def run_workers(
             signal.signal(signal.SIGINT, signal.SIG_DFL)
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             config = _config(make_app(), host, port, log_level, header_timeout, max_connections)
-            gc.freeze()
+            _collect_for_latency()
             uvicorn.Server(config).run(sockets=[sock])
         except BaseException:
             log.exception("a worker failed")
