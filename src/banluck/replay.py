@@ -26,8 +26,9 @@ from banluck.wire import outcome_json
 
 __all__ = ["ReplayError", "outcome_json", "replay_hand", "replay_lines", "replay_text"]
 
-#: what ``json.dumps(result, separators=(",", ":"))`` uses, made once rather than every line
-_LINE_ENCODER = json.JSONEncoder(separators=(",", ":"))
+#: what ``json.dumps(result, separators=(",", ":"))`` uses, made once rather than every line;
+#: a result is plain nested dicts and lists, never circular: nothing to check
+_LINE_ENCODER = json.JSONEncoder(separators=(",", ":"), check_circular=False)
 
 
 def replay_hand(data: Any, policy: Policy | None = None) -> dict[str, Any]:

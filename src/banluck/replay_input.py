@@ -12,7 +12,7 @@ from typing import Any
 
 from banluck.core.cards import ONE_DECK, Card, parse_card
 from banluck.core.errors import BanLuckError, ReplayError
-from banluck.core.shoe import Shoe
+from banluck.core.shoe import Shoe, check_copies
 
 #: Python writes no integer of more than 4,300 digits: a stack stays well below that, so the
 #: stack after the hand can be written (it would otherwise end in a traceback at the output).
@@ -47,7 +47,8 @@ def read_decks(data: dict[str, Any]) -> int | None:
     banluck.core.errors.ReplayError: 'decks' must be a whole number, not '2'
     """
     decks: Any = data.get("decks")
-    require("decks" not in data or whole(decks), f"'decks' must be a whole number, not {decks!r}")
+    if "decks" in data and not whole(decks):  # the message is made only when needed
+        raise ReplayError(f"'decks' must be a whole number, not {decks!r}")
     return None if decks is None else int(decks)
 
 
@@ -65,9 +66,12 @@ def read_shoe(data: dict[str, Any], decks: int) -> Shoe:
     codes: Any = data.get("shoe")
     require(isinstance(codes, list), "'shoe' must be a list of card codes")
     try:  # the usual spellings, all at once
-        return Shoe.stacked([_EXACT[code] for code in codes], decks=decks)
+        order = [_EXACT[code] for code in codes]
     except (KeyError, TypeError):  # another spelling, a bad code or an unhashable one
         pass
+    else:  # each code is its card's own (``Card.code``): count the codes as they are
+        check_copies(codes, decks)
+        return Shoe.of_checked(order, decks=decks)
     cards: list[Card] = []
     for i, code in enumerate(codes):
         card = _EXACT.get(code) if isinstance(code, str) else None
@@ -88,10 +92,10 @@ def read_seats(data: dict[str, Any], preset: str, names: tuple[str, ...]) -> lis
         if not isinstance(seat, dict):
             raise ReplayError(f"seat {i + 1} must be a JSON object, not {seat!r}")
     given = tuple([s.get("name") for s in seats])
-    require(
-        given == names,
-        f"preset {preset!r} needs the seats {list(names)} in that order, got {list(given)}",
-    )
+    if given != names:
+        raise ReplayError(
+            f"preset {preset!r} needs the seats {list(names)} in that order, got {list(given)}"
+        )
     return list(seats)
 
 
@@ -112,7 +116,8 @@ def read_bet(seat: dict[str, Any], *, bot: bool, bot_bet: int) -> Any:
     a person must give it."""
     if bot:
         return seat.get("bet", bot_bet)
-    require("bet" in seat, f"seat {seat['name']!r}: a bet is required")
+    if "bet" not in seat:
+        raise ReplayError(f"seat {seat['name']!r}: a bet is required")
     return seat["bet"]
 
 

@@ -79,6 +79,8 @@ def hand_total(cards: Sequence[Card], rules: Rules) -> int:
             aces += 1
         else:
             base += POINTS[card.rank]
+    if not aces:  # ``total_from``'s answer without an ace, looked up in no cache
+        return base
     return total_from(base, aces, rules.ace_values(len(cards)))
 
 

@@ -15,6 +15,16 @@ if TYPE_CHECKING:
     from banluck.core.fair import FairLedger, ShoeCommitment
 
 
+def check_copies(codes: Sequence[str], decks: int) -> None:
+    """No card code (rank + suit, as ``Card.code``) appears more often than ``decks`` decks
+    hold it; else ``BadCard`` naming the first such card."""
+    if len(codes) > decks:
+        counts = Counter(codes)
+        if max(counts.values(), default=0) > decks:
+            code, count = next((k, n) for k, n in counts.items() if n > decks)
+            raise BadCard(f"card {code} appears {count} times; {decks} deck(s) hold {decks}")
+
+
 class Shoe:
     """Cards to draw from, top first.
 
@@ -54,10 +64,13 @@ class Shoe:
         if len(order) > decks:  # no card can appear more often than there are cards
             # counted by code, rank + suit (a string keeps its hash; a Card's is worked out
             # in Python at every look-up, and ``code`` interns)
-            counts = Counter([c.rank + c.suit for c in order])
-            if max(counts.values(), default=0) > decks:
-                code, count = next((k, n) for k, n in counts.items() if n > decks)
-                raise BadCard(f"card {code} appears {count} times; {decks} deck(s) hold {decks}")
+            check_copies([c.rank + c.suit for c in order], decks)
+        return cls.of_checked(order, decks=decks)
+
+    @classmethod
+    def of_checked(cls, order: list[Card], *, decks: int) -> Shoe:
+        """``stacked`` for cards already checked against ``decks`` (``check_copies``),
+        ``order`` top first."""
         shoe = cls.__new__(cls)
         shoe.decks = decks
         shoe._rng = None

@@ -23,7 +23,7 @@ model of ``policy_model``: an infinite shoe of the full shoe's make-up).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import lru_cache
 from typing import Any
 
@@ -36,6 +36,8 @@ from banluck.games.kampung.policy_tables import PAIR_77, PlayerTables, simple_pl
 from banluck.games.kampung.rules import KampungRules
 
 PlayerPolicy = Callable[[PlayerDecision], str]
+#: a player policy on its choices, its own cards and their total (``own_hand_player``)
+OwnHandPolicy = Callable[[Collection[str], tuple[Card, ...], int], str]
 BankerPolicy = Callable[[BankerDecision], str]
 
 OPEN = "open:"
@@ -46,7 +48,7 @@ _PLAYER_ORDER = ("stand", "play", "double", "hit", "forfeit", "burn")
 _BANKER_ORDER = ("stand", "play", "hit", "void", "burn")
 
 
-def _fallback(legal: frozenset[str], order: tuple[str, ...]) -> str:
+def _fallback(legal: Collection[str], order: tuple[str, ...]) -> str:
     """A legal action when the tables' choice is not offered (never for a well-formed
     decision); ``open:`` actions sort last."""
     for action in order:
@@ -81,22 +83,32 @@ def _pair_row(cards: tuple[Card, ...]) -> tuple[int, int]:
 
 def tables_player(tables: PlayerTables, must_draw_under: int) -> PlayerPolicy:
     """A player playing ``tables`` (K9: must draw under 15, stands at 21)."""
+    own = own_hand_player(tables, must_draw_under)
 
     def choose(d: PlayerDecision) -> str:
-        legal = d.legal
+        return own(d.legal, d.cards, d.total)
+
+    return choose
+
+
+def own_hand_player(tables: PlayerTables, must_draw_under: int) -> OwnHandPolicy:
+    """``tables_player`` on what it reads of a decision: the choices, the player's own cards
+    and their total (for a caller with no need of the rest of the record, ``replay``)."""
+
+    def choose(legal: Collection[str], cards: tuple[Card, ...], total: int) -> str:
         if len(legal) == 1:
             return next(iter(legal))
         if "burn" in legal or "play" in legal:
-            base, aces = _pair_row(d.cards)
+            base, aces = _pair_row(cards)
             want = "burn" if tables.burn[base, aces] else "play"
         elif "double" in legal or "forfeit" in legal:
-            base, aces = _pair_row(d.cards)
+            base, aces = _pair_row(cards)
             want = "double" if tables.double[base, aces] else "forfeit"
         else:
-            c, base, aces = hand_state(d.cards)
-            if d.total < must_draw_under:
+            c, base, aces = hand_state(cards)
+            if total < must_draw_under:
                 want = "hit"
-            elif d.total >= 21 or c >= 5 or base + aces > 21:
+            elif total >= 21 or c >= 5 or base + aces > 21:
                 want = "stand"
             else:
                 want = "hit" if tables.hit[c, base, aces] else "stand"
@@ -120,6 +132,12 @@ def player_tables(rules: KampungRules, name: str = "project") -> PlayerTables:
 def player_policy(rules: KampungRules, name: str = "project") -> PlayerPolicy:
     """K18: a player bot (by default the project's)."""
     return tables_player(player_tables(rules, name), rules.player_must_draw_under)
+
+
+def own_hand_policy(rules: KampungRules, name: str = "project") -> OwnHandPolicy:
+    """``player_policy`` as ``own_hand_player``: the same choices from the seat's own cards,
+    their total and its choices."""
+    return own_hand_player(player_tables(rules, name), rules.player_must_draw_under)
 
 
 def player_hint(rules: KampungRules, d: PlayerDecision) -> dict[str, float]:
@@ -320,20 +338,20 @@ class _BankerModel:
         t = d.total
         legal = d.legal
         with_hit = "hit" in legal and c < dp.MAXC - 1
-        vals = self.vals
         dp.banker_values(
-            self.tot, p, h, n, w7, self.prm, v, act, r, f, c, base, aces, t, with_hit, vals
+            self.tot, p, h, n, w7, self.prm, v, act, r, f, c, base, aces, t, with_hit, self.vals
         )
+        vals: list[float] = self.vals.tolist()  # Python floats, each read once
         out: dict[str, float] = {}
         if with_hit:
-            out["hit"] = float(vals[dp.V_HIT])
+            out["hit"] = vals[dp.V_HIT]
         if t <= 21 and ("stand" in legal or any(a.startswith(OPEN) for a in legal)):
             if "stand" in legal:
-                out["stand"] = float(vals[dp.V_STAND])
+                out["stand"] = vals[dp.V_STAND]
             for i, hs in enumerate(hands):
                 key = OPEN + hs.seat
                 if key in legal:
-                    out[key] = float(vals[dp.V_OPEN + i])
+                    out[key] = vals[dp.V_OPEN + i]
         return out
 
 
@@ -343,13 +361,18 @@ def banker_policy(rules: KampungRules, name: str = "project") -> BankerPolicy:
         known = ", ".join(BANKER_POLICIES)
         raise ValueError(f"unknown banker policy {name!r} (known: {known})")
 
+    card_aware = name == "project"
+    models: list[_BankerModel] = []  # the model, made at the first decision that needs it
+
     def project(d: BankerDecision) -> str:
         legal = d.legal
         if len(legal) == 1:
             return next(iter(legal))
         if "void" in legal:
             return _bank15(solved(rules), d)
-        values = _banker_model(rules).values(d, card_aware=name == "project")
+        if not models:
+            models.append(_banker_model(rules))
+        values = models[0].values(d, card_aware=card_aware)
         if not values:
             return _fallback(legal, _BANKER_ORDER)
         # ties go to stand, then the opens in seat order, then hit (as the recursion does)

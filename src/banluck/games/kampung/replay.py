@@ -15,7 +15,7 @@ is wrong and where; ``banluck.replay`` turns it into exit status 2 or ``{"error"
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import lru_cache
 from typing import Any
 
@@ -23,7 +23,7 @@ from banluck.core.cards import Card
 from banluck.core.errors import ReplayError
 from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
-from banluck.games.kampung.decisions import BankerDecision, PlayerDecision
+from banluck.games.kampung.decisions import BankerDecision
 from banluck.games.kampung.round import (
     OPEN,
     BankResult,
@@ -50,7 +50,11 @@ __all__ = ["outcome_json", "replay_hand"]
 PLAYER_MOVES = frozenset({"burn", "play", "hit", "stand", "double", "forfeit"})
 BANKER_MOVES = frozenset({"void", "burn", "play", "hit", "stand"})
 
-Chooser = Callable[[PlayerDecision | BankerDecision], str]
+#: the player's bot (its choices, own cards and total: ``policy.own_hand_policy``) and the
+#: banker's (``policy.banker_policy``)
+Bots = tuple[
+    Callable[[Collection[str], tuple[Card, ...], int], str], Callable[[BankerDecision], str]
+]
 
 
 def read_rules(data: dict[str, Any]) -> KampungRules:
@@ -117,7 +121,9 @@ def replay_hand(data: Any) -> dict[str, Any]:
             else None
         )
 
-    r = KampungRound.start(rules, shoe, banker=banker, bank_stack=bank_stack, players=players)
+    r = KampungRound.start(
+        rules, shoe, banker=banker, bank_stack=bank_stack, players=players, record=False
+    )
     play(r, scripts)
     return outcome_json(rules.name, r.outcome())
 
@@ -126,12 +132,19 @@ def play(r: KampungRound, scripts: dict[str, list[str] | None]) -> None:
     """Drive a round to its end: each seat's scripted moves, or the bots (K18) for a seat
     without ``moves``; a move that does not fit is a ReplayError."""
     used = dict.fromkeys(scripts, 0)
-    bots: dict[str, Chooser] = {}
+    bots: Bots | None = None
     while r.to_act is not None:
         seat = r.to_act
         script = scripts[seat]
         if script is None:
-            r.apply(_bot(bots, r)(r.decision()))
+            if bots is None:
+                bots = _bots(r.rules)
+            if seat == r.banker:
+                d = r.decision()
+                assert isinstance(d, BankerDecision)
+                r.apply(bots[1](d))
+            else:  # K17: a player's bot reads its own cards, their total and its choices
+                r.apply(bots[0](r.legal_actions(), r.cards(seat), r.total(seat)))
             continue
         n = used[seat]
         legal = r.legal_actions()
@@ -201,31 +214,27 @@ def _why_not(r: KampungRound, move: str, legal: tuple[str, ...]) -> str:
     return f"is not allowed at {r.total(seat)} {allowed}"
 
 
-def _bot(bots: dict[str, Chooser], r: KampungRound) -> Chooser:
-    """K18: the project's bots, imported only when a seat has no ``moves``."""
-    key = "banker" if r.to_act == r.banker else "player"
-    if key not in bots:
-        bots.update(_bots_for(r.rules))
-    return bots[key]
+#: the rules of the last hand with bots, and its bots (``_bots_for``'s answer), replaced
+#: whole (one tuple: a thread reads a pair that belongs together)
+_last_bots: tuple[KampungRules, Bots] | None = None
+
+
+def _bots(rules: KampungRules) -> Bots:
+    """K18: the project's bots (``_bots_for``), imported only when a seat has no ``moves``."""
+    global _last_bots
+    last = _last_bots
+    if last is None or last[0] is not rules:  # the same rules hand after hand: no hashing
+        last = _last_bots = (rules, _bots_for(rules))
+    return last[1]
 
 
 @lru_cache(maxsize=8)
-def _bots_for(rules: KampungRules) -> dict[str, Chooser]:
-    """The player and banker bots of ``rules``, built once (they keep no state of a hand)."""
+def _bots_for(rules: KampungRules) -> Bots:
+    """The player and banker bots of ``rules``, built once (they keep no state of a hand):
+    the player's as ``own_hand_policy`` (the project's player, without a decision record)."""
     from banluck.games.kampung import policy  # only when needed
 
-    player = policy.player_policy(rules)
-    banker = policy.banker_policy(rules)
-
-    def as_player(d: PlayerDecision | BankerDecision) -> str:
-        assert isinstance(d, PlayerDecision)
-        return player(d)
-
-    def as_banker(d: PlayerDecision | BankerDecision) -> str:
-        assert isinstance(d, BankerDecision)
-        return banker(d)
-
-    return {"player": as_player, "banker": as_banker}
+    return policy.own_hand_policy(rules), policy.banker_policy(rules)
 
 
 def _cards(cards: tuple[Card, ...]) -> list[str]:

@@ -27,7 +27,7 @@ from enum import StrEnum
 
 from banluck.core.cards import Card
 from banluck.core.errors import IllegalAction
-from banluck.core.hands import HandKind, hand_kind, hand_total, natural_kind
+from banluck.core.hands import HandKind, hand_total, kind_with_total, natural_kind
 from banluck.core.money import HandRef, WagerSettled
 from banluck.core.round import SeatEntry
 from banluck.core.shoe import Shoe
@@ -166,6 +166,7 @@ class KampungRound:
         banker: str,
         bank_stack: int,
         players: Sequence[PlayerEntry],
+        record: bool = True,
     ) -> None:
         names = tuple(p.name for p in players)
         if banker not in rules.seats:
@@ -183,6 +184,9 @@ class KampungRound:
         self.hands = [_Hand(p) for p in players]
         self._by_seat = {h.seat: h for h in self.hands}
         self.events: list[Event] = []
+        #: False: no events are kept (``events``, ``drawn``, ``actions`` and ``apply``'s
+        #: answer stay empty), for a caller that reads only the outcome (``replay``)
+        self._record = record
         self.phase = Phase.PLAYERS
         self.to_act: str | None = None
         self._legal: tuple[str, ...] = ()
@@ -203,9 +207,11 @@ class KampungRound:
         banker: str,
         bank_stack: int,
         players: Sequence[PlayerEntry],
+        record: bool = True,
     ) -> KampungRound:
-        """K5: deal, then run until the first choice (or the end)."""
-        r = cls(rules, shoe, banker=banker, bank_stack=bank_stack, players=players)
+        """K5: deal, then run until the first choice (or the end); with ``record`` False
+        the round keeps no events (the outcome is the same)."""
+        r = cls(rules, shoe, banker=banker, bank_stack=bank_stack, players=players, record=record)
         r._deal()
         return r
 
@@ -289,7 +295,7 @@ class KampungRound:
                 total=self.total(seat),
                 stack=self.bank.stack,
                 legal=legal,
-                hands=tuple(self._seen(h) for h in self.hands),
+                hands=tuple([self._seen(h) for h in self.hands]),
                 burnt=bool(self.bank.burnt),
             )
         h = self._hand(seat)
@@ -303,7 +309,7 @@ class KampungRound:
             legal=legal,
             burnt=h.burnt,
             banker_burnt=self.bank.burnt,
-            others=tuple(self._seen(o) for o in self.hands if o is not h),
+            others=tuple([self._seen(o) for o in self.hands if o is not h]),
         )
 
     def outcome(self) -> KampungOutcome:
@@ -357,7 +363,8 @@ class KampungRound:
         assert seat is not None
         self.to_act = None
         self._legal = ()
-        self.events.append(ActionTaken(seat, action))
+        if self._record:
+            self.events.append(ActionTaken(seat, action))
         if self.phase is Phase.BANKER_15:
             self._banker_15_choice(action)
         elif self.phase is Phase.BURN_REPLY:
@@ -418,7 +425,8 @@ class KampungRound:
         """K7: void, burn or play the banker's 15."""
         if action == "void":
             self.voided = True
-            self.events.append(RoundVoided())
+            if self._record:
+                self.events.append(RoundVoided())
             for h in self._unsettled():
                 self._settle(h, (Result.VOID, 0))
             self._finish()
@@ -446,7 +454,8 @@ class KampungRound:
         b.burnt = tuple(b.cards)
         b.cards = []
         self._cards_changed(b.seat)
-        self.events.append(CardsBurnt(b.seat, b.burnt, 0))
+        if self._record:
+            self.events.append(CardsBurnt(b.seat, b.burnt, 0))
         self._draw(b.seat, b.cards, DrawReason.FRESH)
         self._draw(b.seat, b.cards, DrawReason.FRESH)
         self._banker_looks()
@@ -454,7 +463,8 @@ class KampungRound:
     def _burn_reply(self, h: _Hand, action: str) -> None:
         if action == "double":
             h.bet *= 2
-            self.events.append(BetDoubled(h.seat, h.bet))
+            if self._record:
+                self.events.append(BetDoubled(h.seat, h.bet))
         else:
             self._settle(h, (Result.FORFEIT, 1))  # K23: it loses its undoubled bet
         self._index += 1
@@ -511,7 +521,8 @@ class KampungRound:
         h.burnt = tuple(h.cards)
         h.cards = []
         self._cards_changed(h.seat)
-        self.events.append(CardsBurnt(h.seat, h.burnt, h.bet))
+        if self._record:
+            self.events.append(CardsBurnt(h.seat, h.burnt, h.bet))
         self._draw(h.seat, h.cards, DrawReason.FRESH)
         self._draw(h.seat, h.cards, DrawReason.FRESH)
         natural = natural_kind(h.cards[0], h.cards[1])
@@ -538,7 +549,8 @@ class KampungRound:
 
     def _stop(self, h: _Hand) -> None:
         h.done = True
-        self.events.append(TurnEnded(h.seat))
+        if self._record:
+            self.events.append(TurnEnded(h.seat))
 
     # ---- K14–K16: the banker's turn ----------------------------------------------------
 
@@ -645,21 +657,25 @@ class KampungRound:
         cards.append(card)
         self._totals.pop(seat, None)  # as _cards_changed, inline: a draw is frequent
         self._kinds.pop(seat, None)
-        self.events.append(CardDealt(seat, card, face_up, reason))
+        if self._record:
+            self.events.append(CardDealt(seat, card, face_up, reason))
 
     def _turn_over(self, h: _Hand) -> None:
         if not h.turned:
             h.turned = True
-            cards = tuple(h.cards)
-            self.events.append(HandTurned(h.seat, cards, self.total(h.seat), self._player_kind(h)))
+            if self._record:
+                cards = tuple(h.cards)
+                kind = self._player_kind(h)
+                self.events.append(HandTurned(h.seat, cards, self.total(h.seat), kind))
 
     def _turn_over_bank(self) -> None:
         b = self.bank
         if not b.turned:
             b.turned = True
-            cards = tuple(b.cards)
-            kind = self._kind(b.seat, b.cards)
-            self.events.append(HandTurned(b.seat, cards, self.total(b.seat), kind))
+            if self._record:
+                cards = tuple(b.cards)
+                kind = self._kind(b.seat, b.cards)
+                self.events.append(HandTurned(b.seat, cards, self.total(b.seat), kind))
 
     def _player_kind(self, h: _Hand) -> str:
         if h.seven:
@@ -670,7 +686,10 @@ class KampungRound:
         """K22: what a seat's hand is now (``core.hands.hand_kind``), kept until it changes."""
         kind = self._kinds.get(seat)
         if kind is None:
-            kind = self._kinds[seat] = hand_kind(cards, self.rules.totals).value
+            # ``hand_kind`` on the total kept (``total``): a natural, else by count and total
+            natural = natural_kind(cards[0], cards[1]) if len(cards) == 2 else None
+            found = natural or kind_with_total(len(cards), self.total(seat))
+            kind = self._kinds[seat] = found.value
         return kind
 
     def _cards_changed(self, seat: str) -> None:
@@ -688,14 +707,15 @@ class KampungRound:
         h.multiple = multiple
         h.net = net
         h.done = True
-        self.events.append(
-            HandSettled(
-                WagerSettled(HandRef(h.seat), "main", h.bet, result.value, net),
-                multiple,
-                h.stack + net,
-                b.stack,
+        if self._record:
+            self.events.append(
+                HandSettled(
+                    WagerSettled(HandRef(h.seat), "main", h.bet, result.value, net),
+                    multiple,
+                    h.stack + net,
+                    b.stack,
+                )
             )
-        )
 
     def _seen(self, h: _Hand) -> HandSeen:
         """K17: another player's hand as any other seat sees it (the record is reused while
@@ -725,4 +745,5 @@ class KampungRound:
         self.phase = Phase.OVER
         self.to_act = None
         self._legal = ()
-        self.events.append(RoundOver())
+        if self._record:
+            self.events.append(RoundOver())
