@@ -23,7 +23,8 @@ def test_the_table_steps_cover_every_solved_game_and_the_kampung_bots() -> None:
 
 
 def test_kampung_hands_with_bots_and_hints_run_through_a_banked_hand() -> None:
-    warm._kampung_hands(hands=6)  # the bank passes after 5: the bots bank, then "you" do
+    # the bank passes after 5 hands (K2): the dealer banks, then "you" do
+    assert warm._kampung_hands(hands=6) == {"dealer", "you"}
 
 
 def test_a_failing_step_fails_the_command(

@@ -25,24 +25,9 @@ from typing import Any
 from banluck.games import GAMES
 
 
-def _quiet(run: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> None:
-    """Run a command's function with its printing thrown away; a failure is raised."""
-    with contextlib.redirect_stdout(io.StringIO()):
-        code = run(args)
-    if code:
-        raise RuntimeError(f"exit code {code}")
-
-
-def _command(argv: list[str]) -> tuple[Callable[[argparse.Namespace], int], argparse.Namespace]:
-    from banluck.cli import build_parser
-
-    args = build_parser().parse_args(argv)
-    run: Callable[[argparse.Namespace], int] = args.run
-    return run, args
-
-
-def _kampung_hands(hands: int = 12) -> None:
-    """K2: the bank rotates, so the bots both bank and play; every choice asks for a hint."""
+def _kampung_hands(hands: int = 12) -> set[str]:
+    """K2: the bank rotates, so the bots both bank and play; every choice asks for a hint.
+    Who held the bank."""
     from banluck.games.kampung.decisions import BankerDecision
     from banluck.games.kampung.policy import (
         banker_hint,
@@ -56,7 +41,9 @@ def _kampung_hands(hands: int = 12) -> None:
     rules = KAMPUNG.with_bank("rotate")
     table = KampungTable(rules, rng=random.Random(1))
     player, banker = player_policy(rules), banker_policy(rules)
+    bankers: set[str] = set()
     for _ in range(hands):
+        bankers.add(table.banker)
         r = table.start_round(None if table.banker == "you" else 10)
         while r.to_act is not None:
             d = r.decision()
@@ -67,12 +54,13 @@ def _kampung_hands(hands: int = 12) -> None:
                 player_hint(rules, d)
                 r.apply(player(d))
         table.finish_round(r)
+    return bankers
 
 
-def steps(*, simulate: bool) -> list[tuple[str, Callable[[], None]]]:
+def steps(*, simulate: bool) -> list[tuple[str, Callable[[], object]]]:
     """What ``warm`` runs, by name: what the table uses (the odds behind every game's Hint,
     kampung hands with the bots) and, with ``simulate``, a short simulation of every game."""
-    out: list[tuple[str, Callable[[], None]]] = []
+    out: list[tuple[str, Callable[[], object]]] = []
     for name, g in sorted(GAMES.items()):
         if g.family == "banluck" or g.odds is not None:
             out.append((f"odds {name}", _runner(["odds", "--preset", name, "--json"])))
@@ -85,9 +73,16 @@ def steps(*, simulate: bool) -> list[tuple[str, Callable[[], None]]]:
 
 
 def _runner(argv: list[str]) -> Callable[[], None]:
+    """A ``banluck`` command as a step: its printing thrown away, a failure raised."""
+
     def run() -> None:
-        fn, args = _command(argv)
-        _quiet(fn, args)
+        from banluck.cli import build_parser
+
+        args = build_parser().parse_args(argv)
+        with contextlib.redirect_stdout(io.StringIO()):
+            code = args.run(args)
+        if code:
+            raise RuntimeError(f"exit code {code}")
 
     return run
 

@@ -9,7 +9,9 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -59,49 +61,59 @@ def test_a_room_round_trips_through_postgres(pg_url: str) -> None:
     assert unpack("not base64 zlib") is None
 
 
-def test_the_row_lock_serializes_writers_and_notifies_on_commit(pg_url: str) -> None:
+@pytest.fixture
+def two_and_listener(pg_url: str) -> Iterator[tuple[PgRoomStore, PgRoomStore, Any]]:
+    """Two processes' stores and a connection listening on the rooms' channel; room ``CODE``
+    saved as ``"0"``."""
     a, b = PgRoomStore(pg_url), PgRoomStore(pg_url)
     listener = psycopg.connect(pg_url, autocommit=True)
     try:
         listener.execute(f"LISTEN {CHANNEL}")
         a.save(CODE, "0")
-        order: list[str] = []
-
-        def second() -> None:
-            with b.lock(CODE) as row:  # waits for a's transaction
-                assert row is not None
-                order.append(f"b read {row.data}")
-                b.write(row, str(int(row.data) + 1))
-
-        with a.lock(CODE) as row:
-            assert row is not None
-            t = threading.Thread(target=second)
-            t.start()
-            time.sleep(0.3)
-            assert order == []  # b is held by the lock
-            a.write(row, str(int(row.data) + 1))
-            order.append("a wrote 1")
-        t.join(10)
-        assert order == ["a wrote 1", "b read 1"]  # no update lost
-        row2 = a.read(CODE)
-        assert row2 is not None and row2.data == "2" and row2.rev == 3
-        heard = [parse_notice(n.payload) for n in listener.notifies(timeout=2.0, stop_after=2)]
-        assert [(h[0], h[1], unpack(h[2])) for h in heard if h] == [(CODE, 2, "1"), (CODE, 3, "2")]
-
-        try:
-            with a.lock(CODE) as row:  # a block that fails: nothing written, nobody told
-                assert row is not None
-                a.write(row, "junk")
-                raise RuntimeError("failed")
-        except RuntimeError:
-            pass
-        row3 = a.read(CODE)
-        assert row3 is not None and row3.data == "2" and row3.rev == 3
-        assert list(listener.notifies(timeout=0.5, stop_after=1)) == []
+        yield a, b, listener
     finally:
         listener.close()
         a.close()
         b.close()
+
+
+def test_the_row_lock_serializes_writers_and_notifies_on_commit(
+    two_and_listener: tuple[PgRoomStore, PgRoomStore, Any],
+) -> None:
+    a, b, listener = two_and_listener
+    order: list[str] = []
+
+    def second() -> None:
+        with b.lock(CODE) as row:  # waits for a's transaction
+            assert row is not None
+            order.append(f"b read {row.data}")
+            b.write(row, str(int(row.data) + 1))
+
+    with a.lock(CODE) as row:
+        assert row is not None
+        t = threading.Thread(target=second)
+        t.start()
+        time.sleep(0.3)
+        assert order == []  # b is held by the lock
+        a.write(row, str(int(row.data) + 1))
+        order.append("a wrote 1")
+    t.join(10)
+    assert order == ["a wrote 1", "b read 1"]  # no update lost
+    row2 = a.read(CODE)
+    assert row2 is not None and row2.data == "2" and row2.rev == 3
+    heard = [parse_notice(n.payload) for n in listener.notifies(timeout=2.0, stop_after=2)]
+    assert [(h[0], h[1], unpack(h[2])) for h in heard if h] == [(CODE, 2, "1"), (CODE, 3, "2")]
+
+    try:
+        with a.lock(CODE) as row:  # a block that fails: nothing written, nobody told
+            assert row is not None
+            a.write(row, "junk")
+            raise RuntimeError("failed")
+    except RuntimeError:
+        pass
+    row3 = a.read(CODE)
+    assert row3 is not None and row3.data == "2" and row3.rev == 3
+    assert list(listener.notifies(timeout=0.5, stop_after=1)) == []
 
 
 def test_a_dead_process_sockets_stop_counting(pg_url: str) -> None:
@@ -155,25 +167,19 @@ def test_an_unreachable_postgres_is_a_clear_error(tmp_path: Path) -> None:
     assert run.returncode == 2 and "cannot use the rooms' PostgreSQL" in run.stderr
 
 
-def test_a_write_at_a_revision_is_refused_once_another_came_first(pg_url: str) -> None:
-    a, b = PgRoomStore(pg_url), PgRoomStore(pg_url)
-    listener = psycopg.connect(pg_url, autocommit=True)
-    try:
-        listener.execute(f"LISTEN {CHANNEL}")
-        a.save(CODE, "0")
-        assert a.write_if(CODE, 1, "a1", ("ann", 1))  # at rev 1: written, rev 2
-        assert not b.write_if(CODE, 1, "b1")  # b read rev 1 too: refused, nothing written
-        row = b.read(CODE)
-        assert row is not None and (row.data, row.rev) == ("a1", 2)
-        assert row.presence == {a.process: {"ann": 1}}
-        assert b.write_if(CODE, 2, "b2", ("bob", 1))
-        assert a.write_if(CODE, 3, "a3", ("ann", -1))
-        row = a.read(CODE)
-        assert row is not None and (row.data, row.rev) == ("a3", 4)
-        assert a.connections(row.presence) == {"bob": 1}
-        heard = [parse_notice(n.payload) for n in listener.notifies(timeout=2.0, stop_after=3)]
-        assert [(h[0], h[1]) for h in heard if h] == [(CODE, 2), (CODE, 3), (CODE, 4)]
-    finally:
-        listener.close()
-        a.close()
-        b.close()
+def test_a_write_at_a_revision_is_refused_once_another_came_first(
+    two_and_listener: tuple[PgRoomStore, PgRoomStore, Any],
+) -> None:
+    a, b, listener = two_and_listener
+    assert a.write_if(CODE, 1, "a1", ("ann", 1))  # at rev 1: written, rev 2
+    assert not b.write_if(CODE, 1, "b1")  # b read rev 1 too: refused, nothing written
+    row = b.read(CODE)
+    assert row is not None and (row.data, row.rev) == ("a1", 2)
+    assert row.presence == {a.process: {"ann": 1}}
+    assert b.write_if(CODE, 2, "b2", ("bob", 1))
+    assert a.write_if(CODE, 3, "a3", ("ann", -1))
+    row = a.read(CODE)
+    assert row is not None and (row.data, row.rev) == ("a3", 4)
+    assert a.connections(row.presence) == {"bob": 1}
+    heard = [parse_notice(n.payload) for n in listener.notifies(timeout=2.0, stop_after=3)]
+    assert [(h[0], h[1]) for h in heard if h] == [(CODE, 2), (CODE, 3), (CODE, 4)]

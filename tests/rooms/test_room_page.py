@@ -73,10 +73,15 @@ def check_frames(people: list[Person]) -> None:
                 assert re.fullmatch(r"[0-9a-f]{64}", f["room"]["fair"]["commitment"])
 
 
-def make_room(host: Person, base: str, game: str, timer: int = 30) -> str:
+def make_room(
+    host: Person, base: str, game: str, *, timer: int = 30, decks: int | None = None
+) -> str:
+    """The host creates a room through the page's form; the room's link."""
     page = host.page
     page.goto(f"{base}/room/new")
     page.select_option("select[name=game]", game)
+    if decks is not None:
+        page.select_option("select[name=decks]", str(decks))
     page.fill("input[name=timer]", str(timer))
     page.fill("input[name=name]", host.name)
     page.click("#create-form button[type=submit]")

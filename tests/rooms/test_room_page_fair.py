@@ -14,29 +14,25 @@ import pytest
 from playwright.sync_api import Browser, Route, expect
 
 from banluck.cli import main
-from tests.rooms.test_room_page import Person, check_frames, enter, play_hand, server
+from tests.rooms.test_room_page import (
+    Person,
+    check_frames,
+    enter,
+    make_room,
+    play_hand,
+    server,
+)
 
 pytestmark = pytest.mark.browser
 
 __all__ = ["server"]  # the fixture, shared with test_room_page
 
 
-def _make_room(p: Person, base: str, game: str, decks: int) -> str:
-    page = p.page
-    page.goto(f"{base}/room/new")
-    page.select_option("select[name=game]", game)
-    page.select_option("select[name=decks]", str(decks))
-    page.fill("input[name=name]", p.name)
-    page.click("#create-form button[type=submit]")
-    page.wait_for_url(re.compile(r"/room/[A-Za-z0-9_-]{16,}$"))
-    return page.url
-
-
 def test_verify_shows_verified_and_a_tampered_history_fails(
     server: str, browser: Browser, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     ann = Person(browser.new_context(accept_downloads=True), "Ann")
-    link = _make_room(ann, server, "table", decks=1)
+    link = make_room(ann, server, "table", decks=1)
     enter(ann, link, "you")
     page = ann.page
     first = page.locator("#fair-commitment").inner_text()

@@ -160,11 +160,16 @@ def apply_frame(room: Room, player: str, frame: dict[str, Any], now: float) -> N
     elif kind == "act":
         room.act(player, frame.get("hand"), frame.get("step"), frame.get("action"), now)
     elif kind != "state":
-        raise RoomError(
-            "bad_request",
-            f"unknown frame type {kind!r} ({', '.join(FRAMES)})",
-            {"type": kind if isinstance(kind, str) else None},
-        )
+        raise unknown_frame(kind)
+
+
+def unknown_frame(kind: object) -> RoomError:
+    """The refusal of a frame whose type is not one of ``FRAMES``."""
+    return RoomError(
+        "bad_request",
+        f"unknown frame type {kind!r} ({', '.join(FRAMES)})",
+        {"type": kind if isinstance(kind, str) else None},
+    )
 
 
 def step_text(step: Step | None, now: float, drawn: list[int]) -> str | None:
@@ -598,7 +603,7 @@ class RoomHub:
         """One frame of a player (``RoomError`` when refused)."""
         kind = frame.get("type")
         if kind not in FRAMES:
-            apply_frame(room, player, frame, self.clock())  # raises: unknown type
+            raise unknown_frame(kind)
         if kind == "state":  # the player's sockets get the state, ``reply`` set to ``id``
             self.change(room, lambda now: None, step=(None, None))
             ref = frame.get("id")
