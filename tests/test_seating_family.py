@@ -12,6 +12,7 @@ from banluck.core.seating import (
     BLACKJACK_SEATING,
     KAMPUNG_SEATING,
     Seating,
+    room_seating,
     seating_for,
 )
 from banluck.core.shoe import Shoe
@@ -21,7 +22,6 @@ from banluck.games.blackjack.rules import CLASSIC, INFINITE
 from banluck.games.blackjack.table import BlackjackTable
 from banluck.games.kampung.rules import KAMPUNG
 from banluck.games.kampung.table import KampungTable
-from banluck.rooms.rules import room_seating
 
 
 def test_the_rules_of_every_game_hold_no_seating() -> None:

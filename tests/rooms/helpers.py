@@ -46,10 +46,16 @@ def hidden_leaks(frame: dict[str, Any]) -> list[str]:
     me = frame["you"]["seat"] if frame.get("you") else None
     leaks: list[str] = []
     game = table["game"]
-    if game == "table":
+    if game in ("table", "one-on-one"):
+        # O4: one-on-one's dealer card dealt face up is seen by everyone
+        up = {
+            (e["seat"], e["card"])
+            for e in table["events"]
+            if e["type"] == "dealt" and e["face_up"] and e["card"]
+        }
         for h in [*table["seats"], table["dealer"]]:
             if h["name"] != me and not h["revealed"]:
-                leaks += [c for c in h["cards"] if c is not None]
+                leaks += [c for c in h["cards"] if c is not None and (h["name"], c) not in up]
         seen: set[str] = set()
         for e in table["events"]:
             if e["type"] == "revealed":

@@ -383,7 +383,7 @@ def test_sockets_from_elsewhere_or_without_a_cookie_are_refused(tmp_path: Path) 
             assert ws.receive_json()["error"]["code"] == "not_found"
         r = client.post(
             "/api/rooms",
-            json={"game": "one-on-one", "name": "X"},
+            json={"game": "pontoon", "name": "X"},
             headers={**ORIGIN, "cookie": f"banluck_id={cookie}"},
         )
         assert r.status_code == 422 and r.json()["error"]["code"] == "bad_settings"

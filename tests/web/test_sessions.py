@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from banluck.core import Rules, Shoe
+from banluck.core.refusal import Refusal
 from banluck.core.rules import ONE_ON_ONE, TABLE
 from banluck.web.app import STATUS
-from banluck.web.errors import GameError
 from banluck.web.records import PlayerRecord
 from banluck.web.sessions import TableSession
 
@@ -30,7 +30,7 @@ def test_a_bet_the_stack_must_cover_three_times_says_so() -> None:
     """O1: one-on-one needs three times the bet; the refusal says that, not "more than
     your stack" (the stack of 500 is more than the bet of 200)."""
     s = _session(ONE_ON_ONE, 500)
-    with pytest.raises(GameError) as err:
+    with pytest.raises(Refusal) as err:
         s.deal({"bet": 200, "hand": 1})
     assert err.value.code == "bad_bet"
     assert "3 times" in err.value.message and "600" in err.value.message
@@ -39,7 +39,7 @@ def test_a_bet_the_stack_must_cover_three_times_says_so() -> None:
 
 def test_the_table_refusal_names_the_stack() -> None:
     s = _session(TABLE, 320)
-    with pytest.raises(GameError) as err:
+    with pytest.raises(Refusal) as err:
         s.deal({"bet": 400, "hand": 1})
     assert err.value.code == "bad_bet" and "320" in err.value.message
     assert "seat" not in err.value.message  # the rules' reason, without the seat's name
@@ -64,7 +64,7 @@ def test_every_refusal_code_has_one_status() -> None:
     """Domain errors carry a code; the HTTP layer maps each code to a status in one place."""
     codes = set()
     for path in WEB.glob("*.py"):
-        codes |= set(re.findall(r'GameError\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
+        codes |= set(re.findall(r'Refusal\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
     codes.add("bad_bet")  # raised through TableSession._bad_bet
     assert codes <= set(STATUS), codes - set(STATUS)
     assert {"stale", "no_hand", "bad_request", "not_found"} <= codes

@@ -217,3 +217,23 @@ def seating_for(rules: SeatedRules) -> Seating:
     if seating is not None and seating.seats == rules.seats:
         return seating
     return _first_seat_person(rules.seats)
+
+
+def room_seating(
+    rules: SeatedRules, people: Collection[str], seats: tuple[str, ...] | None = None
+) -> Seating:
+    """The preset's seating with ``people`` in any seats (and, for ``infinite``, its seats,
+    I2): the seats a person holds bet like ``you`` and get a person's fresh stack (T8, T9,
+    B5, K3); every other seat is a bot. The rules do not change.
+
+    >>> from banluck.core.rules import TABLE
+    >>> s = room_seating(TABLE, ("ben",))
+    >>> s.seats, s.is_bot("you"), s.is_bot("ben")
+    (('you', 'anna', 'ben'), True, False)
+    >>> room_seating(TABLE, ("p1",), ("p1", "p2")).seats
+    ('p1', 'p2')
+    """
+    seating = seating_for(rules).with_people(people)
+    if seats is not None and seats != seating.seats:
+        seating = dataclasses.replace(seating, seats=seats)
+    return seating

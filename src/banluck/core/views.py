@@ -40,9 +40,9 @@ class HandView:
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
-    """The round as one seat may see it."""
+    """The round as one seat may see it (``seat`` None: a watcher, who holds no cards)."""
 
-    seat: str
+    seat: str | None
     hands: tuple[HandView, ...]
     dealer: HandView
     to_act: str | None
@@ -53,7 +53,7 @@ class SeatView:
     step: int
 
 
-def _sees_card(viewer: str, owner: str, face_up: bool, revealed: set[str]) -> bool:
+def _sees_card(viewer: str | None, owner: str, face_up: bool, revealed: set[str]) -> bool:
     """T22: your own cards from the deal; face-up cards; every card of a turned-over hand."""
     return face_up or owner in revealed or owner == viewer
 
@@ -69,7 +69,7 @@ def _card_faces(r: Round, seat: str) -> dict[int, bool]:
     return faces
 
 
-def _hand_view(r: Round, viewer: str, owner: str, revealed: set[str]) -> HandView:
+def _hand_view(r: Round, viewer: str | None, owner: str, revealed: set[str]) -> HandView:
     h = r.hand(owner)
     cards = h.cards
     faces = _card_faces(r, owner)
@@ -92,7 +92,7 @@ def _hand_view(r: Round, viewer: str, owner: str, revealed: set[str]) -> HandVie
     )
 
 
-def _events_view(e: Event, viewer: str, revealed_so_far: set[str]) -> tuple[Event, ...]:
+def _events_view(e: Event, viewer: str | None, revealed_so_far: set[str]) -> tuple[Event, ...]:
     """One event as ``viewer`` saw it when it happened.
 
     A card dealt face down to another hand is ``None``. A forced draw of a hand the viewer
@@ -110,14 +110,15 @@ def _events_view(e: Event, viewer: str, revealed_so_far: set[str]) -> tuple[Even
     return (e,)
 
 
-def view_for(r: Round, seat: str) -> SeatView:
-    """What ``seat`` may see of round ``r`` now (T22); the dealer's seat is a seat too.
+def view_for(r: Round, seat: str | None) -> SeatView:
+    """What ``seat`` may see of round ``r`` now (T22); the dealer's seat is a seat too, and
+    None is a watcher, who sees what every seat sees of a hand not its own.
 
     Events are filtered as they were seen when they happened: a card dealt face down to
     another hand stays ``None`` in its CardDealt event, and appears in the HandRevealed
     event that turns that hand over; another hand's forced draws look like hits.
     """
-    if seat not in r.seats and seat != r.dealer:
+    if seat is not None and seat not in r.seats and seat != r.dealer:
         raise ValueError(f"no seat {seat!r} at this table")
     revealed = r.revealed
     events: list[Event] = []

@@ -17,7 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from banluck.games.driver import GameDriver
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -29,6 +32,8 @@ class Game:
     title: str
     #: ``module:function`` playing one REPLAY.md hand: ``(data) -> output dict``.
     replay: str
+    #: ``module:Class``, the game's ``games.driver.GameDriver`` (a table of people and bots)
+    driver: str
     #: ``module:function`` for ``banluck odds`` / ``strategy`` / ``simulate``: ``(args) -> int``.
     odds: str | None = None
     strategy: str | None = None
@@ -52,19 +57,33 @@ def _resolve(path: str) -> Callable[..., Any]:
 
 
 _BANLUCK_REPLAY = "banluck.replay:replay_banluck"
+_BANLUCK_DRIVER = "banluck.games.banluck.driver:BanluckDriver"
 _BLACKJACK = "banluck.games.blackjack"
 _KAMPUNG = "banluck.games.kampung"
 
 GAMES: dict[str, Game] = {
     g.name: g
     for g in (
-        Game(name="table", family="banluck", title="Ban Luck", replay=_BANLUCK_REPLAY),
-        Game(name="one-on-one", family="banluck", title="One-on-one", replay=_BANLUCK_REPLAY),
+        Game(
+            name="table",
+            family="banluck",
+            title="Ban Luck",
+            replay=_BANLUCK_REPLAY,
+            driver=_BANLUCK_DRIVER,
+        ),
+        Game(
+            name="one-on-one",
+            family="banluck",
+            title="One-on-one",
+            replay=_BANLUCK_REPLAY,
+            driver=_BANLUCK_DRIVER,
+        ),
         Game(
             name="kampung",
             family="kampung",
             title="Kampung",
             replay=f"{_KAMPUNG}.replay:replay_hand",
+            driver=f"{_KAMPUNG}.driver:KampungDriver",
             simulate=f"{_KAMPUNG}.commands:simulate",
         ),
         Game(
@@ -72,6 +91,7 @@ GAMES: dict[str, Game] = {
             family="blackjack",
             title="Classic Blackjack",
             replay=f"{_BLACKJACK}.replay:replay_hand",
+            driver=f"{_BLACKJACK}.driver:BlackjackDriver",
             odds=f"{_BLACKJACK}.commands:odds",
             strategy=f"{_BLACKJACK}.commands:strategy",
             simulate=f"{_BLACKJACK}.commands:simulate",
@@ -81,12 +101,29 @@ GAMES: dict[str, Game] = {
             family="blackjack",
             title="Infinite Blackjack",
             replay=f"{_BLACKJACK}.replay:replay_hand",
+            driver=f"{_BLACKJACK}.driver:BlackjackDriver",
             odds=f"{_BLACKJACK}.commands:odds",
             strategy=f"{_BLACKJACK}.commands:strategy",
             simulate=f"{_BLACKJACK}.commands:simulate",
         ),
     )
 }
+
+
+def driver_class(name: str) -> type[GameDriver]:
+    """The driver class of a registry game (ValueError for an unknown game)."""
+    cls: type[GameDriver] = game(name).part("driver")  # type: ignore[assignment]
+    return cls
+
+
+def driver_for(name: str, *, decks: int, bank: str = "house") -> GameDriver:
+    """Game ``name``'s driver with its options.
+
+    >>> d = driver_for("kampung", decks=1, bank="rotate")
+    >>> d.layout, d.rules.decks, d.first_banker()
+    (('you', 'anna', 'ben', 'dealer'), 1, 'dealer')
+    """
+    return driver_class(name)(name, decks=decks, bank=bank)
 
 
 def game(name: str) -> Game:

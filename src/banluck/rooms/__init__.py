@@ -1,17 +1,17 @@
-"""Rooms where friends play together (issue 11): the room model, pure and without I/O.
+"""Rooms where friends play together: the room model, pure and without I/O.
 
 ``settings`` (the house settings of a room), ``names`` (display names, invite codes),
-``rules`` (the presets' rules with people in any seat), ``shoes`` (a shoe between hands as
-JSON, one seed per hand), ``games`` (the three engines behind one face: hands, bots, absent
-people, per-seat views), ``room`` (seats, bets, turns, deadlines from a clock passed in,
-saving and restoring mid-hand), ``errors`` (refusals with codes).
+``room`` (people, seats, bets, turns, deadlines from a clock passed in, saving and
+restoring mid-hand), ``fair`` (the room's ledger of committed shoes), ``limits`` (room
+caps and expiry). Every game is played through its driver (``games.driver``, found by the
+registry); refusals are ``core.refusal.Refusal``.
 
-The web layer (``web.rooms_http``, ``web.rooms_ws``) and the store (``store.rooms``) use it;
-of the web it uses only ``web.wire.table_json``, the web table's JSON of a Ban Luck view.
+The web layer (``web.rooms_http``, ``web.rooms_ws``) and the store (``store.rooms``) use
+it; it imports nothing from the web.
 """
 
-from banluck.rooms.errors import RoomError
+from banluck.core.refusal import Refusal
 from banluck.rooms.room import Room, new_room
 from banluck.rooms.settings import RoomSettings, parse_settings
 
-__all__ = ["Room", "RoomError", "RoomSettings", "new_room", "parse_settings"]
+__all__ = ["Refusal", "Room", "RoomSettings", "new_room", "parse_settings"]

@@ -1,5 +1,4 @@
-"""A room's provably fair shoe (issue 11 #6, docs/FAIRNESS.md): the ledger that records it,
-and the fresh shoes the room commits to between hands.
+"""A room's provably fair shoe (docs/FAIRNESS.md): the ledger that records it.
 
 Every shoe a room plays from is committed before its first card: the room shuffles a new
 shoe between hands whenever the next hand would (T12, K4, I1, C8's reshuffle before a
@@ -18,10 +17,6 @@ from typing import Any
 
 from banluck.core.cards import Card
 from banluck.core.fair import FairLedger, ShoeCommitment, Source
-from banluck.core.shoe import Shoe
-from banluck.games.blackjack.shoe import BlackjackShoe
-from banluck.rooms.games import BlackjackGame, Game, KampungGame, TableGame
-from banluck.rooms.shoes import core_shoe, core_shoe_json, hand_rng
 
 
 class RoomLedger(FairLedger):
@@ -91,23 +86,3 @@ def salt_from(entropy: Callable[[], int]) -> Callable[[int], bytes]:
         return out[:n]
 
     return salt
-
-
-def fresh_shoe(game: Game, seed: int, ledger: FairLedger) -> dict[str, Any]:
-    """A new shoe for ``game`` shuffled with ``seed``, committed to ``ledger`` (I1's burn
-    recorded), as the JSON a hand starts from."""
-    rng = hand_rng(seed)
-    if isinstance(game, (TableGame, KampungGame)):
-        return core_shoe_json(Shoe(game.rules.decks, rng, ledger=ledger))
-    assert isinstance(game, BlackjackGame)
-    return BlackjackShoe(game.rules, rng, ledger=ledger).to_json()
-
-
-def shuffle_due(game: Game, shoe: dict[str, Any]) -> bool:
-    """Whether the next hand would shuffle ``shoe`` before its first card (T12 / K4: too
-    few cards; I1's cut card or C8's reshuffle for blackjack)."""
-    if isinstance(game, (TableGame, KampungGame)):
-        below = game.rules.reshuffle_below()
-        return core_shoe(shoe, hand_rng(0)).needs_shuffle(below)
-    assert isinstance(game, BlackjackGame)
-    return BlackjackShoe.from_json(game.rules, shoe, hand_rng(0)).needs_shuffle()

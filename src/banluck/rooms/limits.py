@@ -19,7 +19,7 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from banluck.rooms.errors import RoomError
+from banluck.core.refusal import Refusal
 
 DAY = 86_400.0
 
@@ -105,17 +105,17 @@ class RoomIndex:
 
         >>> RoomIndex(RoomLimits(total=2)).check_counts(2, 0)
         Traceback (most recent call last):
-        banluck.rooms.errors.RoomError: the server holds its limit of 2 rooms: try again later
+        banluck.core.refusal.Refusal: the server holds its limit of 2 rooms: try again later
         """
         limits = self.limits
         if total >= limits.total:
-            raise RoomError(
+            raise Refusal(
                 "too_many_rooms",
                 f"the server holds its limit of {limits.total} rooms: try again later",
                 {"limit": "total", "max": limits.total},
             )
         if hosted >= limits.per_player:
-            raise RoomError(
+            raise Refusal(
                 "too_many_rooms",
                 f"you host {limits.per_player} rooms, the most one player may: rooms idle "
                 f"for {limits.idle_days:g} days are removed",

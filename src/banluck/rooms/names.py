@@ -12,7 +12,7 @@ import re
 import secrets
 import unicodedata
 
-from banluck.rooms.errors import RoomError
+from banluck.core.refusal import Refusal
 
 NAME_MAX = 24
 _NAME_PUNCT = frozenset(".'_- ")
@@ -27,22 +27,22 @@ def display_name(value: object) -> str:
     >>> display_name("<b>")
     Traceback (most recent call last):
     ...
-    banluck.rooms.errors.RoomError: a name may hold letters, digits, spaces and . ' _ - only
+    banluck.core.refusal.Refusal: a name may hold letters, digits, spaces and . ' _ - only
     """
     if not isinstance(value, str):
-        raise RoomError("bad_name", "a name is required", {"max": NAME_MAX})
+        raise Refusal("bad_name", "a name is required", {"max": NAME_MAX})
     name = unicodedata.normalize("NFC", value).strip()
     if not 1 <= len(name) <= NAME_MAX:
-        raise RoomError("bad_name", f"a name has 1 to {NAME_MAX} characters", {"max": NAME_MAX})
+        raise Refusal("bad_name", f"a name has 1 to {NAME_MAX} characters", {"max": NAME_MAX})
     for ch in name:
         if not (ch in _NAME_PUNCT or unicodedata.category(ch)[0] in "LN"):
-            raise RoomError(
+            raise Refusal(
                 "bad_name",
                 "a name may hold letters, digits, spaces and . ' _ - only",
                 {"max": NAME_MAX},
             )
     if "  " in name:
-        raise RoomError("bad_name", "a name has no run of spaces", {"max": NAME_MAX})
+        raise Refusal("bad_name", "a name has no run of spaces", {"max": NAME_MAX})
     return name
 
 

@@ -1,7 +1,7 @@
 """A room: people and bots at one table, bets between hands, turns with deadlines.
 
 Pure: no I/O, no clock of its own. Every command takes ``now`` (seconds, any epoch the
-caller keeps to) and returns nothing but changes the room or raises ``RoomError`` having
+caller keeps to) and returns nothing but changes the room or raises ``Refusal`` having
 changed nothing. ``tick(now)`` plays whatever a deadline says is due.
 
 - People join with a display name and watch; between hands they take a free seat (the bot
@@ -11,7 +11,7 @@ changed nothing. ``tick(now)`` plays whatever a deadline says is due.
   dealt when every seated person who is not away has bet, and at least one of them is
   connected: a room nobody is at deals nothing.
 - In a hand, bots play at once; a person has ``settings.timer`` seconds (an explicit deadline)
-  and is then played for (``games``: I8 …) and marked away; an away seat is played at once
+  and is then played for (the game's driver: I8 …) and marked away; an away seat is played at once
   and bets the smallest bet. Acting, betting or reconnecting clears away.
 - A choice names the hand and the step it was made at: a stale or doubled one is refused.
 """
@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from banluck.core.fair import FairFormatError
-from banluck.rooms.errors import RoomError
-from banluck.rooms.fair import RoomLedger, fresh_shoe, salt_from, shuffle_due
-from banluck.rooms.games import BlackjackGame, Game, Hand, HandStart, game_for
+from banluck.core.refusal import Refusal
+from banluck.games.driver import GameDriver, HandDriver, HandStart
+from banluck.games.registry import driver_for
+from banluck.rooms.fair import RoomLedger, salt_from
 from banluck.rooms.names import display_name
 from banluck.rooms.settings import RoomSettings, settings_from_json
 
@@ -76,7 +77,7 @@ class Room:
         self.settings = settings
         self.host = host
         self.entropy = entropy
-        self.game: Game = game_for(settings)
+        self.game: GameDriver = driver_for(settings.game, decks=settings.decks, bank=settings.bank)
         self.members: dict[str, Member] = {}
         #: the seats in playing order (``infinite``: the people's, as they sat down)
         self.seats: list[str] = list(self.game.layout)
@@ -89,9 +90,9 @@ class Room:
         self.ledger = RoomLedger(salt_source=salt_from(self._next_entropy))
         self.game.ledger = self.ledger
         self.shoe: dict[str, Any] = (
-            fresh_shoe(self.game, entropy(), self.ledger) if shoe is None else shoe
+            self.game.fresh_shoe(entropy(), self.ledger) if shoe is None else shoe
         )
-        self.hand: Hand | None = None
+        self.hand: HandDriver | None = None
         #: who held each person's seat when the hand was dealt (their cards are theirs only)
         self.dealt_to: dict[str, str] = {}
         self.settled = True  # the last hand (if any) is settled
@@ -119,7 +120,7 @@ class Room:
     def member(self, player: str) -> Member:
         m = self.members.get(player)
         if m is None:
-            raise RoomError("not_found", "join the room first: choose a name")
+            raise Refusal("not_found", "join the room first: choose a name")
         return m
 
     def _people_seats(self) -> tuple[str, ...]:
@@ -200,7 +201,7 @@ class Room:
         m = self.members.get(player)
         if m is None:
             if len(self.members) >= MEMBER_LIMIT:
-                raise RoomError("room_full", f"the room holds {MEMBER_LIMIT} people")
+                raise Refusal("room_full", f"the room holds {MEMBER_LIMIT} people")
             self.members[player] = Member(player, shown)
         else:
             m.name = shown
@@ -208,28 +209,28 @@ class Room:
 
     def _between_hands(self, what: str) -> None:
         if self.in_hand:
-            raise RoomError("hand_in_progress", f"{what} between hands: wait for this one to end")
+            raise Refusal("hand_in_progress", f"{what} between hands: wait for this one to end")
 
     def sit(self, player: str, seat: object, now: float) -> None:
         """Take a free seat between hands (the bot there leaves)."""
         m = self.member(player)
         self._between_hands("seats are taken")
         if m.seat is not None:
-            raise RoomError("seat_taken", f"you already sit at {m.seat!r}", {"seat": m.seat})
+            raise Refusal("seat_taken", f"you already sit at {m.seat!r}", {"seat": m.seat})
         if not self.game.layout:
             if seat is not None:
-                raise RoomError("bad_request", "in this game a seat is made for you: send no seat")
+                raise Refusal("bad_request", "in this game a seat is made for you: send no seat")
             name = self.game.next_seat_name(tuple(self.seats))
             self.seats.append(name)
         else:
             if not isinstance(seat, str) or seat not in self.seats:
-                raise RoomError(
+                raise Refusal(
                     "bad_request",
                     f"no seat {seat!r} (the seats are {', '.join(self.seats)})",
                     {"seats": list(self.seats)},
                 )
             if seat in self.occupant:
-                raise RoomError("seat_taken", f"seat {seat!r} is taken", {"seat": seat})
+                raise Refusal("seat_taken", f"seat {seat!r} is taken", {"seat": seat})
             name = seat
         self.occupant[name] = player
         m.seat = name
@@ -255,7 +256,7 @@ class Room:
         """Leave one's seat between hands (and watch); the stack is kept for later."""
         m = self.member(player)
         if m.seat is None:
-            raise RoomError("not_seated", "you have no seat")
+            raise Refusal("not_seated", "you have no seat")
         self._between_hands("a seat is left")
         self._unseat(player)
         self._changed(now)
@@ -263,9 +264,9 @@ class Room:
     def free(self, player: str, seat: object, now: float) -> None:
         """The host frees a person's seat between hands."""
         if player != self.host:
-            raise RoomError("forbidden", "only the room's host may free a seat")
+            raise Refusal("forbidden", "only the room's host may free a seat")
         if not isinstance(seat, str) or seat not in self.occupant:
-            raise RoomError("bad_request", f"no person sits at {seat!r}", {"seat": seat})
+            raise Refusal("bad_request", f"no person sits at {seat!r}", {"seat": seat})
         self._between_hands("a seat is freed")
         self._unseat(self.occupant[seat])
         self._changed(now)
@@ -292,7 +293,7 @@ class Room:
     def _seat_of(self, player: str) -> str:
         m = self.member(player)
         if m.seat is None:
-            raise RoomError("not_seated", "take a seat to play")
+            raise Refusal("not_seated", "take a seat to play")
         return m.seat
 
     def bet(self, player: str, hand: object, amount: object, now: float) -> None:
@@ -301,9 +302,9 @@ class Room:
         self._between_hands("bets are placed")
         expected = self.last_number + 1
         if not _whole(hand):
-            raise RoomError("bad_request", "'hand' must be a whole number", {"field": "hand"})
+            raise Refusal("bad_request", "'hand' must be a whole number", {"field": "hand"})
         if hand != expected:
-            raise RoomError(
+            raise Refusal(
                 "stale",
                 f"this bet is for hand {hand}, the next hand is {expected}",
                 {"hand": hand, "next_hand": expected},
@@ -323,20 +324,20 @@ class Room:
         seat = self._seat_of(player)
         h = self.hand
         if h is None or h.over:
-            raise RoomError("no_hand", "no hand is being played: bet for the next one")
+            raise Refusal("no_hand", "no hand is being played: bet for the next one")
         if not _whole(hand) or not _whole(step):
-            raise RoomError("bad_request", "'hand' and 'step' must be whole numbers")
+            raise Refusal("bad_request", "'hand' and 'step' must be whole numbers")
         if hand != h.number or step != h.step:
-            raise RoomError(
+            raise Refusal(
                 "stale",
                 f"this choice is for hand {hand} step {step}; the hand is {h.number}"
                 f" at step {h.step}",
                 {"hand": h.number, "step": h.step},
             )
         if h.to_act() != seat:
-            raise RoomError("not_your_turn", f"it is {h.to_act()!r}'s turn", {"to_act": h.to_act()})
+            raise Refusal("not_your_turn", f"it is {h.to_act()!r}'s turn", {"to_act": h.to_act()})
         if not isinstance(action, str):
-            raise RoomError("bad_action", "'action' must be a string", {"legal": list(h.legal())})
+            raise Refusal("bad_action", "'action' must be a string", {"legal": list(h.legal())})
         h.apply(action)
         self.members[player].away = False
         self._changed(now)
@@ -448,9 +449,9 @@ class Room:
         )
         if self.ledger.current is None:  # a room saved before the ledger: a fresh shoe
             start = dataclasses.replace(
-                start, shoe=fresh_shoe(self.game, self.entropy(), self.ledger)
+                start, shoe=self.game.fresh_shoe(self.entropy(), self.ledger)
             )
-        if not isinstance(self.game, BlackjackGame):  # a blackjack shoe marks its hands
+        if not self.game.shoe_marks_hands:  # else the shoe marks its hands (I1)
             self.ledger.begin_hand()
         self.hand = self.game.begin(start)
         self.dealt_to = {seat: self.occupant[seat] for seat in people}
@@ -459,14 +460,14 @@ class Room:
         self.bets = {}
         self.deadline, self._waiting = None, None
 
-    def _settle(self, h: Hand) -> None:
+    def _settle(self, h: HandDriver) -> None:
         s = h.settle()
         self.stacks.update(s.stacks)
         self.ledger.end_hand()
         self.shoe = s.shoe
-        if self.ledger.current is None or shuffle_due(self.game, self.shoe):
+        if self.ledger.current is None or self.game.shuffle_due(self.shoe):
             # the next hand's shoe, committed now: every seat sees it before betting
-            self.shoe = fresh_shoe(self.game, self.entropy(), self.ledger)
+            self.shoe = self.game.fresh_shoe(self.entropy(), self.ledger)
         self.ledger.forget(self.keep_shoes)
         if s.banker is not None:
             self.banker, self.hands_banked = s.banker, s.hands_banked
@@ -560,7 +561,7 @@ class Room:
         room.ledger.muted = False
         room.game.ledger = room.ledger
         if room.ledger.current is None and (room.hand is None or room.settled):
-            room.shoe = fresh_shoe(room.game, entropy(), room.ledger)  # saved before the ledger
+            room.shoe = room.game.fresh_shoe(entropy(), room.ledger)  # saved before the ledger
         return room
 
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from banluck.rooms.errors import RoomError
+from banluck.core.refusal import Refusal
+from banluck.games.registry import GAMES as REGISTRY
+from banluck.games.registry import driver_class
 
-#: The games a room can be made for (``one-on-one`` is one person against the dealer).
-GAMES = ("table", "kampung", "classic", "infinite")
+#: The games a room can be made for: every game of the registry (``one-on-one`` is one
+#: person against the dealer, friends watching).
+GAMES = tuple(REGISTRY)
 #: The page's animation speeds (``web.records.SPEEDS``).
 SPEEDS = ("slow", "normal", "fast", "instant")
-#: The deck counts each game allows (T11, K4; blackjack's are fixed by the preset).
-DECKS = {"table": (1, 2), "kampung": (1, 2), "classic": (2,), "infinite": (8,)}
-DEFAULT_DECKS = {"table": 2, "kampung": 2, "classic": 2, "infinite": 8}
 TIMER_MIN, TIMER_MAX, TIMER_DEFAULT = 5, 300, 30
 
 
@@ -49,39 +49,40 @@ def parse_settings(body: dict[str, Any]) -> RoomSettings:
 
     >>> parse_settings({"game": "kampung", "bank": "rotate", "timer": 20}).decks
     2
-    >>> parse_settings({"game": "one-on-one"})  # doctest: +ELLIPSIS
+    >>> parse_settings({"game": "pontoon"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    banluck.rooms.errors.RoomError: a room plays table, ... not 'one-on-one'
+    banluck.core.refusal.Refusal: a room plays table, ... not 'pontoon'
     """
     game = body.get("game")
     if game not in GAMES:
-        raise RoomError(
+        raise Refusal(
             "bad_settings",
             f"a room plays {', '.join(GAMES[:-1])} or {GAMES[-1]}, not {game!r}",
             {"field": "game", "allowed": list(GAMES)},
         )
     assert isinstance(game, str)
-    decks = body.get("decks", DEFAULT_DECKS[game])
-    if not _whole(decks) or decks not in DECKS[game]:
-        raise RoomError(
+    spec = driver_class(game).settings_spec(game)
+    decks = body.get("decks", spec.default_decks)
+    if not _whole(decks) or decks not in spec.decks:
+        raise Refusal(
             "bad_settings",
-            f"{game} plays with {' or '.join(map(str, DECKS[game]))} deck(s), not {decks!r}",
-            {"field": "decks", "allowed": list(DECKS[game])},
+            f"{game} plays with {' or '.join(map(str, spec.decks))} deck(s), not {decks!r}",
+            {"field": "decks", "allowed": list(spec.decks)},
         )
     speed = body.get("speed", "normal")
     if speed not in SPEEDS:
-        raise RoomError("bad_settings", f"speed is one of {', '.join(SPEEDS)}", {"field": "speed"})
+        raise Refusal("bad_settings", f"speed is one of {', '.join(SPEEDS)}", {"field": "speed"})
     bank = body.get("bank", "house")
-    if bank not in ("house", "rotate") or (game != "kampung" and bank != "house"):
-        raise RoomError(
+    if bank not in spec.banks:
+        raise Refusal(
             "bad_settings",
-            "bank is 'house' or 'rotate', and only kampung passes the bank",
-            {"field": "bank"},
+            f"{game}'s bank is {' or '.join(repr(b) for b in spec.banks)}",
+            {"field": "bank", "allowed": list(spec.banks)},
         )
     timer = body.get("timer", TIMER_DEFAULT)
     if not _whole(timer) or not TIMER_MIN <= timer <= TIMER_MAX:
-        raise RoomError(
+        raise Refusal(
             "bad_settings",
             f"the turn timer is {TIMER_MIN} to {TIMER_MAX} seconds",
             {"field": "timer", "min": TIMER_MIN, "max": TIMER_MAX},

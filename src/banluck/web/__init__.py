@@ -6,7 +6,7 @@ and ``kampung_game`` (the other families: save, flow, JSON), ``codecs`` (each ga
 and session), ``betcap`` (the most you may bet next, asked of the rules), ``stats`` (your
 statistics), ``catalog`` (exact house edges and solved charts,
 computed once), ``service`` (one game's requests on the store; refusals as
-``errors.GameError`` codes), ``app`` (HTTP: routes and statuses), ``guard`` (per-request
+``errors.Refusal`` codes), ``app`` (HTTP: routes and statuses), ``guard`` (per-request
 checks and headers), ``identity`` (the signed cookie), ``server`` and ``limits`` (uvicorn's
 connections), ``command`` (``banluck serve``).
 

@@ -1,7 +1,7 @@
 """The web table over HTTP (docs/API.md): FastAPI routes, statuses and headers only.
 
 ``create_app(db_path, shoe_file=None, rng=None, preset="table", ...)`` builds it. The game
-is ``sessions`` (flow) and ``service`` (the store); this module maps their ``GameError``
+is ``sessions`` (flow) and ``service`` (the store); this module maps their ``Refusal``
 codes to statuses in one place (``STATUS``), reads request bodies within their limits, and
 puts ``guard.Guard`` (Host, Origin, content type, cookie, headers, the 500) in front.
 """
@@ -25,12 +25,13 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 
+from banluck.core.refusal import Refusal
 from banluck.games import game
 from banluck.games.registry import GAMES
 from banluck.store import PLAYER_IDLE_DAYS, PLAYER_LIMIT, Store
 from banluck.web.catalog import chart, house_edge
 from banluck.web.codecs import codec_for, decks_of
-from banluck.web.errors import GameError
+from banluck.web.errors import STATUS, status_of
 from banluck.web.guard import CLOSE, CSP, LOCAL_NAMES, SCOPE_KEY, Guard, HostCheck, HttpRefusal
 from banluck.web.identity import COOKIE, COOKIE_MAX_AGE, Identities
 from banluck.web.limits import BODY_TIMEOUT, MAX_BODY
@@ -54,20 +55,6 @@ STATIC = Path(__file__).resolve().parent / "static"
 #: The presets this server can seat a browser at (the page draws three seats).
 SERVED = ("table",)
 log = logging.getLogger("banluck.web")
-
-#: The status of each domain error code (docs/API.md).
-STATUS = {
-    "bad_bet": 422,
-    "bad_action": 422,
-    "bad_settings": 422,
-    "bad_request": 422,
-    "stale": 409,
-    "hand_in_progress": 409,
-    "no_hand": 409,
-    "not_your_turn": 409,
-    "not_found": 404,
-    "hint_unavailable": 503,
-}
 
 
 def language_from(accept: str | None) -> str:
@@ -131,7 +118,7 @@ async def _body(request: Request) -> dict[str, Any]:
 
 
 def _error(status: int, code: str, message: str, headers: Any = None) -> JSONResponse:
-    return JSONResponse(GameError(code, message).body(), status_code=status, headers=headers)
+    return JSONResponse(Refusal(code, message).body(), status_code=status, headers=headers)
 
 
 def create_app(
@@ -201,9 +188,9 @@ def create_app(
     app.state.service = service
     app.state.services = services
 
-    @app.exception_handler(GameError)
-    async def _game_error(request: Request, exc: GameError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=STATUS[exc.code])
+    @app.exception_handler(Refusal)
+    async def _game_error(request: Request, exc: Refusal) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=status_of(exc.code))
 
     @app.exception_handler(HttpRefusal)
     async def _refusal(request: Request, exc: HttpRefusal) -> JSONResponse:
@@ -227,7 +214,7 @@ def create_app(
     def _service(name: str) -> GameService:
         found = services.get(name)
         if found is None:
-            raise GameError("not_found", f"no game {name!r}", {"game": name})
+            raise Refusal("not_found", f"no game {name!r}", {"game": name})
         return found
 
     @app.get("/", include_in_schema=False)
@@ -342,7 +329,7 @@ def create_app(
             def answer() -> dict[str, Any]:
                 data = chart(svc.game.name, svc.decks_in_play(_player_id(request)))
                 if data is None:
-                    raise GameError(
+                    raise Refusal(
                         "not_found",
                         f"{svc.game.title} has no solved chart",
                         {"game": svc.game.name},
@@ -378,5 +365,5 @@ def _hint_available() -> bool:
 
 def _int_param(text: str | None, name: str) -> int:
     if text is None or not text.isascii() or not text.isdigit() or len(text) > 9:
-        raise GameError("bad_request", f"{name!r} must be a whole number", {"field": name})
+        raise Refusal("bad_request", f"{name!r} must be a whole number", {"field": name})
     return int(text)

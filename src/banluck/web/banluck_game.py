@@ -7,9 +7,9 @@ from typing import Any
 
 from banluck.core.cards import CLASS_LABELS, class_counts, rank_class
 from banluck.core.choices import THROW_HIT, seat_choices
+from banluck.core.refusal import Refusal
 from banluck.web import wire
 from banluck.web.betcap import largest_bet
-from banluck.web.errors import GameError
 from banluck.web.sessions import TableSession
 
 
@@ -57,7 +57,7 @@ class BanluckSession(TableSession):
         try:
             h = hint_for(r.rules, point.cards, point.dealer_up, point.legal)
         except (ImportError, OSError, LookupError, ValueError):
-            raise GameError("hint_unavailable", "no hint is available for this hand") from None
+            raise Refusal("hint_unavailable", "no hint is available for this hand") from None
         return {"best": h.best.value, "ev": {a.value: float(v) for a, v in h.ev.items()}}
 
     def cell(self, number: int, step: int) -> tuple[str, str] | None:
@@ -66,7 +66,7 @@ class BanluckSession(TableSession):
 
         try:
             r = self.hint_point(number, step)
-        except GameError:
+        except Refusal:
             return None
         point = r.decision_point()
         up = rank_class(point.dealer_up) if point.dealer_up is not None else None

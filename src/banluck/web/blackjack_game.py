@@ -17,6 +17,7 @@ from typing import Any
 from banluck.core.cards import Card, parse_card
 from banluck.core.errors import BadBet, BanLuckError, IllegalAction
 from banluck.core.money import HandRef, WagerSettled
+from banluck.core.refusal import Refusal
 from banluck.core.seating import seating_for
 from banluck.games.blackjack import events as ev
 from banluck.games.blackjack.bets import SeatEntry, check_entry
@@ -28,7 +29,6 @@ from banluck.games.blackjack.shoe import BlackjackShoe
 from banluck.games.blackjack.table import BlackjackTable
 from banluck.games.blackjack.views import view_for, view_json
 from banluck.web.betcap import largest_bet
-from banluck.web.errors import GameError
 from banluck.web.records import MAX_CHIPS, MAX_HAND, CorruptSave, is_int, now_iso
 from banluck.web.sessions import deal_number, hand_and_step, refuse_unless_legal
 from banluck.web.stats import Stats
@@ -384,8 +384,8 @@ class BlackjackSession:
 
     # ------------------------------------------------------------------ the deal
 
-    def _bad_bet(self, message: str) -> GameError:
-        return GameError(
+    def _bad_bet(self, message: str) -> Refusal:
+        return Refusal(
             "bad_bet",
             message.removeprefix(f"seat {self.you!r}: "),
             {
@@ -407,7 +407,7 @@ class BlackjackSession:
         sides = {k: v for k, v in sides_in.items() if v != 0}
         number = deal_number(body, rec.next_hand)
         if self.in_progress():
-            raise GameError("hand_in_progress", "a hand is in progress: finish it first")
+            raise Refusal("hand_in_progress", "a hand is in progress: finish it first")
         seed = (self.rng or secrets.SystemRandom()).getrandbits(63)
         hand = BlackjackHand(
             number=number,
@@ -444,25 +444,25 @@ class BlackjackSession:
     def _at(self, number: int, step: int, what: str) -> BlackjackRound:
         hand, r = self.record.hand, self.round
         if hand is None or r is None:
-            raise GameError("no_hand", "no hand has been dealt yet")
+            raise Refusal("no_hand", "no hand has been dealt yet")
         if number != hand.number or step != len(hand.actions):
-            raise GameError(
+            raise Refusal(
                 "stale",
                 f"this {what} is for hand {number} step {step};"
                 f" the table is at hand {hand.number} step {len(hand.actions)}",
                 {"hand": hand.number, "step": len(hand.actions)},
             )
         if r.over:
-            raise GameError("no_hand", f"hand {number} is over: deal the next one")
+            raise Refusal("no_hand", f"hand {number} is over: deal the next one")
         if r.to_act != self.you:
-            raise GameError("not_your_turn", "it is not your turn", {"to_act": r.to_act})
+            raise Refusal("not_your_turn", "it is not your turn", {"to_act": r.to_act})
         return r
 
     def act(self, body: dict[str, Any]) -> dict[str, Any] | None:
         """POST action: your choice, then the bots' and the dealer's."""
         name = body.get("action")
         if not isinstance(name, str) or name not in ACTIONS:
-            raise GameError(
+            raise Refusal(
                 "bad_action", f"unknown action {name!r} ({', '.join(ACTIONS)})", {"action": name}
             )
         r = self._at(*hand_and_step(body), "action")
@@ -478,7 +478,7 @@ class BlackjackSession:
         try:
             r.apply(action)
         except IllegalAction as exc:
-            raise GameError("bad_action", str(exc), {"action": action}) from None
+            raise Refusal("bad_action", str(exc), {"action": action}) from None
         hand.actions.append((seat, action))
 
     def _play_bots(self) -> None:
@@ -557,7 +557,7 @@ class BlackjackSession:
     def change_settings(self, body: dict[str, Any]) -> None:
         """Blackjack has no settings of its own (the decks are the preset's)."""
         if body:
-            raise GameError(
+            raise Refusal(
                 "bad_settings",
                 f"unknown setting(s) {sorted(body)}: {self.rules.name} plays its own decks",
                 {"fields": sorted(body)},
@@ -585,7 +585,7 @@ class BlackjackSession:
         else:
             values = hint_for(self.rules, r.decision())
         if not values:
-            raise GameError("hint_unavailable", "no hint is available for this hand")
+            raise Refusal("hint_unavailable", "no hint is available for this hand")
         best = max(values, key=lambda a: values[a])
         return {"best": best, "ev": {a: float(v) for a, v in values.items()}}
 
@@ -596,7 +596,7 @@ class BlackjackSession:
 
         try:
             r = self._at(number, step, "chart")
-        except GameError:
+        except Refusal:
             return None
         if r.phase != "play":
             return None

@@ -1,29 +1,35 @@
-"""Refused requests as domain errors: a code the page translates, parameters, a message.
-
-The game flow (``sessions``) raises ``GameError`` and knows nothing of HTTP; the HTTP layer
-maps each code to a status in one place (``app.STATUS``), and a socket layer would send the
-same body. Codes: docs/API.md.
-"""
+"""The HTTP status of every refusal code (``core.refusal.Refusal``), in one table for the
+game routes and the rooms' routes alike (docs/API.md)."""
 
 from __future__ import annotations
 
-from typing import Any
+STATUS = {
+    "bad_bet": 422,
+    "bad_action": 422,
+    "bad_settings": 422,
+    "bad_request": 422,
+    "bad_name": 422,
+    "stale": 409,
+    "hand_in_progress": 409,
+    "no_hand": 409,
+    "not_your_turn": 409,
+    "seat_taken": 409,
+    "not_seated": 409,
+    "room_full": 409,
+    "too_many_rooms": 409,
+    "not_found": 404,
+    "forbidden": 403,
+    "too_large": 413,
+    "rate_limited": 429,
+    "hint_unavailable": 503,
+    "unavailable": 503,
+}
 
 
-class GameError(Exception):
-    """A request the table refuses, and why: ``code`` (docs/API.md), English ``message``,
-    ``params`` to fill in the page's translation."""
+def status_of(code: str) -> int:
+    """The status of a refusal code (422 for a code of a bad request not listed).
 
-    def __init__(self, code: str, message: str, params: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.params = params or {}
-
-    def body(self) -> dict[str, Any]:
-        """The error body of docs/API.md.
-
-        >>> GameError("stale", "old", {"hand": 2}).body()["error"]["code"]
-        'stale'
-        """
-        return {"error": {"code": self.code, "message": self.message, "params": self.params}}
+    >>> status_of("stale"), status_of("bad_frame")
+    (409, 422)
+    """
+    return STATUS.get(code, 422)

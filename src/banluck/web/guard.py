@@ -14,7 +14,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from banluck.web.errors import GameError
+from banluck.core.refusal import Refusal
 from banluck.web.identity import COOKIE, Identities
 
 LOCAL_NAMES = frozenset({"localhost", "127.0.0.1", "[::1]"})
@@ -41,7 +41,7 @@ class HttpRefusal(Exception):
     ) -> None:
         super().__init__(message)
         self.status = status
-        self.body = GameError(code, message).body()
+        self.body = Refusal(code, message).body()
         self.headers = headers or {}
 
     def response(self) -> JSONResponse:

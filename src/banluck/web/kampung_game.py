@@ -18,6 +18,7 @@ from typing import Any
 
 from banluck.core.cards import Card, parse_card
 from banluck.core.errors import BadBet, BanLuckError, IllegalAction
+from banluck.core.refusal import Refusal
 from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
 from banluck.games.kampung import events as ev
@@ -28,7 +29,6 @@ from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.games.kampung.table import KampungTable
 from banluck.games.kampung.views import HandView, view_for, visible_events
 from banluck.web.betcap import largest_bet
-from banluck.web.errors import GameError
 from banluck.web.records import MAX_CHIPS, MAX_HAND, CorruptSave, is_int, now_iso
 from banluck.web.sessions import deal_number, hand_and_step, refuse_unless_legal
 from banluck.web.stats import Stats
@@ -379,8 +379,8 @@ class KampungSession:
 
     # ------------------------------------------------------------------ the deal
 
-    def _bad_bet(self, message: str) -> GameError:
-        return GameError(
+    def _bad_bet(self, message: str) -> Refusal:
+        return Refusal(
             "bad_bet",
             message.removeprefix(f"seat {self.you!r}: "),
             {
@@ -402,7 +402,7 @@ class KampungSession:
         bet = None if you_bank else body["bet"]
         number = deal_number(body, rec.next_hand)
         if self.in_progress():
-            raise GameError("hand_in_progress", "a hand is in progress: finish it first")
+            raise Refusal("hand_in_progress", "a hand is in progress: finish it first")
         notices: list[dict[str, Any]] = []
         shoe = rec.shoe(self.rng)
         if rules.decks != shoe.decks:  # a deck count chosen: a new shoe of it now
@@ -446,32 +446,32 @@ class KampungSession:
     def _at(self, number: int, step: int, what: str) -> KampungRound:
         hand, r = self.record.hand, self.round
         if hand is None or r is None:
-            raise GameError("no_hand", "no hand has been dealt yet")
+            raise Refusal("no_hand", "no hand has been dealt yet")
         step_now = len(r.actions())
         if number != hand.number or step != step_now:
-            raise GameError(
+            raise Refusal(
                 "stale",
                 f"this {what} is for hand {number} step {step};"
                 f" the table is at hand {hand.number} step {step_now}",
                 {"hand": hand.number, "step": step_now},
             )
         if r.is_over:
-            raise GameError("no_hand", f"hand {number} is over: deal the next one")
+            raise Refusal("no_hand", f"hand {number} is over: deal the next one")
         if r.to_act != self.you:
-            raise GameError("not_your_turn", "it is not your turn", {"to_act": r.to_act})
+            raise Refusal("not_your_turn", "it is not your turn", {"to_act": r.to_act})
         return r
 
     def act(self, body: dict[str, Any]) -> dict[str, Any] | None:
         """POST action: your choice (as a player or as the banker), then the bots."""
         name = body.get("action")
         if not isinstance(name, str) or len(name) > 20:
-            raise GameError("bad_action", f"unknown action {name!r}", {"action": name})
+            raise Refusal("bad_action", f"unknown action {name!r}", {"action": name})
         r = self._at(*hand_and_step(body), "action")
         refuse_unless_legal(name, list(r.legal_actions()))
         try:
             r.apply(name)
         except IllegalAction as exc:
-            raise GameError("bad_action", str(exc), {"action": name}) from None
+            raise Refusal("bad_action", str(exc), {"action": name}) from None
         self._play_bots()
         return self._after(r)
 
@@ -577,20 +577,20 @@ class KampungSession:
         rec = self.record
         unknown = sorted(set(body) - {"bank", "decks"})
         if unknown or not body:
-            raise GameError(
+            raise Refusal(
                 "bad_settings",
                 f"unknown setting(s) {unknown}" if unknown else "no setting given",
                 {"fields": unknown},
             )
         if "bank" in body and body["bank"] not in BANKS:
-            raise GameError(
+            raise Refusal(
                 "bad_settings",
                 f"bank must be house or rotate, not {body['bank']!r}",
                 {"field": "bank"},
             )
         decks = KAMPUNG.allowed_decks
         if "decks" in body and not (is_int(body["decks"]) and body["decks"] in decks):
-            raise GameError(
+            raise Refusal(
                 "bad_settings",
                 f"decks must be {' or '.join(map(str, decks))}, not {body['decks']!r}",
                 {"field": "decks"},
@@ -599,9 +599,7 @@ class KampungSession:
             rec.settings["decks"] = int(body["decks"])
         if "bank" in body and body["bank"] != rec.settings["bank"]:
             if self.in_progress():
-                raise GameError(
-                    "hand_in_progress", "the bank changes between hands: finish this one"
-                )
+                raise Refusal("hand_in_progress", "the bank changes between hands: finish this one")
             rec.settings["bank"] = body["bank"]
             rec.banker = KAMPUNG.bank_order[0]  # K2: a new order starts with the house
             rec.hands_banked = 0
@@ -619,9 +617,9 @@ class KampungSession:
                 else player_hint(r.rules, d)
             )
         except (LookupError, ValueError, OSError) as exc:
-            raise GameError("hint_unavailable", f"no hint is available: {exc}") from None
+            raise Refusal("hint_unavailable", f"no hint is available: {exc}") from None
         if not values:
-            raise GameError("hint_unavailable", "no hint is available for this hand")
+            raise Refusal("hint_unavailable", "no hint is available for this hand")
         best = max(values, key=lambda a: values[a])
         return {"best": best, "ev": {a: float(v) for a, v in values.items()}}
 

@@ -32,11 +32,12 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, Response
 
-from banluck.rooms.errors import RoomError
+from banluck.core.refusal import Refusal
 from banluck.rooms.limits import RoomIndex, RoomLimits
 from banluck.rooms.room import Room
 from banluck.store.pg_rooms import PgRoomStore
 from banluck.store.rooms import RoomStore, rooms_path
+from banluck.web.errors import status_of
 from banluck.web.guard import LOCAL_NAMES, SCOPE_KEY, HostCheck
 from banluck.web.identity import Identities
 from banluck.web.limits import MAX_BODY
@@ -45,25 +46,9 @@ from banluck.web.rooms_ws import RoomHub, serve_socket
 
 ROOM_PAGE = Path(__file__).resolve().parent / "static" / "room" / "room.html"
 
-#: The HTTP status of each refusal code.
-STATUS = {
-    "not_found": 404,
-    "forbidden": 403,
-    "stale": 409,
-    "hand_in_progress": 409,
-    "no_hand": 409,
-    "not_your_turn": 409,
-    "seat_taken": 409,
-    "not_seated": 409,
-    "room_full": 409,
-    "rate_limited": 429,
-    "too_large": 413,
-    "too_many_rooms": 409,
-}
 
-
-def _refused(exc: RoomError) -> JSONResponse:
-    return JSONResponse(exc.body(), status_code=STATUS.get(exc.code, 422))
+def _refused(exc: Refusal) -> JSONResponse:
+    return JSONResponse(exc.body(), status_code=status_of(exc.code))
 
 
 async def _json_body(request: Request) -> dict[str, Any]:
@@ -71,13 +56,13 @@ async def _json_body(request: Request) -> dict[str, Any]:
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > MAX_BODY:
-            raise RoomError("too_large", "the request body is too large")
+            raise Refusal("too_large", "the request body is too large")
     try:
         data = json.loads(bytes(raw))
     except (ValueError, RecursionError):
-        raise RoomError("bad_request", "the body must be a JSON object") from None
+        raise Refusal("bad_request", "the body must be a JSON object") from None
     if not isinstance(data, dict):
-        raise RoomError("bad_request", "the body must be a JSON object")
+        raise Refusal("bad_request", "the body must be a JSON object")
     return data
 
 
@@ -106,7 +91,7 @@ def rooms_router(
         try:
             body = await _json_body(request)
             room = _create(hub, rooms, player, body)
-        except RoomError as exc:
+        except Refusal as exc:
             return _refused(exc)
         rooms.note(room.code, room.host, room.updated or hub.clock())
         body = {"code": room.code, "link": f"/room/{room.code}", "state": room.view(player)}
@@ -117,7 +102,7 @@ def rooms_router(
     async def room_state(request: Request, code: str) -> Response:
         room = hub.get(code)
         if room is None:
-            return _refused(RoomError("not_found", "there is no room of this link"))
+            return _refused(Refusal("not_found", "there is no room of this link"))
         hub.change(room, lambda now: None)
         answer = room.view(request.scope[SCOPE_KEY])
         hub.release(room)
@@ -126,19 +111,19 @@ def rooms_router(
     @router.get("/room/{code}", include_in_schema=False)
     async def room_page(code: str) -> Response:
         if not ROOM_PAGE.is_file():
-            return _refused(RoomError("not_found", "the room page is not installed"))
+            return _refused(Refusal("not_found", "the room page is not installed"))
         return FileResponse(ROOM_PAGE, headers={"Cache-Control": "no-cache"})
 
     @router.get("/room/{code}/history.json", include_in_schema=False)
     async def room_history(request: Request, code: str) -> Response:
         room = hub.get(code)
         if room is None:
-            return _refused(RoomError("not_found", "there is no room of this link"))
+            return _refused(Refusal("not_found", "there is no room of this link"))
         try:
             hub.change(room, lambda now: None)
             if request.scope[SCOPE_KEY] not in room.members:
                 return _refused(
-                    RoomError("forbidden", "join the room (choose a name) to see its history")
+                    Refusal("forbidden", "join the room (choose a name) to see its history")
                 )
             history = room.public_history()
         finally:

@@ -14,7 +14,7 @@ with the player's cookie), the signed cookie (``identity``), frames of JSON text
 
 Client → server frames: ``join {name}``, ``sit {seat?}``, ``stand``, ``free {seat}`` (host),
 ``bet {hand, amount}``, ``act {hand, step, action}``, ``state``. Server → client:
-``state`` (``Room.view``) and ``error`` (``RoomError.body`` plus ``type``).
+``state`` (``Room.view``) and ``error`` (``Refusal.body`` plus ``type``).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import psycopg
 from starlette.requests import cookie_parser
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from banluck.rooms.errors import RoomError
+from banluck.core.refusal import Refusal
 from banluck.rooms.names import is_code, new_code
 from banluck.rooms.room import Room, new_room
 from banluck.rooms.settings import parse_settings
@@ -140,12 +140,12 @@ def _dumps(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-def error_frame(exc: RoomError) -> str:
+def error_frame(exc: Refusal) -> str:
     return _dumps({"type": "error", **exc.body()})
 
 
 def apply_frame(room: Room, player: str, frame: dict[str, Any], now: float) -> None:
-    """A player's frame (one of ``FRAMES``) on the room; ``RoomError`` when refused."""
+    """A player's frame (one of ``FRAMES``) on the room; ``Refusal`` when refused."""
     kind = frame.get("type")
     if kind == "join":
         room.join(player, frame.get("name"), now)
@@ -163,9 +163,9 @@ def apply_frame(room: Room, player: str, frame: dict[str, Any], now: float) -> N
         raise unknown_frame(kind)
 
 
-def unknown_frame(kind: object) -> RoomError:
+def unknown_frame(kind: object) -> Refusal:
     """The refusal of a frame whose type is not one of ``FRAMES``."""
-    return RoomError(
+    return Refusal(
         "bad_request",
         f"unknown frame type {kind!r} ({', '.join(FRAMES)})",
         {"type": kind if isinstance(kind, str) else None},
@@ -273,7 +273,7 @@ class RoomHub:
             if fair is not None:
                 data["fair"] = fair
             return Room.from_json(data, **self._kw())
-        except (ValueError, KeyError, TypeError, RoomError, RecursionError) as exc:
+        except (ValueError, KeyError, TypeError, Refusal, RecursionError) as exc:
             log.warning("room %s cannot be read (%s): left as it is", code, exc)
             return None
 
@@ -386,7 +386,7 @@ class RoomHub:
         except psycopg.Error as exc:
             self.revs.pop(code, None)
             log.warning("room %s: the database failed (%s)", code, exc)
-            raise RoomError("unavailable", "the rooms' database failed: try again") from None
+            raise Refusal("unavailable", "the rooms' database failed: try again") from None
         if not written:  # another process changed it first: again, on its state
             self.revs.pop(code, None)
             return False
@@ -409,10 +409,10 @@ class RoomHub:
         try:
             with store.lock(code) as row:
                 if row is None:
-                    raise RoomError("not_found", "there is no room of this link")
+                    raise Refusal("not_found", "there is no room of this link")
                 behind = row.rev != self.revs.get(code)  # another process changed it
                 if behind and not self._refresh(room, row.data):
-                    raise RoomError("not_found", "this room cannot be read")
+                    raise Refusal("not_found", "this room cannot be read")
                 room.connections = store.connections(row.presence)
                 if sockets is not None:  # the command (connect / disconnect) counts it itself
                     player, delta = sockets
@@ -435,7 +435,7 @@ class RoomHub:
         except psycopg.Error as exc:
             self.revs.pop(code, None)  # memory may be ahead of the store: read it again
             log.warning("room %s: the database failed (%s)", code, exc)
-            raise RoomError("unavailable", "the rooms' database failed: try again") from None
+            raise Refusal("unavailable", "the rooms' database failed: try again") from None
         if behind or row.written is not None:  # the sockets here have not seen this state
             self.broadcast(room)
         if error is not None:
@@ -572,7 +572,7 @@ class RoomHub:
                 continue
             if self.shared:
                 if room.deadline is not None and now >= room.deadline:
-                    with contextlib.suppress(RoomError):
+                    with contextlib.suppress(Refusal):
                         self.change(room, lambda now: None, step=(None, None))
             elif room.tick(now):
                 self._save(room)
@@ -600,7 +600,7 @@ class RoomHub:
     # ------------------------------------------------------------------ frames
 
     def command(self, room: Room, player: str, frame: dict[str, Any]) -> None:
-        """One frame of a player (``RoomError`` when refused)."""
+        """One frame of a player (``Refusal`` when refused)."""
         kind = frame.get("type")
         if kind not in FRAMES:
             raise unknown_frame(kind)
@@ -617,26 +617,26 @@ class RoomHub:
 
 
 def parse_frame(message: Mapping[str, Any]) -> dict[str, Any]:
-    """A socket message as a frame, or the ``RoomError`` saying why not.
+    """A socket message as a frame, or the ``Refusal`` saying why not.
 
     >>> parse_frame({"type": "websocket.receive", "text": '{"type": "state"}'})
     {'type': 'state'}
     >>> parse_frame({"type": "websocket.receive", "text": "[1]"})
     Traceback (most recent call last):
     ...
-    banluck.rooms.errors.RoomError: a frame is a JSON object with a 'type'
+    banluck.core.refusal.Refusal: a frame is a JSON object with a 'type'
     """
     text = message.get("text")
     if text is None:
-        raise RoomError("bad_request", "send frames as JSON text, not binary")
+        raise Refusal("bad_request", "send frames as JSON text, not binary")
     if len(text) > MAX_FRAME or len(text.encode("utf-8", "surrogatepass")) > MAX_FRAME:
-        raise RoomError("too_large", f"a frame holds at most {MAX_FRAME} bytes", {"max": MAX_FRAME})
+        raise Refusal("too_large", f"a frame holds at most {MAX_FRAME} bytes", {"max": MAX_FRAME})
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise RoomError("bad_request", "a frame must be JSON") from None
+        raise Refusal("bad_request", "a frame must be JSON") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise RoomError("bad_request", "a frame is a JSON object with a 'type'")
+        raise Refusal("bad_request", "a frame is a JSON object with a 'type'")
     return data
 
 
@@ -675,7 +675,7 @@ async def serve_socket(
     room = hub.get(code)
     await ws.accept()
     if room is None:
-        await ws.send_text(error_frame(RoomError("not_found", "there is no room of this link")))
+        await ws.send_text(error_frame(Refusal("not_found", "there is no room of this link")))
         await ws.close(code=CLOSE_NO_ROOM)
         return
     conn = Connection(player)
@@ -689,11 +689,9 @@ async def serve_socket(
                 break
             try:
                 if not bucket.take(time.monotonic()):
-                    raise RoomError(
-                        "rate_limited", f"too many frames: at most {hub.rate:g} a second"
-                    )
+                    raise Refusal("rate_limited", f"too many frames: at most {hub.rate:g} a second")
                 hub.command(room, player, parse_frame(message))
-            except RoomError as exc:
+            except Refusal as exc:
                 conn.send(error_frame(exc))
     except WebSocketDisconnect:
         pass

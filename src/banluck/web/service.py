@@ -19,10 +19,10 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from banluck.core.refusal import Refusal
 from banluck.games.registry import Game
 from banluck.store import Store, Transaction
 from banluck.web.codecs import Codec, Session, stats_of
-from banluck.web.errors import GameError
 from banluck.web.records import LANGUAGES, SPEEDS, CorruptSave
 from banluck.web.stats import stats_json
 
@@ -213,7 +213,7 @@ class GameService:
             return self.change(player, language, apply_all)
         unknown = sorted(set(body) - SHARED - self.codec.own_settings)
         if unknown or not body:
-            raise GameError(
+            raise Refusal(
                 "bad_settings",
                 f"unknown setting(s) {unknown}" if unknown else "no setting given",
                 {"fields": unknown},
@@ -275,9 +275,9 @@ class GameService:
         try:
             session, _ = self._read(player)
         except CorruptSave:
-            raise GameError("no_hand", "no hand to give a hint for") from None
+            raise Refusal("no_hand", "no hand to give a hint for") from None
         if session is None:
-            raise GameError("no_hand", "no hand has been dealt yet")
+            raise Refusal("no_hand", "no hand has been dealt yet")
         return session
 
     def hint(self, player: str, hand: int, step: int) -> dict[str, Any]:
@@ -290,7 +290,7 @@ class GameService:
             return None
         try:
             return self._pending(player).cell(hand, step)
-        except GameError:
+        except Refusal:
             return None
 
     def decks_in_play(self, player: str) -> int | None:
@@ -332,12 +332,12 @@ class GameService:
         with self.store.reading() as tx:
             raw = self.slot.history_item(tx, player, hand)
         if raw is None:
-            raise GameError("not_found", f"hand {hand} is not in your history", {"hand": hand})
+            raise Refusal("not_found", f"hand {hand} is not in your history", {"hand": hand})
         try:
             data = json.loads(raw)
             return {"hand": hand, "replay": data["replay"], "result": data["result"]}
         except (ValueError, RecursionError, KeyError, TypeError):
             log.warning("history hand %s of player %s is unreadable", hand, player)
-            raise GameError(
+            raise Refusal(
                 "not_found", f"hand {hand} of your history cannot be read", {"hand": hand}
             ) from None

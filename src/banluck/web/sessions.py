@@ -3,7 +3,7 @@
 A ``TableSession`` is one request's view of a table: the session's rules (the preset is a
 parameter, never assumed), the player's record and its hand rebuilt once (``records.decode``).
 The player sits in the preset's first seat; the other seats (``policy_for``) and the dealer
-are played as soon as it is their turn. Refusals are ``GameError``s with a code and
+are played as soon as it is their turn. Refusals are ``Refusal``s with a code and
 parameters; this module knows nothing of HTTP or of the store.
 """
 
@@ -15,19 +15,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from banluck.core import Action, BadBet, Round, Rules
+from banluck.core.refusal import Refusal
 from banluck.core.seating import Seating, seating_for
 from banluck.core.table import Table
 from banluck.core.views import view_for
+from banluck.games.banluck.view_json import table_json
 from banluck.strategy import policy_for
 from banluck.web import wire
-from banluck.web.errors import GameError
 from banluck.web.records import LANGUAGES, SPEEDS, HandRecord, PlayerRecord, is_int, now_iso
 
 
 def whole_number(value: Any, name: str) -> int:
     """A field that must be a JSON whole number (422 ``bad_request`` otherwise)."""
     if not is_int(value):
-        raise GameError(
+        raise Refusal(
             "bad_request", f"{name!r} must be a whole number, not {value!r}", {"field": name}
         )
     return int(value)
@@ -36,10 +37,10 @@ def whole_number(value: Any, name: str) -> int:
 def deal_number(body: dict[str, Any], next_hand: int) -> int:
     """The hand a deal names: it must be ``State.next_hand`` (409 ``stale`` otherwise)."""
     if "hand" not in body:
-        raise GameError("bad_request", "'hand' (State.next_hand) is required")
+        raise Refusal("bad_request", "'hand' (State.next_hand) is required")
     number = whole_number(body["hand"], "hand")
     if number != next_hand:
-        raise GameError(
+        raise Refusal(
             "stale",
             f"this deal is for hand {number}, the next hand is {next_hand}",
             {"hand": number, "next_hand": next_hand},
@@ -51,14 +52,14 @@ def hand_and_step(body: dict[str, Any]) -> tuple[int, int]:
     """The ``hand`` and ``step`` an action names (422 ``bad_request`` when missing or bad)."""
     for key in ("hand", "step"):
         if key not in body:
-            raise GameError("bad_request", f"{key!r} is required", {"field": key})
+            raise Refusal("bad_request", f"{key!r} is required", {"field": key})
     return whole_number(body["hand"], "hand"), whole_number(body["step"], "step")
 
 
 def refuse_unless_legal(name: str, legal: list[str]) -> None:
     """422 ``bad_action`` unless ``name`` is among ``legal`` (listed in the message)."""
     if name not in legal:
-        raise GameError(
+        raise Refusal(
             "bad_action",
             f"{name} is not allowed now (allowed: {', '.join(legal)})",
             {"action": name, "legal": legal},
@@ -88,11 +89,11 @@ class TableSession:
         """docs/API.md ``Table``: the player's view of the current (or last) hand."""
         if self.round is None or self.record.hand is None:
             return None
-        return wire.table_json(view_for(self.round, self.you), self.record.hand.number)
+        return table_json(view_for(self.round, self.you), self.record.hand.number)
 
     # ------------------------------------------------------------------ the deal
 
-    def _bad_bet(self, exc: BadBet | None, message: str = "") -> GameError:
+    def _bad_bet(self, exc: BadBet | None, message: str = "") -> Refusal:
         limits = {
             "min": self.rules.bet_min,
             "max": self.rules.bet_max,
@@ -100,7 +101,7 @@ class TableSession:
         }
         if exc is not None:  # the rules' own reason (T8 / O1), without the seat's name
             message = str(exc).removeprefix(f"seat {self.you!r}: ")
-        return GameError("bad_bet", message, limits)
+        return Refusal("bad_bet", message, limits)
 
     def deal(self, body: dict[str, Any]) -> dict[str, Any] | None:
         """POST /api/deal: T9, the bet (T8), the reshuffle (T12), the deal, the bots.
@@ -116,7 +117,7 @@ class TableSession:
             raise self._bad_bet(exc) from None
         number = deal_number(body, rec.next_hand)
         if self.round is not None and not self.round.is_over:
-            raise GameError("hand_in_progress", "a hand is in progress: finish it first")
+            raise Refusal("hand_in_progress", "a hand is in progress: finish it first")
         table = Table(
             self.rules.with_decks(rec.shoe_decks), stacks=rec.stacks, shoe=rec.shoe(self.rng)
         )
@@ -153,17 +154,17 @@ class TableSession:
         Returns the finished hand's history entry when this ends the hand."""
         name = body.get("action")
         if not isinstance(name, str) or name not in {a.value for a in Action}:
-            raise GameError(
+            raise Refusal(
                 "bad_action", f"unknown action {name!r} (hit, stand or throw)", {"action": name}
             )
         action = Action(name)
         number, step = hand_and_step(body)
         r = self._at(number, step, "action")
         if r.is_over:
-            raise GameError("no_hand", f"hand {number} is over: deal the next one")
+            raise Refusal("no_hand", f"hand {number} is over: deal the next one")
         legal = r.legal_actions()
         if action not in legal:
-            raise GameError(
+            raise Refusal(
                 "bad_action",
                 f"{action.value} is not allowed at {r.total(self.you)}"
                 f" with {len(r.hands[self.you])} cards",
@@ -182,23 +183,23 @@ class TableSession:
         the player (409 ``no_hand``, ``stale``, ``not_your_turn`` otherwise)."""
         hand, r = self.record.hand, self.round
         if hand is None or r is None:
-            raise GameError("no_hand", "no hand has been dealt yet")
+            raise Refusal("no_hand", "no hand has been dealt yet")
         if number != hand.number or step != len(hand.actions):
-            raise GameError(
+            raise Refusal(
                 "stale",
                 f"this {what} is for hand {number} step {step};"
                 f" the table is at hand {hand.number} step {len(hand.actions)}",
                 {"hand": hand.number, "step": len(hand.actions)},
             )
         if not r.is_over and r.to_act != self.you:  # never saved so: refuse, do not guess
-            raise GameError("not_your_turn", "it is not your turn", {"to_act": r.to_act})
+            raise Refusal("not_your_turn", "it is not your turn", {"to_act": r.to_act})
         return r
 
     def hint_point(self, number: int, step: int) -> Round:
         """The round at the player's choice named by hand and step (for a hint)."""
         r = self._at(number, step, "hint")
         if r.to_act != self.you:
-            raise GameError("not_your_turn", "it is not your turn", {"to_act": r.to_act})
+            raise Refusal("not_your_turn", "it is not your turn", {"to_act": r.to_act})
         return r
 
     def _play_bots(self, r: Round) -> None:
@@ -232,7 +233,7 @@ class TableSession:
         rec = self.record
         unknown = sorted(set(body) - {"decks", "speed", "language"})
         if unknown or not body:
-            raise GameError(
+            raise Refusal(
                 "bad_settings",
                 f"unknown setting(s) {unknown}" if unknown else "no setting given",
                 {"fields": unknown},
@@ -246,7 +247,7 @@ class TableSession:
         )
         for key, allowed, ok in checks:
             if key in body and not ok(body[key]):
-                raise GameError(
+                raise Refusal(
                     "bad_settings", f"{key} must be {allowed}, not {body[key]!r}", {"field": key}
                 )
         for key in ("speed", "language"):

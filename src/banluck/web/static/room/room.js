@@ -66,7 +66,7 @@ function drawTable(tb, mySeat) {
   box.replaceChildren();
   if (!tb) return;
   box.append(el("h2", t(tb.over ? "room.hand.over" : "room.hand", { hand: tb.hand })));
-  if (tb.game === "table") {
+  if (tb.dealer && tb.seats && !tb.preset) { // a Ban Luck table (table, one-on-one)
     box.append(handLine(t("seat.dealer"), tb.dealer.cards, tb.dealer.total ?? ""));
     for (const h of tb.seats) {
       const line = handLine(h.name, h.cards, `${h.total ?? ""} ${result(h.result)}`);
@@ -123,7 +123,9 @@ function draw() {
     const b = el("button", t("room.sit.new"));
     b.dataset.sit = "new";
     b.addEventListener("click", () => send({ type: "sit" }));
-    seats.append(el("li")).append(b);
+    const li = el("li");
+    li.append(b);
+    seats.append(li);
   }
   $("watchers").textContent = room.watchers.join(", ");
   const mine = room.seats.find((x) => x.seat === you.seat);

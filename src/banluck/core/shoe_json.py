@@ -1,0 +1,40 @@
+"""A ``Shoe`` between hands as JSON (the cards left, top first), and back.
+
+Every hand a room or a driver starts is built from JSON-ready data, so that a hand saved
+in the middle is rebuilt by dealing it again from the same shoe and seed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from banluck.core.fair import FairLedger
+from banluck.core.shoe import Shoe
+
+
+def shoe_json(shoe: Shoe) -> dict[str, Any]:
+    """A Ban Luck / kampung shoe between hands."""
+    return {
+        "decks": shoe.decks,
+        "remaining": [c.code for c in shoe.peek_order()],
+        "drawn": shoe.drawn,
+    }
+
+
+def shoe_from_json(
+    data: dict[str, Any], rng: random.Random, ledger: FairLedger | None = None
+) -> Shoe:
+    """The shoe saved by ``shoe_json``; its next shuffle uses ``rng``; ``ledger`` hears of
+    its shuffles and draws.
+
+    >>> s = Shoe(1, random.Random(3)); _ = s.draw()
+    >>> t = shoe_from_json(shoe_json(s), random.Random(4))
+    >>> (len(t), t.drawn, t.peek_order() == s.peek_order())
+    (51, 1, True)
+    """
+    shoe = Shoe.restore(
+        data["remaining"], decks=int(data["decks"]), drawn=int(data["drawn"]), rng=rng
+    )
+    shoe.ledger = ledger
+    return shoe

@@ -1,0 +1,120 @@
+"""Ban Luck's driver (``games.driver``): ``table`` and ``one-on-one`` at a table of people
+and bots, any preset of ``core.rules``.
+
+Absent people: a free hand is thrown in (T16), else the hand stands as soon as it may.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from banluck.core.actions import Action
+from banluck.core.errors import BadBet
+from banluck.core.fair import FairLedger
+from banluck.core.round import Round, SeatEntry
+from banluck.core.rules import PRESETS, Rules
+from banluck.core.rules import preset as banluck_preset
+from banluck.core.seating import room_seating
+from banluck.core.shoe import Shoe
+from banluck.core.shoe_json import shoe_from_json, shoe_json
+from banluck.core.views import view_for
+from banluck.games.banluck.view_json import table_json
+from banluck.games.driver import (
+    GameDriver,
+    HandDriver,
+    HandStart,
+    SettingsSpec,
+    Settled,
+    bad_bet,
+    hand_rng,
+)
+
+
+class BanluckDriver(GameDriver):
+    """A Ban Luck preset (T1–T23, O1–O8) with its deck count."""
+
+    def __init__(self, name: str, *, decks: int, bank: str = "house") -> None:
+        super().__init__(name, decks=decks, bank=bank)
+        self.rules: Rules = banluck_preset(name, decks)
+        self.layout = self.rules.seats
+        self.min_bet = self.rules.bet_min
+
+    @staticmethod
+    def settings_spec(name: str) -> SettingsSpec:
+        rules = PRESETS[name]
+        return SettingsSpec(decks=rules.allowed_decks, default_decks=rules.decks)
+
+    def fresh_shoe(self, seed: int, ledger: FairLedger | None = None) -> dict[str, Any]:
+        return shoe_json(Shoe(self.rules.decks, hand_rng(seed), ledger=ledger))
+
+    def shuffle_due(self, shoe: dict[str, Any]) -> bool:
+        rules = self.rules
+        restored = shoe_from_json(shoe, hand_rng(0))
+        return rules.shuffle_every_hand or restored.needs_shuffle(rules.reshuffle_below())
+
+    def fresh_stack(self) -> int:
+        return self.rules.fresh_stack
+
+    def check_bet(self, seat: str, people: tuple[str, ...], bet: object, stack: int) -> int:
+        rules, seating = self.rules, room_seating(self.rules, people)
+        stack = seating.fresh_stack_for(rules, seat, stack)
+        try:
+            return seating.check_bet(rules, seat, bet, stack)
+        except BadBet as exc:
+            raise bad_bet(exc, seat, rules.bet_min, rules.bet_max, stack) from None
+
+    def begin(self, start: HandStart) -> HandDriver:
+        return BanluckHand(self, start)
+
+
+class BanluckHand(HandDriver):
+    def __init__(self, game: BanluckDriver, start: HandStart) -> None:
+        super().__init__(start)
+        rules = self.rules = game.rules
+        seating = room_seating(rules, start.people)
+        shoe = shoe_from_json(start.shoe, hand_rng(start.seed), game.ledger)
+        if shoe.drawn and (rules.shuffle_every_hand or shoe.needs_shuffle(rules.reshuffle_below())):
+            shoe.shuffle()  # T12 (a shoe no card was drawn from is freshly shuffled)
+        entries = []
+        for seat, bet in seating.bets({p: start.bets[p] for p in start.people}).items():
+            stack = seating.fresh_stack_for(rules, seat, start.stacks[seat])  # T9
+            entries.append(SeatEntry(seat, stack, seating.check_bet(rules, seat, bet, stack)))
+        self.round = Round.start(rules, shoe, entries)
+
+    def to_act(self) -> str | None:
+        return self.round.to_act
+
+    def legal(self) -> tuple[str, ...]:
+        return tuple(sorted(a.value for a in self.round.legal_actions()))
+
+    def _apply(self, action: str) -> None:
+        self.round.apply(Action(action))
+
+    def bot_choice(self) -> str:
+        from banluck.strategy import policy_for
+
+        return policy_for(self.rules)(self.round.decision_point()).value
+
+    def auto_choice(self) -> str:
+        legal = self.round.legal_actions()
+        for a in (Action.THROW, Action.STAND, Action.HIT):  # T16, then stand when allowed
+            if a in legal:
+                return a.value
+        raise AssertionError("a seat to act always has a choice")
+
+    @property
+    def over(self) -> bool:
+        return self.round.is_over
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        # None: a watcher, who sees of each hand what another seat sees of it (T22), and
+        # the events as such a seat saw them
+        return {"game": self.rules.name, **table_json(view_for(self.round, seat), self.number)}
+
+    def settle(self) -> Settled:
+        o = self.round.outcome()
+        return Settled(
+            stacks={s.name: s.stack for s in o.seats},
+            shoe=shoe_json(self.round.shoe),
+            summary=[{"seat": s.name, "net": s.net} for s in o.seats],
+        )

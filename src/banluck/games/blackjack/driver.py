@@ -1,0 +1,160 @@
+"""Blackjack's driver (``games.driver``): ``classic`` (three seats) and ``infinite`` (any
+number sharing the hand, I2). People bet the main bet only (no side bets at a shared
+table yet).
+
+Absent people: I8 (hit at 11 or less, then stand; never insure, double, split or
+surrender). Bots never insure (B10).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from banluck.core.errors import BadBet
+from banluck.core.fair import FairLedger
+from banluck.core.refusal import Refusal
+from banluck.core.seating import Seating, room_seating
+from banluck.games.blackjack import views as bj_views
+from banluck.games.blackjack.bets import SeatEntry as BlackjackEntry
+from banluck.games.blackjack.bets import check_entry
+from banluck.games.blackjack.decisions import auto_play
+from banluck.games.blackjack.round import BlackjackRound
+from banluck.games.blackjack.rules import PRESETS, BlackjackRules
+from banluck.games.blackjack.shoe import BlackjackShoe
+from banluck.games.driver import (
+    GameDriver,
+    HandDriver,
+    HandStart,
+    SettingsSpec,
+    Settled,
+    bad_bet,
+    hand_rng,
+)
+
+#: ``infinite`` (I2): seats are made as people sit down, up to this many.
+INFINITE_SEATS = 64
+
+
+class BlackjackDriver(GameDriver):
+    """A blackjack preset (B1–B10 with C* or I*)."""
+
+    shoe_marks_hands = True  # I1's hand numbers: the shoe tells the ledger
+
+    def __init__(self, name: str, *, decks: int, bank: str = "house") -> None:
+        super().__init__(name, decks=decks, bank=bank)
+        self.rules: BlackjackRules = PRESETS[name]
+        self.infinite = self.rules.shared_cards
+        self.layout = () if self.infinite else self.rules.seats
+        self.min_bet = self.rules.bet_min
+
+    @staticmethod
+    def settings_spec(name: str) -> SettingsSpec:
+        decks = PRESETS[name].decks
+        return SettingsSpec(decks=(decks,), default_decks=decks)
+
+    def seating(self, seats: tuple[str, ...], people: tuple[str, ...]) -> Seating:
+        return room_seating(self.rules, people, seats)
+
+    def fresh_shoe(self, seed: int, ledger: FairLedger | None = None) -> dict[str, Any]:
+        return BlackjackShoe(self.rules, hand_rng(seed), ledger=ledger).to_json()
+
+    def shuffle_due(self, shoe: dict[str, Any]) -> bool:
+        return BlackjackShoe.from_json(self.rules, shoe, hand_rng(0)).needs_shuffle()
+
+    def fresh_stack(self) -> int:
+        return self.rules.fresh_stack
+
+    def next_seat_name(self, taken: tuple[str, ...]) -> str:
+        if not self.infinite:
+            return super().next_seat_name(taken)
+        for i in range(1, INFINITE_SEATS + 1):
+            if f"p{i}" not in taken:
+                return f"p{i}"
+        raise Refusal("room_full", f"all {INFINITE_SEATS} seats are taken")
+
+    def check_bet(self, seat: str, people: tuple[str, ...], bet: object, stack: int) -> int:
+        rules, seating = self.rules, self.seating((seat,), people)
+        stack = seating.fresh_stack_for(rules, seat, stack)
+        try:
+            entry = BlackjackEntry(name=seat, stack=stack, bet=bet)  # type: ignore[arg-type]
+            return check_entry(rules, entry, seating=seating).bet
+        except BadBet as exc:
+            raise bad_bet(exc, seat, rules.bet_min, rules.bet_max, stack) from None
+
+    def begin(self, start: HandStart) -> HandDriver:
+        return BlackjackHand(self, start)
+
+
+class BlackjackHand(HandDriver):
+    def __init__(self, game: BlackjackDriver, start: HandStart) -> None:
+        super().__init__(start)
+        rules = self.rules = game.rules
+        seating = game.seating(start.seats, start.people)
+        self.shoe = BlackjackShoe.from_json(
+            rules, start.shoe, hand_rng(start.seed), ledger=game.ledger
+        )
+        entries = []
+        for seat in seating.seats:
+            stack = seating.fresh_stack_for(rules, seat, start.stacks[seat])  # T9
+            bet = start.bets[seat] if seat in start.people else seating.bot_bet
+            entries.append(BlackjackEntry(name=seat, stack=stack, bet=bet))
+        number = self.shoe.begin_hand()  # I1 / C8: shuffles when the rules say so
+        self.round = BlackjackRound.start(
+            rules, self.shoe, entries, shoe_hand=number, seating=seating
+        )
+
+    def to_act(self) -> str | None:
+        return self.round.to_act
+
+    def legal(self) -> tuple[str, ...]:
+        return tuple(sorted(self.round.legal_actions()))
+
+    def _apply(self, action: str) -> None:
+        self.round.apply(action)
+
+    def bot_choice(self) -> str:
+        if self.round.phase == "insurance":
+            return "decline"  # B10: the bots never insure
+        from banluck.games.blackjack.strategy import policy_for
+
+        return policy_for(self.rules)(self.round.decision())
+
+    def auto_choice(self) -> str:
+        if self.round.phase == "insurance":
+            return "decline"  # I8: no insurance for an absent seat
+        return auto_play(self.round.decision())
+
+    @property
+    def over(self) -> bool:
+        return self.round.over
+
+    def _json(self, seat: str) -> dict[str, Any]:
+        data = bj_views.view_json(bj_views.view_for(self.round, seat))
+        return {
+            "game": self.rules.name,
+            "hand": self.number,
+            "step": self.step,
+            "over": self.round.over,
+            **data,
+        }
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        if seat is not None:
+            return self._json(seat)
+        names = self.round.seat_names()
+        if len(names) == 1:  # infinite: every seat card is face up (I3)
+            out = self._json(names[0])
+        else:
+            out = self._json(names[1])
+            out["seats"][1] = self._json(names[0])["seats"][1]
+        out["seat"], out["legal"], out["offered"] = None, [], []
+        return out
+
+    def settle(self) -> Settled:
+        o = self.round.outcome()
+        self.shoe.end_hand()
+        return Settled(
+            stacks={s.name: s.stack for s in o.seats},
+            shoe=self.shoe.to_json(),
+            summary=[{"seat": s.name, "net": s.net} for s in o.seats],
+        )

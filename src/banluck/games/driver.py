@@ -1,0 +1,236 @@
+"""One face per game: what every consumer of a game (a room, the solo table, replay, the
+bots) runs on, in the spirit of OpenSpiel's one game interface.
+
+A family implements it once, in its own package (``games/banluck/driver.py``,
+``games/blackjack/driver.py``, ``games/kampung/driver.py``); the registry names each game's
+driver (``games.registry.driver_for``). ``GameDriver`` is a game with its options (the
+decks, the bank): its seats, fresh stacks and shoes, its bet check. ``HandDriver`` is one
+hand in play: whose turn, the legal choices, a bot's and an absent person's choice, each
+seat's and a watcher's view as JSON, the settlement.
+
+A hand is built only from JSON-ready data (``HandStart``), so that a hand saved in the
+middle is rebuilt by starting it again and replaying its choices (``HandDriver.replay``).
+Every shuffle a hand causes uses ``hand_rng(start.seed)``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from banluck.core.errors import BanLuckError
+from banluck.core.fair import FairLedger
+from banluck.core.refusal import Refusal
+
+
+def hand_rng(seed: int) -> random.Random:
+    """The random source of one hand's shuffles (its seed is kept with the hand)."""
+    return random.Random(seed)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SettingsSpec:
+    """The settings a game offers a table: its deck counts and who may bank."""
+
+    decks: tuple[int, ...]
+    default_decks: int
+    #: K2: ``house`` (the dealer always banks), and ``rotate`` where the bank passes round
+    banks: tuple[str, ...] = ("house",)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "decks": list(self.decks),
+            "default_decks": self.default_decks,
+            "banks": list(self.banks),
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandStart:
+    """Everything a hand is built from: JSON-ready, stored with the table."""
+
+    number: int
+    seed: int
+    #: the shoe before the hand (``GameDriver.fresh_shoe``'s form)
+    shoe: dict[str, Any]
+    #: the seats dealt in, in playing order, and those a person holds
+    seats: tuple[str, ...]
+    people: tuple[str, ...]
+    #: stacks before T9, and the people's bets (bots bet the rules' bot bet)
+    stacks: Mapping[str, int]
+    bets: Mapping[str, int]
+    #: kampung (K2): the banker and how many hands it has banked
+    banker: str | None = None
+    hands_banked: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "seed": self.seed,
+            "shoe": self.shoe,
+            "seats": list(self.seats),
+            "people": list(self.people),
+            "stacks": dict(self.stacks),
+            "bets": dict(self.bets),
+            "banker": self.banker,
+            "hands_banked": self.hands_banked,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HandStart:
+        return cls(
+            number=int(data["number"]),
+            seed=int(data["seed"]),
+            shoe=dict(data["shoe"]),
+            seats=tuple(str(s) for s in data["seats"]),
+            people=tuple(str(s) for s in data["people"]),
+            stacks={str(k): int(v) for k, v in data["stacks"].items()},
+            bets={str(k): int(v) for k, v in data["bets"].items()},
+            banker=None if data.get("banker") is None else str(data["banker"]),
+            hands_banked=int(data.get("hands_banked", 0)),
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settled:
+    """A finished hand: the stacks after it (T10), the shoe, and kampung's bank (K2)."""
+
+    stacks: dict[str, int]
+    shoe: dict[str, Any]
+    banker: str | None = None
+    hands_banked: int = 0
+    summary: list[dict[str, Any]] = field(default_factory=list)
+
+
+class HandDriver(ABC):
+    """One hand in play."""
+
+    def __init__(self, start: HandStart) -> None:
+        self.start = start
+        self.actions: list[tuple[str, str]] = []
+
+    @property
+    def number(self) -> int:
+        return self.start.number
+
+    @property
+    def step(self) -> int:
+        """How many choices were made (the ``step`` a choice must name)."""
+        return len(self.actions)
+
+    @abstractmethod
+    def to_act(self) -> str | None:
+        """The seat whose choice the hand waits for (None when over)."""
+
+    @abstractmethod
+    def legal(self) -> tuple[str, ...]:
+        """That seat's choices, sorted."""
+
+    @abstractmethod
+    def _apply(self, action: str) -> None: ...
+
+    @abstractmethod
+    def bot_choice(self) -> str:
+        """What a bot in the seat to act plays (T8/B10/K18)."""
+
+    @abstractmethod
+    def auto_choice(self) -> str:
+        """What an absent person's seat plays (I8, and the family's rule for the absent)."""
+
+    @property
+    @abstractmethod
+    def over(self) -> bool: ...
+
+    @abstractmethod
+    def view(self, seat: str | None) -> dict[str, Any]:
+        """T22/B9/K17: what ``seat`` may see (None: a watcher, who holds no cards)."""
+
+    @abstractmethod
+    def settle(self) -> Settled:
+        """After the last choice: stacks, the shoe between hands, the bank."""
+
+    def apply(self, action: str) -> None:
+        """The seat to act plays ``action`` (``bad_action`` when it may not)."""
+        seat = self.to_act()
+        if seat is None:
+            raise Refusal("no_hand", f"hand {self.number} is over")
+        legal = self.legal()
+        if action not in legal:
+            raise Refusal(
+                "bad_action",
+                f"{action!r} is not allowed now (allowed: {', '.join(legal)})",
+                {"action": action, "legal": list(legal)},
+            )
+        self._apply(action)
+        self.actions.append((seat, action))
+
+    def replay(self, actions: list[tuple[str, str]]) -> None:
+        """The choices of a saved hand again, each by the seat that made it."""
+        for seat, action in actions:
+            if seat != self.to_act():
+                raise ValueError(f"saved hand: seat {seat!r} acted out of turn")
+            self.apply(action)
+
+
+class GameDriver(ABC):
+    """A game with its options: its seats, stacks, shoes, bets and hands."""
+
+    def __init__(self, name: str, *, decks: int, bank: str = "house") -> None:
+        self.name = name
+        self.decks = decks
+        self.bank = bank
+
+    #: the seats of the table, in order (empty for ``infinite``: made as people sit)
+    layout: tuple[str, ...] = ()
+    #: the smallest bet (an absent person's bet, the bet a page offers first)
+    min_bet: int = 10
+    #: whether the game's shoe marks its own hands in the fair ledger (I1's hand numbers);
+    #: otherwise the table tells the ledger where each hand begins
+    shoe_marks_hands: bool = False
+    #: the ledger told of every shuffle and draw of its hands' shoes (docs/FAIRNESS.md)
+    ledger: FairLedger | None = None
+
+    @staticmethod
+    @abstractmethod
+    def settings_spec(name: str) -> SettingsSpec:
+        """The settings game ``name`` offers."""
+
+    @abstractmethod
+    def fresh_shoe(self, seed: int, ledger: FairLedger | None = None) -> dict[str, Any]:
+        """A new shoe, shuffled with ``seed`` (committed to ``ledger``), as JSON."""
+
+    @abstractmethod
+    def shuffle_due(self, shoe: dict[str, Any]) -> bool:
+        """Whether the next hand would shuffle ``shoe`` before its first card (T12, K4,
+        I1's cut card, C8's reshuffle)."""
+
+    @abstractmethod
+    def fresh_stack(self) -> int: ...
+
+    def bettors(self, people: tuple[str, ...], banker: str | None) -> tuple[str, ...]:
+        """The people's seats that bet this hand (a kampung banker does not, K3)."""
+        return tuple(s for s in people if s != banker)
+
+    @abstractmethod
+    def check_bet(self, seat: str, people: tuple[str, ...], bet: object, stack: int) -> int:
+        """The bet of a person in ``seat`` (``bad_bet`` saying why not)."""
+
+    @abstractmethod
+    def begin(self, start: HandStart) -> HandDriver:
+        """Deal a hand from ``start`` (nothing is played yet but what needs no choice)."""
+
+    def first_banker(self) -> str | None:
+        return None
+
+    def next_seat_name(self, taken: tuple[str, ...]) -> str:
+        """``infinite`` only: the name of a new seat."""
+        raise Refusal("bad_request", "choose one of the table's seats")
+
+
+def bad_bet(exc: BanLuckError, seat: str, lo: int, hi: int, stack: int) -> Refusal:
+    """A rules' refusal of a bet as a ``bad_bet`` with the range and the stack."""
+    message = str(exc).removeprefix(f"seat {seat!r}: ")
+    return Refusal("bad_bet", message, {"min": lo, "max": hi, "stack": stack})

@@ -1,0 +1,197 @@
+"""Kampung's driver (``games.driver``): four seats; under ``rotate`` the bank passes among
+people and bots alike (K2), and a person holding it makes the banker's choices.
+
+Absent people: a player stands, plays its 15 on, forfeits against a banker's burn (no
+larger stake is put down for anyone absent); a banker stands (opening every hand, K14) or
+plays its 15 on (K7).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from enum import Enum
+from typing import Any
+
+from banluck.core.cards import Card
+from banluck.core.errors import BadBet
+from banluck.core.fair import FairLedger
+from banluck.core.money import HandRef
+from banluck.core.seating import room_seating
+from banluck.core.shoe import Shoe
+from banluck.core.shoe_json import shoe_from_json, shoe_json
+from banluck.games.driver import (
+    GameDriver,
+    HandDriver,
+    HandStart,
+    SettingsSpec,
+    Settled,
+    bad_bet,
+    hand_rng,
+)
+from banluck.games.kampung import views as k_views
+from banluck.games.kampung.round import KampungRound, PlayerEntry
+from banluck.games.kampung.rules import KAMPUNG, KampungRules
+from banluck.games.kampung.table import KampungTable
+
+
+class KampungDriver(GameDriver):
+    """``kampung`` (K1–K23) with its deck count and bank."""
+
+    def __init__(self, name: str, *, decks: int, bank: str = "house") -> None:
+        super().__init__(name, decks=decks, bank=bank)
+        self.rules: KampungRules = KAMPUNG.with_decks(decks).with_bank(bank)
+        self.layout = self.rules.seats
+        self.min_bet = self.rules.bet_min
+
+    @staticmethod
+    def settings_spec(name: str) -> SettingsSpec:
+        return SettingsSpec(
+            decks=KAMPUNG.allowed_decks, default_decks=KAMPUNG.decks, banks=("house", "rotate")
+        )
+
+    def fresh_shoe(self, seed: int, ledger: FairLedger | None = None) -> dict[str, Any]:
+        return shoe_json(Shoe(self.rules.decks, hand_rng(seed), ledger=ledger))
+
+    def shuffle_due(self, shoe: dict[str, Any]) -> bool:
+        return shoe_from_json(shoe, hand_rng(0)).needs_shuffle(self.rules.reshuffle_below())
+
+    def fresh_stack(self) -> int:
+        return self.rules.fresh_stack
+
+    def first_banker(self) -> str | None:
+        return self.rules.bank_order[0]
+
+    def check_bet(self, seat: str, people: tuple[str, ...], bet: object, stack: int) -> int:
+        rules, seating = self.rules, room_seating(self.rules, people)
+        stack = seating.fresh_stack_for(rules, seat, stack)
+        try:
+            return seating.check_bet(rules, seat, bet, stack, bot_covered=True)
+        except BadBet as exc:
+            raise bad_bet(exc, seat, rules.bet_min, rules.bet_max, stack) from None
+
+    def begin(self, start: HandStart) -> HandDriver:
+        return KampungHand(self, start)
+
+
+class KampungHand(HandDriver):
+    def __init__(self, game: KampungDriver, start: HandStart) -> None:
+        super().__init__(start)
+        assert start.banker is not None
+        rules = self.rules = game.rules
+        seating = room_seating(rules, start.people)
+        banker = start.banker
+        self.stacks = {
+            s: seating.fresh_stack_for(rules, s, start.stacks[s], banker) for s in rules.seats
+        }
+        self.shoe = shoe_from_json(start.shoe, hand_rng(start.seed), game.ledger)
+        if self.shoe.needs_shuffle(rules.reshuffle_below()):
+            self.shoe.shuffle()  # K4 / T12
+        players = []
+        for seat in rules.players(banker):
+            bet = start.bets[seat] if seat in start.people else seating.bot_bet
+            stake = seating.check_bet(rules, seat, bet, self.stacks[seat], bot_covered=True)
+            players.append(PlayerEntry(seat, self.stacks[seat], stake))
+        self.round = KampungRound.start(
+            rules, self.shoe, banker=banker, bank_stack=self.stacks[banker], players=players
+        )
+
+    def to_act(self) -> str | None:
+        return self.round.to_act
+
+    def legal(self) -> tuple[str, ...]:
+        return tuple(sorted(self.round.legal_actions()))
+
+    def _apply(self, action: str) -> None:
+        self.round.apply(action)
+
+    def bot_choice(self) -> str:
+        from banluck.games.kampung.decisions import BankerDecision
+        from banluck.games.kampung.policy import banker_policy, player_policy
+
+        d = self.round.decision()
+        if isinstance(d, BankerDecision):
+            return banker_policy(self.rules)(d)
+        return player_policy(self.rules)(d)
+
+    def auto_choice(self) -> str:
+        legal = self.round.legal_actions()
+        for a in ("stand", "play", "forfeit", "hit"):
+            if a in legal:
+                return a
+        return legal[0]
+
+    @property
+    def over(self) -> bool:
+        return self.round.is_over
+
+    def _json(self, seat: str) -> dict[str, Any]:
+        v = k_views.view_for(self.round, seat)
+        return {
+            "game": "kampung",
+            "hand": self.number,
+            "step": self.step,
+            "seat": v.seat,
+            "banker": v.banker,
+            "players": [_plain(h) for h in v.players],
+            "bank": _plain(v.bank),
+            "to_act": v.to_act,
+            "legal": sorted(v.legal_actions),
+            "events": [_event(e) for e in v.events],
+            "over": v.over,
+            "void": v.void,
+        }
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        if seat is not None:
+            return self._json(seat)
+        # K17: a player's hand looks the same to every other seat, the banker's too.
+        banker = self.round.banker
+        out = self._json(banker)
+        some_player = self.round.hands[0].seat
+        out["bank"] = self._json(some_player)["bank"]
+        out["seat"], out["legal"], out["events"] = None, [], []
+        return out
+
+    def settle(self) -> Settled:
+        start = self.start
+        assert start.banker is not None
+        table = KampungTable(
+            self.rules,
+            stacks=self.stacks,
+            shoe=self.shoe,
+            banker=start.banker,
+            hands_banked=start.hands_banked,
+        )
+        o = table.finish_round(self.round)  # K2: the bank passes under rotate
+        summary = [{"seat": s.name, "net": s.net} for s in o.seats]
+        summary.append({"seat": o.bank.name, "net": o.bank.net})
+        return Settled(
+            stacks=dict(table.stacks),
+            shoe=shoe_json(self.shoe),
+            banker=table.banker,
+            hands_banked=table.hands_banked,
+            summary=summary,
+        )
+
+
+def _plain(value: Any) -> Any:
+    """A view's record as JSON-ready data (card codes; a hidden card stays None)."""
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, HandRef):
+        return {"seat": value.seat, "index": value.index}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def _event(e: Any) -> dict[str, Any]:
+    name = type(e).__name__
+    snake = "".join("_" + c.lower() if c.isupper() else c for c in name).lstrip("_")
+    return {"type": snake, **_plain(e)}
