@@ -11,6 +11,7 @@ from banluck.core.errors import ReplayError
 from banluck.core.round import Policy
 from banluck.core.seating import seating_for
 from banluck.games import game
+from banluck.games.house import House, read_house
 from banluck.replay_input import (
     read_bet,
     read_decks,
@@ -32,25 +33,59 @@ _LINE_ENCODER = json.JSONEncoder(separators=(",", ":"), check_circular=False)
 
 
 def replay_hand(data: Any, policy: Policy | None = None) -> dict[str, Any]:
-    """Play one hand of REPLAY.md input, of any game, and return its output object."""
+    """Play one hand of REPLAY.md input, of any game, and return its output object
+    (H12: with ``house`` in place of ``preset``, the house as played besides)."""
     require(isinstance(data, dict), "a hand is a JSON object")
-    name = data.get("preset", "table")
+    house = read_replay_house(data) if "house" in data else None
+    name = data.get("preset", "table") if house is None else house.base
     require(isinstance(name, str), "'preset' must be a string")
     try:
         g = game(name)
     except ValueError as exc:
         raise ReplayError(str(exc)) from None
     if g.family == "banluck":
-        return replay_banluck(data, policy)
-    result: dict[str, Any] = g.part("replay")(data)
-    return result
+        return replay_banluck(data, policy, house)
+    if house is None:
+        result: dict[str, Any] = g.part("replay")(data)
+        return result
+    return with_house(g.part("replay")(data, house), house)
 
 
-def replay_banluck(data: Any, policy: Policy | None = None) -> dict[str, Any]:
-    """One hand of ``table`` or ``one-on-one`` (REPLAY.md's first sections)."""
-    name = data.get("preset", "table")
-    # A key left out takes its default; a key given (even as null) must be valid.
-    rules = with_decks(lambda decks: preset(name, decks), read_decks(data))
+def read_replay_house(data: dict[str, Any]) -> House:
+    """H12: ``house`` checked (H1, H4, H11); a ``preset`` beside it must be its base, a
+    ``decks`` beside it its deck count."""
+    house = read_house(data["house"])
+    if "preset" in data:
+        require(
+            data["preset"] == house.base,
+            f"'preset' {data['preset']!r} must be the house's base {house.base!r}",
+        )
+    decks = read_decks(data)
+    if "decks" in data:
+        require(
+            decks == house.rules["decks"],
+            f"'decks' {decks} must be the house's decks {house.rules['decks']}",
+        )
+    return house
+
+
+def with_house(out: dict[str, Any], house: House) -> dict[str, Any]:
+    """H12: the output with the house as played after its ``preset``."""
+    preset_name = out.pop("preset")
+    return {"preset": preset_name, "house": house.to_json(), **out}
+
+
+def replay_banluck(
+    data: Any, policy: Policy | None = None, house: House | None = None
+) -> dict[str, Any]:
+    """One hand of ``table`` or ``one-on-one`` (REPLAY.md's first sections), of a preset
+    or of a ``house`` (H2)."""
+    if house is None:
+        name = data.get("preset", "table")
+        # A key left out takes its default; a key given (even as null) must be valid.
+        rules = with_decks(lambda decks: preset(name, decks), read_decks(data))
+    else:
+        rules = house.record()
     shoe = read_shoe(data, rules.decks)
     seating = seating_for(rules)
     seats = read_seats(data, rules.name, seating.seats)
@@ -88,7 +123,8 @@ def replay_banluck(data: Any, policy: Policy | None = None) -> dict[str, Any]:
         if script is not None and used[seat_name] < len(script):
             left = len(script) - used[seat_name]
             raise ReplayError(f"seat {seat_name!r}: {left} move(s) left over after the hand ended")
-    return outcome_json(rules.name, r.outcome())
+    out = outcome_json(rules.name, r.outcome())
+    return out if house is None else with_house(out, house)
 
 
 def _read_moves(seat: str, moves: Any) -> list[Action]:

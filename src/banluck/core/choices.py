@@ -17,6 +17,7 @@ from banluck.core.rules import Rules
 #: The sets ``seat_choices`` returns (shared, so a caller may compare them with ``is``).
 HIT_STAND = frozenset({Action.HIT, Action.STAND})
 THROW_HIT = frozenset({Action.THROW, Action.HIT})
+THROW_HIT_STAND = frozenset({Action.THROW, Action.HIT, Action.STAND})
 MUST_DRAW = frozenset({Action.HIT})
 TURN_OVER: frozenset[Action] = frozenset()
 
@@ -26,12 +27,13 @@ def seat_choices(rules: Rules, total: int, cards: int) -> frozenset[Action]:
 
     ``TURN_OVER`` (empty) when the turn is over (a bust, or the card limit: T6), ``MUST_DRAW``
     when the seat must draw (under ``seat_must_draw_under``), ``THROW_HIT`` on a free hand (a
-    two-card 15 where the rules allow throwing it in), else ``HIT_STAND``.
+    two-card 15 where the rules allow throwing it in; ``THROW_HIT_STAND`` where the licence
+    is 15 or less, H15), else ``HIT_STAND``.
     """
     if total > 21 or cards >= rules.seat_card_limit:
         return TURN_OVER
     if rules.free_hand and cards == 2 and total == 15:
-        return THROW_HIT
+        return THROW_HIT if total < rules.seat_must_draw_under else THROW_HIT_STAND
     if total < rules.seat_must_draw_under:
         return MUST_DRAW
     return HIT_STAND

@@ -51,6 +51,8 @@ class HandKind(StrEnum):
     FIVE_DRAGON = "five-dragon"
     BUST = "bust"
     PLAIN = "plain"
+    #: H5: three sevens as a seat's first three cards, where the house pays them
+    SEVEN_SEVEN_SEVEN = "seven-seven-seven"
 
 
 @lru_cache(maxsize=4096)
@@ -188,4 +190,21 @@ def win_multiple(kind: HandKind, total: int, rules: Rules) -> int:
         return rules.ban_luck_multiple
     if kind is HandKind.FIVE_DRAGON:
         return rules.five_dragon_21_multiple if total == 21 else rules.five_dragon_multiple
+    if kind is HandKind.SEVEN_SEVEN_SEVEN:
+        return rules.seven_seven_seven
     return 1
+
+
+def is_seven_seven_seven(cards: Sequence[Card], rules: Rules) -> bool:
+    """H5: a seat's first three cards are three sevens, and the house pays them.
+
+    >>> from banluck.core.cards import parse_cards
+    >>> from banluck.core.rules import TABLE
+    >>> import dataclasses
+    >>> is_seven_seven_seven(parse_cards(["7S", "7H", "7C"]), TABLE)
+    False
+    >>> is_seven_seven_seven(parse_cards(["7S", "7H", "7C"]),
+    ...                      dataclasses.replace(TABLE, seven_seven_seven=7))
+    True
+    """
+    return rules.seven_seven_seven > 0 and len(cards) == 3 and all(c.rank == "7" for c in cards)

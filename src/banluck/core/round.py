@@ -43,7 +43,13 @@ from banluck.core.events import (
     RoundVoided,
     TurnStarted,
 )
-from banluck.core.hands import HandKind, kind_with_total, natural_kind, total_from
+from banluck.core.hands import (
+    HandKind,
+    is_seven_seven_seven,
+    kind_with_total,
+    natural_kind,
+    total_from,
+)
 from banluck.core.money import HandRef, WagerSettled
 from banluck.core.rules import Rules
 from banluck.core.seating import Role
@@ -152,6 +158,7 @@ class HandState:
         "revealed",
         "seat",
         "settled",
+        "seven",
         "started",
         "total",
         "waiting",
@@ -170,6 +177,7 @@ class HandState:
         self.revealed = False
         self.started = False  # its turn has begun (T16)
         self.waiting = False  # still in the round for the dealer to open (T18)
+        self.seven = False  # H5: a 7-7-7 waiting for the dealer, settled after the others
         self.settled: HandSettled | None = None
 
     def copy(self) -> HandState:
@@ -393,6 +401,8 @@ class Round:
                 kind = natural
             elif h is self._dealer:
                 kind = dealer_kind(self.rules, h.total, len(cards))
+            elif h.seven:
+                kind = HandKind.SEVEN_SEVEN_SEVEN
             else:
                 kind = kind_with_total(len(cards), h.total)
             h.kind = kind
@@ -536,9 +546,21 @@ class Round:
         self._dealer_turn()
 
     def _after_draw(self, h: HandState) -> bool:
-        """After a seat draws: True when its turn is over (bust, or five cards: T16)."""
+        """After a seat draws: True when its turn is over (bust, or five cards: T16; a
+        7-7-7, H5: turned over at once, it takes no more cards and waits for the dealer)."""
         cards = len(h.cards)
         total = h.total
+        if (
+            cards == 3
+            and self.rules.seven_seven_seven
+            and is_seven_seven_seven(h.cards, self.rules)
+        ):
+            h.seven = True
+            h.kind = None
+            self._reveal(h)
+            h.waiting = True
+            self._waiting += 1
+            return True
         if seat_choices(self.rules, total, cards) is not TURN_OVER:
             return False
         if total > 21:
@@ -564,15 +586,17 @@ class Round:
         self._finish()
 
     def _open_hands(self) -> None:
-        """T18: the dealer opens the hands still in the round, in seat order."""
+        """T18: the dealer opens the hands still in the round, in seat order; a waiting
+        7-7-7 is settled after them (H5)."""
         rules = self.rules
         dealer = self._kind(self._dealer)
         dealer_total = self._dealer.total
-        for h in self._order:
-            if not h.waiting:
-                continue
-            self._reveal(h)
-            self._settle(h, *showdown(rules, self._kind(h), h.total, dealer, dealer_total))
+        for sevens in (False, True):
+            for h in self._order:
+                if not h.waiting or h.seven is not sevens:
+                    continue
+                self._reveal(h)
+                self._settle(h, *showdown(rules, self._kind(h), h.total, dealer, dealer_total))
 
     # ----------------------------------------------------------------- primitives
 

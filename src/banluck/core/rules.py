@@ -51,6 +51,14 @@ class Rules:
     five_dragon_21_multiple: int = 3
     #: T16 / O6: what a bust with five cards costs.
     five_card_bust_multiple: int = 2
+    #: H5 / H18: three sevens as a seat's first three cards win this many to 1 (0: off,
+    #: a plain 21).
+    seven_seven_seven: int = 0
+    #: H6: equal naturals (T14) and equal totals (T18) ``push``, or the dealer wins them
+    #: (``banker``); H7: a five dragon against the dealer's ``by_total`` or ``push``.
+    equal_naturals: str = "push"
+    equal_totals: str = "push"
+    five_against_five: str = "by_total"
     #: T8 / O1: the bet range; the stack must cover ``bet_cover`` times the bet.
     bet_min: int = 10
     bet_max: int = 500

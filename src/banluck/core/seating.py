@@ -63,12 +63,17 @@ class BetRules(StackRules, Protocol):
 
 
 class SeatedRules(Protocol):
-    """A preset's name and its seats in playing order (for ``seating_for``)."""
+    """A preset's name, its seats in playing order and its bet range (for ``seating_for``:
+    a bot bets ``BOT_BET`` within the range, H13)."""
 
     @property
     def name(self) -> str: ...
     @property
     def seats(self) -> tuple[str, ...]: ...
+    @property
+    def bet_min(self) -> int: ...
+    @property
+    def bet_max(self) -> int: ...
 
 
 class Role(StrEnum):
@@ -136,7 +141,9 @@ class Seating:
         (``banker``, K3) the rules' ``banker_min_stack``."""
         if seat == banker:
             return cast("BankRules", rules).banker_min_stack
-        return self.bot_bet if seat not in self.people else rules.player_min_stack
+        if seat in self.people:
+            return rules.player_min_stack
+        return self.bot_bet * getattr(rules, "bet_cover", 1)  # H13: a bot covers its bet
 
     @overload
     def fresh_stack_for(self, rules: StackRules, seat: str, stack: int) -> int: ...
@@ -155,10 +162,7 @@ class Seating:
         >>> KAMPUNG_SEATING.fresh_stack_for(KAMPUNG, "anna", 99, "dealer")
         99
         """
-        if seat == banker:
-            low = stack < cast("BankRules", rules).banker_min_stack
-        else:
-            low = stack < (self.bot_bet if seat not in self.people else rules.player_min_stack)
+        low = stack < self.min_stack(cast("BankRules", rules), seat, banker)
         return rules.fresh_stack if low else stack
 
     def check_bet(
@@ -207,16 +211,18 @@ SEATINGS: dict[str, Seating] = {
 
 
 @cache
-def _first_seat_person(seats: tuple[str, ...]) -> Seating:
-    return Seating.first_seat_person(seats)
+def _first_seat_person(seats: tuple[str, ...], bot_bet: int) -> Seating:
+    return dataclasses.replace(Seating.first_seat_person(seats), bot_bet=bot_bet)
 
 
 def seating_for(rules: SeatedRules) -> Seating:
-    """The preset's own seating (the first seat a person, the others bots betting 50)."""
+    """The preset's own seating: the first seat a person, the others bots betting 50, or
+    the nearer limit of the bet range where 50 lies outside it (H13)."""
+    bot_bet = min(max(BOT_BET, rules.bet_min), rules.bet_max)
     seating = SEATINGS.get(rules.name)
-    if seating is not None and seating.seats == rules.seats:
+    if seating is not None and seating.seats == rules.seats and seating.bot_bet == bot_bet:
         return seating
-    return _first_seat_person(rules.seats)
+    return _first_seat_person(rules.seats, bot_bet)
 
 
 def room_seating(

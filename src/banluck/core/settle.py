@@ -29,11 +29,13 @@ def natural_paid(rules: Rules, natural: HandKind) -> Settlement:
 def against_dealer_natural(rules: Rules, seat: HandKind | None, dealer: HandKind) -> Settlement:
     """T14 / O5: a seat's two cards (``seat`` its natural or None) against the dealer's natural.
 
-    The same natural pushes; a Ban-Ban beats a Ban-Luck; every other hand loses the dealer's
-    multiple.
+    The same natural pushes (H6: or loses the dealer's multiple where the dealer wins
+    ties); a Ban-Ban beats a Ban-Luck; every other hand loses the dealer's multiple.
     """
     if seat is dealer:
-        return Result.PUSH, 0
+        if rules.equal_naturals == "push":
+            return Result.PUSH, 0
+        return Result.LOSE, win_multiple(dealer, 21, rules)
     if seat is HandKind.BAN_BAN:
         return Result.WIN, win_multiple(seat, 21, rules)
     return Result.LOSE, win_multiple(dealer, 21, rules)
@@ -50,18 +52,38 @@ def showdown(
     """T18 / O7 / O8: a hand still in the round against the dealer's final hand.
 
     The dealer's bust pays every hand; a five dragon beats a plain total on either side;
-    else the higher total wins (two five dragons compare totals), equal totals push. A win
-    pays the hand's own multiple, a loss costs the dealer's.
+    else the higher total wins (two five dragons compare totals, or push: H7), equal totals
+    push (H6: or lose the dealer's multiple). A win pays the hand's own multiple, a loss
+    costs the dealer's. H5 / H18: a 7-7-7 wins its multiple unless the dealer ends on 21,
+    when it pushes.
+
+    >>> import dataclasses
+    >>> from banluck.core.rules import TABLE
+    >>> house = dataclasses.replace(TABLE, seven_seven_seven=7, equal_totals="banker")
+    >>> showdown(house, HandKind.SEVEN_SEVEN_SEVEN, 21, HandKind.BUST, 25)
+    (<Result.WIN: 'win'>, 7)
+    >>> showdown(house, HandKind.SEVEN_SEVEN_SEVEN, 21, HandKind.PLAIN, 21)
+    (<Result.PUSH: 'push'>, 0)
+    >>> showdown(house, HandKind.PLAIN, 19, HandKind.PLAIN, 19)
+    (<Result.LOSE: 'lose'>, 1)
     """
+    if kind is HandKind.SEVEN_SEVEN_SEVEN:
+        if dealer_kind is not HandKind.BUST and dealer_total == 21:
+            return Result.PUSH, 0
+        return Result.WIN, win_multiple(kind, total, rules)
     if dealer_kind is HandKind.BUST:
         return Result.WIN, win_multiple(kind, total, rules)
     seat_dragon = kind is HandKind.FIVE_DRAGON
     dealer_dragon = dealer_kind is HandKind.FIVE_DRAGON
     if dealer_dragon and not seat_dragon:
         return Result.LOSE, win_multiple(dealer_kind, dealer_total, rules)
+    if seat_dragon and dealer_dragon and rules.five_against_five == "push":
+        return Result.PUSH, 0
     if (seat_dragon and not dealer_dragon) or total > dealer_total:
         return Result.WIN, win_multiple(kind, total, rules)
     if total < dealer_total:
+        return Result.LOSE, win_multiple(dealer_kind, dealer_total, rules)
+    if rules.equal_totals == "banker":
         return Result.LOSE, win_multiple(dealer_kind, dealer_total, rules)
     return Result.PUSH, 0
 

@@ -34,6 +34,8 @@ class Game:
     replay: str
     #: ``module:Class``, the game's ``games.driver.GameDriver`` (a table of people and bots)
     driver: str
+    #: ``module:SCHEMA``, the family's house fields (``games.house``; None: not played yet)
+    house: str | None = None
     #: ``module:function`` for ``banluck odds`` / ``strategy`` / ``simulate``: ``(args) -> int``.
     odds: str | None = None
     strategy: str | None = None
@@ -58,6 +60,7 @@ def _resolve(path: str) -> Callable[..., Any]:
 
 _BANLUCK_REPLAY = "banluck.replay:replay_banluck"
 _BANLUCK_DRIVER = "banluck.games.banluck.driver:BanluckDriver"
+_BANLUCK_HOUSE = "banluck.games.banluck.house:SCHEMA"
 _BLACKJACK = "banluck.games.blackjack"
 _KAMPUNG = "banluck.games.kampung"
 
@@ -70,6 +73,7 @@ GAMES: dict[str, Game] = {
             title="Ban Luck",
             replay=_BANLUCK_REPLAY,
             driver=_BANLUCK_DRIVER,
+            house=_BANLUCK_HOUSE,
         ),
         Game(
             name="one-on-one",
@@ -77,6 +81,7 @@ GAMES: dict[str, Game] = {
             title="One-on-one",
             replay=_BANLUCK_REPLAY,
             driver=_BANLUCK_DRIVER,
+            house=_BANLUCK_HOUSE,
         ),
         Game(
             name="kampung",
@@ -84,6 +89,7 @@ GAMES: dict[str, Game] = {
             title="Kampung",
             replay=f"{_KAMPUNG}.replay:replay_hand",
             driver=f"{_KAMPUNG}.driver:KampungDriver",
+            house=f"{_KAMPUNG}.house:SCHEMA",
             simulate=f"{_KAMPUNG}.commands:simulate",
         ),
         Game(

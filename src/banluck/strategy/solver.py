@@ -59,8 +59,29 @@ from banluck.core.rules import Rules
 from banluck.core.settle import bust, natural_paid
 from banluck.strategy.ties import best_choice
 
-#: Outcome statistics of a hand: net -3..3 (indices 0..6), then these flags.
-I_DRAGON, I_DRAGON21, I_SEAT_BUST, I_FIVE_BUST, N_STATS = 7, 8, 9, 10, 11
+#: Outcome statistics of a hand: these flags, then the net -m..m from index ``NETS`` on
+#: (``net_bound``: m is 3 for the presets, up to a house's largest multiple).
+I_DRAGON, I_DRAGON21, I_SEAT_BUST, I_FIVE_BUST, NETS = 0, 1, 2, 3, 4
+
+
+def net_bound(rules: Rules) -> int:
+    """The largest number of bets one hand can win or lose under ``rules`` (at least 3).
+
+    >>> from banluck.core.rules import TABLE
+    >>> net_bound(TABLE)
+    3
+    """
+    return max(
+        3,
+        rules.ban_ban_multiple,
+        rules.ban_luck_multiple,
+        rules.five_dragon_multiple,
+        rules.five_dragon_21_multiple,
+        rules.five_card_bust_multiple,
+        rules.seven_seven_seven,
+    )
+
+
 MAX_CARDS = 32
 
 MODEL = (
@@ -138,7 +159,8 @@ Override = Callable[[HandValue], Action | None]
 
 
 def _nets(stats: FloatArray) -> float:
-    return float(stats[:7] @ np.arange(-3, 4))
+    m = (len(stats) - NETS - 1) // 2
+    return float(stats[NETS:] @ np.arange(-m, m + 1))
 
 
 def _grown(counts: Counts, c: int) -> Counts:
@@ -153,6 +175,8 @@ class _Solver:
         self.override = override
         self.k = kernel
         self.rules = rules
+        self.m = net_bound(rules)
+        self.n_stats = NETS + 2 * self.m + 1
         self.shoe = np.array(shoe_counts(rules.decks), dtype=np.int64)
         self.tot = total_table(rules, rules.decks)
         #: The rules the kernel reads (T14 / T15, T17 / O8), after ``tot``.
@@ -205,8 +229,8 @@ class _Solver:
         )
         z = out.sum()
         nets = self.settle_vector(total, n)
-        stats = np.zeros(N_STATS)
-        stats[:7] = np.bincount(nets + 3, weights=out, minlength=7) / z
+        stats = np.zeros(self.n_stats)
+        stats[NETS:] = np.bincount(nets + self.m, weights=out, minlength=2 * self.m + 1) / z
         if n == self.rules.seat_card_limit:
             stats[I_DRAGON] = 1.0
             stats[I_DRAGON21] = 1.0 if total == 21 else 0.0
@@ -215,8 +239,8 @@ class _Solver:
     def bust_stats(self, cards: int) -> FloatArray:
         """A bust's outcome statistics (T16 / O6: more with five cards)."""
         _result, multiple = bust(self.rules, cards)
-        stats = np.zeros(N_STATS)
-        stats[3 - multiple] = 1.0
+        stats = np.zeros(self.n_stats)
+        stats[NETS + self.m - multiple] = 1.0
         stats[I_SEAT_BUST] = 1.0
         stats[I_FIVE_BUST] = 1.0 if cards >= self.rules.seat_card_limit else 0.0
         return stats
@@ -225,7 +249,7 @@ class _Solver:
         """Hitting's outcome statistics: each card by its posterior, then the best play."""
         rem = self.remaining(counts, up)
         left = int(rem.sum())
-        stats = np.zeros(N_STATS)
+        stats = np.zeros(self.n_stats)
         for c in range(N_CLASSES):
             if rem[c] == 0:
                 continue
@@ -257,8 +281,8 @@ class _Solver:
         options: dict[Action, FloatArray] = {Action.STAND: stand}
         options[Action.HIT] = self.hit_stats(counts, up, z)
         if Action.THROW in legal:
-            throw = np.zeros(N_STATS)
-            throw[3] = 1.0  # T16: the bet comes back
+            throw = np.zeros(self.n_stats)
+            throw[NETS + self.m] = 1.0  # T16: the bet comes back
             options[Action.THROW] = throw
         ev = {a: _nets(s) for a, s in options.items()}
         best = best_choice(ev, legal)
@@ -341,7 +365,8 @@ class _Tally:
         self.rules = rules
         self.open_grid = opening_grid(rules)
         self.naturals = natural_grid(rules)
-        self.net = np.zeros(7)  # P(net = -3..3)
+        self.m = net_bound(rules)
+        self.net = np.zeros(2 * self.m + 1)  # P(net = -m..m)
         self.freq = dict.fromkeys(
             ("ban-ban", "ban-luck", "five-dragon", "dealer-natural", "void"), 0.0
         )
@@ -373,20 +398,20 @@ class _Tally:
                 z += pd
             elif code == OPEN_VOID:
                 self.freq["void"] += w * pd
-                self.net[3] += w * pd
+                self.net[self.m] += w * pd
             else:
                 self.freq["dealer-natural"] += w * pd
-                self.net[self.naturals[mine][code] + 3] += w * pd
+                self.net[self.naturals[mine][code] + self.m] += w * pd
         return z
 
     def seat_natural(self, natural: HandKind, wz: float) -> None:
         """T16: the seat's natural is paid."""
-        self.net[natural_paid(self.rules, natural)[1] + 3] += wz
+        self.net[natural_paid(self.rules, natural)[1] + self.m] += wz
         self.extra["ban-ban-paid" if natural is HandKind.BAN_BAN else "ban-luck-paid"] += wz
 
     def played(self, stats: FloatArray, wz: float) -> None:
         """A hand played to the end under the solved strategy."""
-        self.net += wz * stats[:7]
+        self.net += wz * stats[NETS:]
         self.freq["five-dragon"] += wz * stats[I_DRAGON]
         self.extra["five-dragon-21"] += wz * stats[I_DRAGON21]
         self.extra["seat-bust"] += wz * stats[I_SEAT_BUST]
@@ -394,7 +419,7 @@ class _Tally:
         self.extra["played"] += wz
 
     def solution(self, hands: dict[tuple[int | None, Counts], HandValue]) -> Solution:
-        values = np.arange(-3, 4)
+        values = np.arange(-self.m, self.m + 1)
         mean = float(self.net @ values)
         var = float(self.net @ (values**2)) - mean * mean
         return Solution(

@@ -23,6 +23,7 @@ from banluck.core.cards import Card
 from banluck.core.errors import ReplayError
 from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
+from banluck.games.house import House
 from banluck.games.kampung.decisions import BankerDecision
 from banluck.games.kampung.round import (
     OPEN,
@@ -90,10 +91,11 @@ def read_moves(seat: str, moves: Any, *, banker: str, seats: tuple[str, ...]) ->
     return list(moves)
 
 
-def replay_hand(data: Any) -> dict[str, Any]:
-    """Play one kampung hand of REPLAY.md input and return its output object."""
+def replay_hand(data: Any, house: House | None = None) -> dict[str, Any]:
+    """Play one kampung hand of REPLAY.md input and return its output object (of the
+    preset, or of ``house``, H2: checked by the caller)."""
     require(isinstance(data, dict), "a hand is a JSON object")
-    rules = read_rules(data)
+    rules = read_rules(data) if house is None else house.record()
     banker = data.get("banker", "dealer")
     if not (isinstance(banker, str) and banker in rules.seats):
         raise ReplayError(f"'banker' must be one of {', '.join(rules.seats)}, not {banker!r}")

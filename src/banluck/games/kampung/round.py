@@ -402,10 +402,11 @@ class KampungRound:
                 self._finish()  # K21
                 return
             burnt_before = bool(self.bank.burnt)
+            burn = self.rules.burn and not burnt_before  # K19; H19: no burns at all
             self._ask(
                 self.bank.seat,
                 Phase.BANKER_15,
-                ("void", "play") if burnt_before else ("void", "burn", "play"),  # K19
+                ("void", "burn", "play") if burn else ("void", "play"),
             )
             return
         self._start_players()
@@ -491,7 +492,8 @@ class KampungRound:
                 total = self.total(h.seat)
                 if len(h.cards) == 2 and total == rules.burn_total and not h.burn_decided:
                     h.burn_decided = True
-                    if not h.burnt and 2 * h.bet <= h.stack:  # K10 / K19
+                    # K10 / K19; H19: without burns or a free hand the 15 plays on
+                    if rules.burn and rules.free_hand and not h.burnt and 2 * h.bet <= h.stack:
                         self._ask(h.seat, Phase.PLAYERS, ("burn", "play"))
                         return
                     continue
@@ -534,16 +536,21 @@ class KampungRound:
         """A player's draw, then K11 / K12 / K13."""
         self._draw(h.seat, h.cards, DrawReason.DRAW)
         count = len(h.cards)
-        if count == 3 and all(c.rank == "7" for c in h.cards):
+        rules = self.rules
+        if rules.seven_seven_seven_multiple and count == 3 and all(c.rank == "7" for c in h.cards):
             h.seven = True  # K13: turned over, takes no more cards, waits for the banker
             self._turn_over(h)
             self._stop(h)
             return
         total = self.total(h.seat)
-        if count == self.rules.card_limit:  # K12: five cards are settled at once
+        if count == rules.card_limit:  # K12: five cards are settled at once
             self._turn_over(h)
             self._stop(h)
-            self._settle(h, settle.five_cards(total, self.rules))
+            self._settle(h, settle.five_cards(total, rules))
+        elif total > 21 and rules.busts_shown:  # H19: the bust is shown and loses at once
+            self._turn_over(h)
+            self._stop(h)
+            self._settle(h, (Result.LOSE, 1))
         elif total >= 21:
             self._stop(h)  # K11: a bust keeps its cards face down; K9: 21 stands
 
@@ -583,11 +590,8 @@ class KampungRound:
             if not unopened and not self._sevens():
                 self._end_banker_turn(total)  # K21: every hand is opened
                 return
-            self._ask(
-                b.seat,
-                Phase.BANKER,
-                ("hit", "stand", *(OPEN + h.seat for h in unopened)),
-            )
+            opens = (OPEN + h.seat for h in unopened) if rules.selective_open else ()  # H19
+            self._ask(b.seat, Phase.BANKER, ("hit", "stand", *opens))
             return
 
     def _banker_choice(self, action: str) -> None:

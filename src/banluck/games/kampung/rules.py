@@ -70,8 +70,23 @@ class KampungRules:
     card_limit: int = 5
     #: K7 / K10: the total of two cards that may be burnt (and the banker's escape).
     burn_total: int = 15
+    #: K13: 7-7-7's multiple (H19: 0, a plain 21 that stands)
     seven_seven_seven_multiple: int = SEVEN_SEVEN_SEVEN_MULTIPLE
     twenty_one_multiple: int = TWENTY_ONE_MULTIPLE
+    #: K10 (H19): a player's first two-card 15 may be burnt or played; with False it plays on
+    free_hand: bool = True
+    #: K7 / K10 (H19): burns exist at all (False: the banker's 15 is only void or play)
+    burn: bool = True
+    #: K14 (H19): the banker may open hands one by one (False: only hit or stand)
+    selective_open: bool = True
+    #: K11 (H19): a three- or four-card bust is turned over and loses at once
+    busts_shown: bool = False
+    #: K6 (H18): equal naturals ``push``, or the banker wins them (``banker``)
+    equal_naturals: str = "push"
+    #: H20: echoed, it changes nothing in kampung's settlement (the banker opens by totals)
+    five_against_five: str = "by_total"
+    #: H20: shuffle before every hand (else K4's low-shoe rule)
+    shuffle_every_hand: bool = False
     #: K3: a person's bet range, covered once by the stack (who is a bot, and what a bot
     #: bets, is the table's ``core.seating.Seating``).
     bet_min: int = 10

@@ -26,7 +26,9 @@ def against_banker_natural(
     if mine is None and two_card_15:
         return Result.PUSH, 0  # a two-card 15 escapes
     if mine is banker:
-        return Result.PUSH, 0
+        if rules.equal_naturals == "push":
+            return Result.PUSH, 0
+        return Result.LOSE, win_multiple(banker, 21, rules.totals)  # H18
     if mine is HandKind.BAN_BAN:
         return Result.WIN, win_multiple(mine, 21, rules.totals)
     return Result.LOSE, win_multiple(banker, 21, rules.totals)
