@@ -34,10 +34,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from banluck.core import Action, Round, SeatEntry, Shoe, preset
+from banluck.core import Shoe
 from banluck.core.seating import seating_for
-from banluck.core.table import Table
-from banluck.strategy import policy_for
+from banluck.games.banluck import Action, Round, SeatEntry, preset
+from banluck.games.banluck.strategy import policy_for
+from banluck.games.banluck.table import Table
 
 
 def play_rounds(preset_name: str, n: int, seed: int = 1, bet: int = 100) -> int:

@@ -21,10 +21,10 @@ workers the figure includes starting the processes and loading the compiled code
 
 from __future__ import annotations
 
-from banluck.core import preset
-from banluck.sim import kernel, simulate
-from banluck.sim.tables import build_tables
-from banluck.strategy import policy_for
+from banluck.games.banluck import preset
+from banluck.games.banluck.sim import kernel, simulate
+from banluck.games.banluck.sim.tables import build_tables
+from banluck.games.banluck.strategy import policy_for
 from benchmarks.common import sim_main, time_kernel
 
 
@@ -59,10 +59,10 @@ def bench_workers(hands: int) -> None:
 
 
 _SETUP = """
-from banluck.core import preset
-from banluck.sim import kernel
-from banluck.sim.tables import build_tables
-from banluck.strategy import baseline_policy
+from banluck.games.banluck import preset
+from banluck.games.banluck.sim import kernel
+from banluck.games.banluck.sim.tables import build_tables
+from banluck.games.banluck.strategy import baseline_policy
 t = build_tables(preset("table", 2), baseline_policy)
 """
 

@@ -32,13 +32,13 @@ import sys
 import tempfile
 import time
 
-from banluck.core.rules import preset
+from banluck.games.banluck.rules import preset
 
 _CHILD = """
 import time
 t = time.perf_counter()
-from banluck.core.rules import preset
-from banluck.strategy.solver import solve
+from banluck.games.banluck.rules import preset
+from banluck.games.banluck.strategy.solver import solve
 solve(preset({name!r}, {decks}))
 print(time.perf_counter() - t)
 """
@@ -57,7 +57,7 @@ def _child(name: str, decks: int, cache_dir: str) -> float:
 
 
 def _warm(name: str, decks: int, repeats: int) -> tuple[float, float]:
-    from banluck.strategy.solver import solve
+    from banluck.games.banluck.strategy.solver import solve
 
     rules = preset(name, decks)
     solve(rules)
@@ -81,7 +81,7 @@ def main() -> int:
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     )
     if args.profile:
-        from banluck.strategy.solver import solve
+        from banluck.games.banluck.strategy.solver import solve
 
         rules = preset("table", 2)
         solve(rules)

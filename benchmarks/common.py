@@ -72,7 +72,7 @@ def time_kernel(
     """The best wall-clock and CPU seconds of ``repeats`` calls ``run(tables, hands, state)``
     of a compiled simulator kernel (stream ``r`` for repeat ``r``), after a warm-up call so
     that Numba's compile or cache load is left out."""
-    from banluck.sim.kernel import rng_states
+    from banluck.games.banluck.sim.kernel import rng_states
 
     run(tables, 1000, rng_states(0, 1)[0])  # compile / load
     best_wall = best_cpu = float("inf")

@@ -6,10 +6,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
-from banluck.core import Action, Card, Round, Rules, SeatEntry, Shoe, parse_card
+from banluck.core import Card, Shoe, parse_card
 from banluck.core.cards import SUITS
-from banluck.core.events import DEALER, Event, HandSettled
 from banluck.core.seating import seating_for
+from banluck.games.banluck import Action, Round, Rules, SeatEntry
+from banluck.games.banluck.events import DEALER, Event, HandSettled
 
 E = TypeVar("E")
 

@@ -23,7 +23,8 @@ from typing import Any
 import pytest
 
 from banluck.cli import main
-from banluck.core import Action, Round, SeatEntry, Shoe, preset
+from banluck.core import Shoe
+from banluck.games.banluck import Action, Round, SeatEntry, preset
 from banluck.replay import ReplayError, replay_lines, replay_text
 
 # you T+9 = 19, anna T+8 = 18, ben Q+6 = 16, dealer T+8 = 18; each stands once.
@@ -336,7 +337,7 @@ def test_a_dealers_natural_or_15_asks_no_move() -> None:
 def test_without_moves_the_seat_plays_the_strategy() -> None:
     """A seat without ``moves`` plays legal choices of the project's strategy: the same
     hand replayed move by move through the engine gives the same output."""
-    from banluck.strategy import policy_for
+    from banluck.games.banluck.strategy import policy_for
 
     data = hand(you={"moves": ...}, anna={"moves": ...}, ben={"moves": ...})
     shoe = [

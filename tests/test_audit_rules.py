@@ -769,7 +769,8 @@ def test_replay_agrees_with_an_independent_reading_of_the_rules(one_on_one: bool
 @pytest.mark.rule("O4")
 def test_O4_the_decision_point_shows_the_up_card_only_in_one_on_one() -> None:
     """O4: your strategy may use the dealer's first card (face up); at the table it may not."""
-    from banluck.core import Round, SeatEntry, Shoe, preset
+    from banluck.core import Shoe
+    from banluck.games.banluck import Round, SeatEntry, preset
 
     one = preset("one-on-one")
     r = Round.start(

@@ -12,21 +12,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banluck.core import Action, BadBet, Round, SeatEntry, Shoe, preset, view_for
-from banluck.core.dealer import dealer_choice, dealer_draws
-from banluck.core.events import DEALER, CardDealt, DrawReason, HandSettled
-from banluck.core.hands import hand_total
+from banluck.core import BadBet, Shoe
 from banluck.core.money import HandRef
-from banluck.core.rules import ONE_ON_ONE, TABLE, Rules
-from banluck.core.seating import (
-    ONE_ON_ONE_SEATING,
-    SEATINGS,
-    TABLE_SEATING,
-    Role,
-    seating_for,
-)
-from banluck.core.table import Table
-from banluck.strategy import policy_for
+from banluck.core.seating import Role, seating_for
+from banluck.games.banluck import Action, Round, SeatEntry, preset, view_for
+from banluck.games.banluck.dealer import dealer_choice, dealer_draws
+from banluck.games.banluck.events import DEALER, CardDealt, DrawReason, HandSettled
+from banluck.games.banluck.hands import hand_total
+from banluck.games.banluck.rules import ONE_ON_ONE, ONE_ON_ONE_SEATING, TABLE, TABLE_SEATING, Rules
+from banluck.games.banluck.strategy import policy_for
+from banluck.games.banluck.table import Table
 from tests.engine_helpers import cards, entries, table_shoe
 
 VARIANTS = [("table", 2), ("table", 1), ("one-on-one", 1)]
@@ -50,7 +45,6 @@ def _played(name: str, decks: int, seed: int, bet: int, stacks: dict[str, int]) 
 
 
 def test_the_presets_seat_you_first_and_bots_after() -> None:
-    assert SEATINGS["table"] is TABLE_SEATING and SEATINGS["one-on-one"] is ONE_ON_ONE_SEATING
     assert TABLE_SEATING.seats == TABLE.seats == ("you", "anna", "ben")
     assert ONE_ON_ONE_SEATING.seats == ONE_ON_ONE.seats == ("you",)
     assert [TABLE_SEATING.is_bot(s) for s in TABLE.seats] == [False, True, True]

@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from banluck.core import Action, preset
-from banluck.core.events import Result
-from banluck.core.table import Table
+from banluck.games.banluck import Action, preset
+from banluck.games.banluck.events import Result
+from banluck.games.banluck.table import Table
 from tests.test_properties import card_bound, check_dealer_rule
 
 ROUNDS = 100_000

@@ -17,8 +17,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banluck.core import Action, Card, HandKind, Round, Rules, SeatEntry, Shoe, preset, view_for
-from banluck.core.events import (
+from banluck.core import Card, Shoe
+from banluck.core.seating import seating_for
+from banluck.games.banluck import Action, HandKind, Round, Rules, SeatEntry, preset, view_for
+from banluck.games.banluck.events import (
     DEALER,
     ActionTaken,
     CardDealt,
@@ -27,11 +29,11 @@ from banluck.core.events import (
     HandSettled,
     Result,
 )
-from banluck.core.hands import hand_total, natural_kind
-from banluck.core.round import Outcome
-from banluck.core.seating import TABLE_SEATING, seating_for
-from banluck.core.table import Table
-from banluck.core.views import SeatView
+from banluck.games.banluck.hands import hand_total, natural_kind
+from banluck.games.banluck.round import Outcome
+from banluck.games.banluck.rules import TABLE_SEATING
+from banluck.games.banluck.table import Table
+from banluck.games.banluck.views import SeatView
 
 # (preset, decks): every combination the presets allow
 VARIANTS = [("table", 2), ("table", 1), ("one-on-one", 1)]

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banluck.core import Action, HandKind, Round, SeatEntry, Shoe, grids, preset
+from banluck.core import Shoe
 from banluck.core.cards import (
     CLASS_LABELS,
     CLASS_POINTS,
@@ -24,13 +24,14 @@ from banluck.core.cards import (
     class_counts,
     rank_class,
 )
-from banluck.core.choices import HIT_STAND, MUST_DRAW, THROW_HIT, TURN_OVER, seat_choices
-from banluck.core.dealer import dealer_draws, dealer_voids
-from banluck.core.events import Result
-from banluck.core.hands import class_natural, counts_total, hand_total, natural_kind
-from banluck.core.rules import ONE_ON_ONE, TABLE, Rules
 from banluck.core.seating import seating_for
-from banluck.core.settle import (
+from banluck.games.banluck import Action, HandKind, Round, SeatEntry, grids, preset
+from banluck.games.banluck.choices import HIT_STAND, MUST_DRAW, THROW_HIT, TURN_OVER, seat_choices
+from banluck.games.banluck.dealer import dealer_draws, dealer_voids
+from banluck.games.banluck.events import Result
+from banluck.games.banluck.hands import class_natural, counts_total, hand_total, natural_kind
+from banluck.games.banluck.rules import ONE_ON_ONE, TABLE, Rules
+from banluck.games.banluck.settle import (
     against_dealer_natural,
     bust,
     natural_paid,

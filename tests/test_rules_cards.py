@@ -6,11 +6,12 @@ from itertools import combinations_with_replacement, product
 
 import pytest
 
-from banluck.core import HandKind, hand_kind, hand_total, parse_card
+from banluck.core import parse_card
 from banluck.core.cards import ONE_DECK, RANKS
-from banluck.core.events import CardDealt
-from banluck.core.hands import is_natural
-from banluck.core.rules import ONE_ON_ONE, TABLE, Rules
+from banluck.games.banluck import HandKind, hand_kind, hand_total
+from banluck.games.banluck.events import CardDealt
+from banluck.games.banluck.hands import is_natural
+from banluck.games.banluck.rules import ONE_ON_ONE, TABLE, Rules
 from tests.engine_helpers import cards, codes, play, table_shoe
 
 BOTH = [TABLE, ONE_ON_ONE]

@@ -7,11 +7,11 @@ from fractions import Fraction
 
 import pytest
 
-from banluck.core import Action, BadBet, HandKind, Round, Shoe, preset, view_for
-from banluck.core.events import DEALER, CardDealt, DrawReason, RoundVoided, TurnStarted
-from banluck.core.rules import ONE_ON_ONE
-from banluck.core.seating import ONE_ON_ONE_SEATING
-from banluck.core.table import Table
+from banluck.core import BadBet, Shoe
+from banluck.games.banluck import Action, HandKind, Round, preset, view_for
+from banluck.games.banluck.events import DEALER, CardDealt, DrawReason, RoundVoided, TurnStarted
+from banluck.games.banluck.rules import ONE_ON_ONE, ONE_ON_ONE_SEATING
+from banluck.games.banluck.table import Table
 from tests.engine_helpers import cards, entries, nets, of_type, one_shoe, play, ranks, results
 
 R = ONE_ON_ONE

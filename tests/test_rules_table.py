@@ -9,18 +9,9 @@ from itertools import combinations_with_replacement, permutations
 
 import pytest
 
-from banluck.core import (
-    Action,
-    BadBet,
-    Card,
-    HandKind,
-    IllegalAction,
-    Round,
-    Shoe,
-    preset,
-    view_for,
-)
-from banluck.core.events import (
+from banluck.core import BadBet, Card, IllegalAction, Shoe
+from banluck.games.banluck import Action, HandKind, Round, preset, view_for
+from banluck.games.banluck.events import (
     DEALER,
     ActionTaken,
     CardDealt,
@@ -31,12 +22,11 @@ from banluck.core.events import (
     RoundVoided,
     TurnStarted,
 )
-from banluck.core.hands import hand_total, is_natural, win_multiple
-from banluck.core.round import DecisionPoint
-from banluck.core.rules import TABLE, Rules
-from banluck.core.seating import TABLE_SEATING
-from banluck.core.table import Table
-from banluck.strategy import policy_for
+from banluck.games.banluck.hands import hand_total, is_natural, win_multiple
+from banluck.games.banluck.round import DecisionPoint
+from banluck.games.banluck.rules import TABLE, TABLE_SEATING, Rules
+from banluck.games.banluck.strategy import policy_for
+from banluck.games.banluck.table import Table
 from tests.engine_helpers import (
     cards,
     codes,

@@ -8,19 +8,13 @@ import random
 import pytest
 
 from banluck.core.errors import BadBet
-from banluck.core.seating import (
-    BLACKJACK_SEATING,
-    KAMPUNG_SEATING,
-    Seating,
-    room_seating,
-    seating_for,
-)
+from banluck.core.seating import Seating, room_seating, seating_for
 from banluck.core.shoe import Shoe
 from banluck.games.blackjack.bets import SeatEntry, check_entry
 from banluck.games.blackjack.round import BlackjackRound
-from banluck.games.blackjack.rules import CLASSIC, INFINITE
+from banluck.games.blackjack.rules import BLACKJACK_SEATING, CLASSIC, INFINITE
 from banluck.games.blackjack.table import BlackjackTable
-from banluck.games.kampung.rules import KAMPUNG
+from banluck.games.kampung.rules import KAMPUNG, KAMPUNG_SEATING
 from banluck.games.kampung.table import KampungTable
 
 

@@ -33,7 +33,7 @@ def test_a_failing_step_fails_the_command(
     def broken() -> None:
         raise RuntimeError("no kernel")
 
-    monkeypatch.setattr(warm, "steps", lambda *, simulate: [("broken", broken)])
+    monkeypatch.setattr(warm, "steps", lambda *, simulate, build=None: [("broken", broken)])
     assert warm.run(argparse.Namespace(quiet=True, simulate=False)) == 1
     assert "warm: broken failed: no kernel" in capsys.readouterr().err
 

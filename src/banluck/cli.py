@@ -77,16 +77,16 @@ def build_parser(*, replay_only: bool = False) -> argparse.ArgumentParser:
     rp.set_defaults(run=_replay)
     if replay_only:
         return parser
-    from banluck.strategy import command as strategy_command
+    from banluck.games.banluck.strategy import command as strategy_command
 
     strategy_command.register(sub)
     # Each further command registers itself here, one line each:
-    # (serve: banluck.web.command; odds, strategy: banluck.strategy.command;
-    #  simulate: banluck.sim.command)
+    # (serve: banluck.web.command; odds, strategy: banluck.games.banluck.strategy.command;
+    #  simulate: banluck.games.banluck.sim.command)
     from banluck.web import command as web_command
 
     web_command.register(sub)
-    from banluck.sim import command as sim_command
+    from banluck.games.banluck.sim import command as sim_command
 
     sim_command.register(sub)
     from banluck import verify as verify_command
@@ -94,7 +94,7 @@ def build_parser(*, replay_only: bool = False) -> argparse.ArgumentParser:
     verify_command.register(sub)
     from banluck import warm as warm_command
 
-    warm_command.register(sub)
+    warm_command.register(sub, build_parser)
     return parser
 
 

@@ -6,11 +6,13 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from banluck.core import Action, BanLuckError, Round, SeatEntry, preset
+from banluck.core import BanLuckError
 from banluck.core.errors import ReplayError
-from banluck.core.round import Policy
 from banluck.core.seating import seating_for
 from banluck.games import game
+from banluck.games.banluck import Action, Round, SeatEntry, preset
+from banluck.games.banluck.round import Policy
+from banluck.games.banluck.strategy import policy_for
 from banluck.games.house import House, read_house
 from banluck.replay_input import (
     read_bet,
@@ -22,7 +24,6 @@ from banluck.replay_input import (
     require,
     with_decks,
 )
-from banluck.strategy import policy_for
 from banluck.wire import outcome_json
 
 __all__ = ["ReplayError", "outcome_json", "replay_hand", "replay_lines", "replay_text"]

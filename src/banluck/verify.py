@@ -121,9 +121,9 @@ def play_banluck(
 ) -> History:
     """``hands`` hands of a Ban Luck preset (every seat takes its highest-named legal action,
     the bots as their rules say) on a recorded shoe; the table then closes."""
-    from banluck.core.rules import preset as rules_of
     from banluck.core.shoe import Shoe
-    from banluck.core.table import Table
+    from banluck.games.banluck.rules import preset as rules_of
+    from banluck.games.banluck.table import Table
 
     rules = rules_of(preset)
     ledger, rng = _ledger(salt_rng, client_seed, rng)

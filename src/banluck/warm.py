@@ -57,28 +57,33 @@ def _kampung_hands(hands: int = 12) -> set[str]:
     return bankers
 
 
-def steps(*, simulate: bool) -> list[tuple[str, Callable[[], object]]]:
+#: the ``banluck`` command's parser builder (``cli.build_parser``, handed to ``register``)
+Parser = Callable[[], argparse.ArgumentParser]
+
+
+def steps(*, simulate: bool, build: Parser | None = None) -> list[tuple[str, Callable[[], object]]]:
     """What ``warm`` runs, by name: what the table uses (the odds behind every game's Hint,
-    kampung hands with the bots) and, with ``simulate``, a short simulation of every game."""
+    kampung hands with the bots) and, with ``simulate``, a short simulation of every game;
+    the commands are parsed by ``build``'s parser."""
     out: list[tuple[str, Callable[[], object]]] = []
     for name, g in sorted(GAMES.items()):
-        if g.family == "banluck" or g.odds is not None:
-            out.append((f"odds {name}", _runner(["odds", "--preset", name, "--json"])))
+        if g.odds is not None:
+            out.append((f"odds {name}", _runner(["odds", "--preset", name, "--json"], build)))
     out.append(("kampung bots and hints", _kampung_hands))
     for name, g in sorted(GAMES.items()) if simulate else ():
-        if g.family == "banluck" or g.simulate is not None:
+        if g.simulate is not None:
             sim = ["simulate", "--preset", name, "--hands", "200", "--workers", "1"]
-            out.append((f"simulate {name}", _runner([*sim, "--no-progress", "--json"])))
+            out.append((f"simulate {name}", _runner([*sim, "--no-progress", "--json"], build)))
     return out
 
 
-def _runner(argv: list[str]) -> Callable[[], None]:
+def _runner(argv: list[str], build: Parser | None) -> Callable[[], None]:
     """A ``banluck`` command as a step: its printing thrown away, a failure raised."""
 
     def run() -> None:
-        from banluck.cli import build_parser
-
-        args = build_parser().parse_args(argv)
+        if build is None:
+            raise RuntimeError("no parser to run the command with")
+        args = build().parse_args(argv)
         with contextlib.redirect_stdout(io.StringIO()):
             code = args.run(args)
         if code:
@@ -87,20 +92,21 @@ def _runner(argv: list[str]) -> Callable[[], None]:
     return run
 
 
-def register(sub: Any) -> None:
-    """Add ``warm`` to the ``banluck`` subcommands."""
+def register(sub: Any, build: Parser) -> None:
+    """Add ``warm`` to the ``banluck`` subcommands (``build``: the command's parser, whose
+    commands the steps run)."""
     p = sub.add_parser("warm", help="compile the fast kernels once (setup.sh runs it)")
     p.add_argument("--quiet", action="store_true", help="print nothing but errors")
     p.add_argument(
         "--simulate", action="store_true", help="also the simulators' kernels (banluck simulate)"
     )
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, build=build)
 
 
 def run(args: argparse.Namespace) -> int:
     """Every step in turn, each timed; the first failure stops with exit code 1."""
     start = time.perf_counter()
-    for name, step in steps(simulate=args.simulate):
+    for name, step in steps(simulate=args.simulate, build=getattr(args, "build", None)):
         t = time.perf_counter()
         try:
             step()

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
-from banluck.core.rules import ONE_ON_ONE
 from banluck.core.seating import seating_for
+from banluck.games.banluck.rules import ONE_ON_ONE
 from banluck.games.blackjack.rules import CLASSIC, INFINITE, SIDE_BET_NAMES
 from banluck.games.blackjack.side_bets import PAYS
 from banluck.games.kampung.rules import KAMPUNG

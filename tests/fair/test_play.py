@@ -9,9 +9,9 @@ import random
 import pytest
 
 from banluck.core.fair import FairLedger, verify_history
-from banluck.core.rules import TABLE
 from banluck.core.shoe import Shoe
-from banluck.core.table import Table
+from banluck.games.banluck.rules import TABLE
+from banluck.games.banluck.table import Table
 from banluck.games.blackjack.rules import CLASSIC, INFINITE
 from banluck.games.blackjack.shoe import BlackjackShoe
 from banluck.verify import play_banluck, play_blackjack, play_kampung

@@ -16,12 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banluck.core import Round, Rules, SeatEntry, preset
-from banluck.core.rules import PRESETS
 from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
+from banluck.games.banluck import Round, Rules, SeatEntry, preset
 from banluck.games.banluck.house import record as banluck_record
 from banluck.games.banluck.house import values as banluck_values
+from banluck.games.banluck.rules import PRESETS
 from banluck.games.house import House, HouseError, read_house
 from banluck.games.kampung.house import record as kampung_record
 from banluck.games.kampung.house import values as kampung_values

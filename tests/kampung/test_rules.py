@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 from banluck.core.errors import BadBet, IllegalAction, ReplayError
-from banluck.core.seating import KAMPUNG_SEATING
 from banluck.core.shoe import Shoe
 from banluck.games.kampung.decisions import BankerDecision, PlayerDecision
 from banluck.games.kampung.events import (
@@ -21,7 +20,7 @@ from banluck.games.kampung.events import (
 )
 from banluck.games.kampung.replay import replay_hand
 from banluck.games.kampung.round import KampungRound
-from banluck.games.kampung.rules import KAMPUNG, SEVEN_SEVEN_SEVEN_MULTIPLE
+from banluck.games.kampung.rules import KAMPUNG, KAMPUNG_SEATING, SEVEN_SEVEN_SEVEN_MULTIPLE
 from banluck.games.kampung.table import KampungTable
 from banluck.games.kampung.views import view_for
 from tests.kampung.helpers import by_name, drive, replay, shoe_order, start

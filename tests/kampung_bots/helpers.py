@@ -7,8 +7,8 @@ import random
 import numpy as np
 
 from banluck.core.cards import RANKS, SUITS, Card, parse_card
-from banluck.core.hands import hand_total
 from banluck.core.shoe import Shoe
+from banluck.games.banluck.hands import hand_total
 from banluck.games.kampung import policy as P
 from banluck.games.kampung import sim_kernel as k
 from banluck.games.kampung.decisions import BankerDecision, HandSeen, PlayerDecision

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banluck.core.hands import total_from
+from banluck.games.banluck.hands import total_from
 from banluck.games.kampung import policy_dp as dp
 from banluck.games.kampung.policy_data import data_path, load, solved_data
 from banluck.games.kampung.policy_model import solve

@@ -17,15 +17,16 @@ from typing import Any
 import numpy as np
 import pytest
 
-from banluck.core import Action, Card, Round, Rules, SeatEntry, Shoe, hand_total, preset
+from banluck.core import Card, Shoe
 from banluck.core.cards import CLASS_LABELS, ONE_DECK, TEN_CLASS, rank_class
-from banluck.core.events import Result
-from banluck.core.hands import natural_kind
-from banluck.core.round import DecisionPoint, Policy
 from banluck.core.seating import seating_for
-from banluck.sim import kernel
-from banluck.sim.tables import SUITS, build_tables
-from banluck.strategy import policy_for
+from banluck.games.banluck import Action, Round, Rules, SeatEntry, hand_total, preset
+from banluck.games.banluck.events import Result
+from banluck.games.banluck.hands import natural_kind
+from banluck.games.banluck.round import DecisionPoint, Policy
+from banluck.games.banluck.sim import kernel
+from banluck.games.banluck.sim.tables import SUITS, build_tables
+from banluck.games.banluck.strategy import policy_for
 
 HANDS_PER_PRESET = 10_500
 RESULT_CODE = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from banluck.sim import kernel
+from banluck.sim import rng as kernel
 
 MASK = (1 << 64) - 1
 
@@ -30,7 +30,7 @@ def test_xoshiro_matches_reference() -> None:
     state = kernel.rng_states(123, 1)[0]
     ref = [int(v) for v in state]
     for _ in range(1000):
-        assert int(kernel._next_j(state)) == reference(ref)
+        assert int(kernel.next64_j(state)) == reference(ref)
     assert [int(v) for v in state] == ref
 
 
@@ -43,7 +43,7 @@ def test_streams_differ() -> None:
 def test_bounded_draws_are_uniform() -> None:
     state = kernel.rng_states(9, 1)[0]
     n, draws = 104, 208_000
-    counts = np.bincount([kernel._below_j(state, n) for _ in range(draws)], minlength=n)
+    counts = np.bincount([kernel.below_j(state, n) for _ in range(draws)], minlength=n)
     assert counts.shape == (n,)
     expected = draws / n
     chi2 = float(((counts - expected) ** 2 / expected).sum())

@@ -11,11 +11,11 @@ from contextlib import redirect_stderr, redirect_stdout
 import pytest
 
 from banluck.cli import main
-from banluck.core import Action, preset
-from banluck.core.round import DecisionPoint
-from banluck.sim import simulate
-from banluck.sim.tables import build_tables
-from banluck.strategy import baseline_policy
+from banluck.games.banluck import Action, preset
+from banluck.games.banluck.round import DecisionPoint
+from banluck.games.banluck.sim import simulate
+from banluck.games.banluck.sim.tables import build_tables
+from banluck.games.banluck.strategy import baseline_policy
 
 
 def test_same_seed_same_counts_whatever_the_workers() -> None:

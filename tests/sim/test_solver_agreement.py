@@ -13,11 +13,11 @@ import math
 
 import pytest
 
-from banluck.core import Action, preset
-from banluck.core.round import DecisionPoint
-from banluck.sim import simulate
-from banluck.sim.runner import PER_SEAT_HAND
-from banluck.strategy.solver import solve
+from banluck.games.banluck import Action, preset
+from banluck.games.banluck.round import DecisionPoint
+from banluck.games.banluck.sim import simulate
+from banluck.games.banluck.sim.runner import PER_SEAT_HAND
+from banluck.games.banluck.strategy.solver import solve
 
 HANDS = 4_000_000
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from banluck.core.actions import Action
 from banluck.core.cards import N_CLASSES, ONE_DECK, Card, rank_class
 from banluck.core.errors import ShoeExhausted
-from banluck.core.round import DecisionPoint, Round, SeatEntry
-from banluck.core.rules import Rules
 from banluck.core.shoe import Shoe
+from banluck.games.banluck.actions import Action
+from banluck.games.banluck.round import DecisionPoint, Round, SeatEntry
+from banluck.games.banluck.rules import Rules
 
 
 def enumerate_ev(

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from banluck.core.actions import Action
 from banluck.core.cards import class_counts, parse_cards, rank_class
-from banluck.core.round import DecisionPoint
-from banluck.core.rules import preset
-from banluck.strategy.solver import HandValue, solve
+from banluck.games.banluck.actions import Action
+from banluck.games.banluck.round import DecisionPoint
+from banluck.games.banluck.rules import preset
+from banluck.games.banluck.strategy.solver import HandValue, solve
 from tests.strategy.engine_enum import enumerate_ev
 
 CASES = [

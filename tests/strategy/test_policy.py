@@ -10,25 +10,25 @@ from pathlib import Path
 import pytest
 
 from banluck.cli import main
-from banluck.core.actions import Action
 from banluck.core.cards import parse_cards
-from banluck.core.round import Round, SeatEntry
-from banluck.core.rules import preset
 from banluck.core.seating import BOT_BET
 from banluck.core.shoe import Shoe
-from banluck.strategy import policy_for
-from banluck.strategy.hint import Hint, hint_for
-from banluck.strategy.solver import solve
-from banluck.strategy.tables import data_name, strategy_table, table_data
+from banluck.games.banluck.actions import Action
+from banluck.games.banluck.round import Round, SeatEntry
+from banluck.games.banluck.rules import preset
+from banluck.games.banluck.strategy import policy_for
+from banluck.games.banluck.strategy.hint import Hint, hint_for
+from banluck.games.banluck.strategy.solver import solve
+from banluck.games.banluck.strategy.tables import data_name, strategy_table, table_data
 
 PRESETS = [("table", 2), ("table", 1), ("one-on-one", 1)]
 
 
 @pytest.mark.parametrize(("name", "decks"), PRESETS)
 def test_fresh_solve_reproduces_the_shipped_table(name: str, decks: int) -> None:
-    """``python -m banluck.strategy.generate`` output is what a fresh solve gives."""
+    """``python -m banluck.games.banluck.strategy.generate`` output is what a fresh solve gives."""
     rules = preset(name, decks)
-    path = resources.files("banluck.strategy").joinpath("data", data_name(rules))
+    path = resources.files("banluck.games.banluck.strategy").joinpath("data", data_name(rules))
     shipped = json.loads(path.read_text(encoding="utf-8"))
     fresh = json.loads(json.dumps(table_data(rules)))
     assert shipped["hands"].keys() == fresh["hands"].keys()

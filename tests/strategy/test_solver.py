@@ -9,14 +9,14 @@ from math import comb
 import numpy as np
 import pytest
 
-from banluck.core.actions import Action
 from banluck.core.cards import N_CLASSES as N_RANKS
 from banluck.core.cards import Card
-from banluck.core.choices import seat_choices
-from banluck.core.hands import hand_total
-from banluck.core.rules import Rules, preset
-from banluck.strategy import kernel
-from banluck.strategy.solver import HandValue, Solution, _Solver, solve
+from banluck.games.banluck.actions import Action
+from banluck.games.banluck.choices import seat_choices
+from banluck.games.banluck.hands import hand_total
+from banluck.games.banluck.rules import Rules, preset
+from banluck.games.banluck.strategy import kernel
+from banluck.games.banluck.strategy.solver import HandValue, Solution, _Solver, solve
 
 PRESETS = [("table", 2), ("table", 1), ("one-on-one", 1)]
 #: One card of each rank class (A, 2..9, ten-value as K: any of T J Q K would do).

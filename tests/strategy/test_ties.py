@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from banluck.core.actions import Action
 from banluck.core.cards import parse_cards
-from banluck.core.round import DecisionPoint
-from banluck.core.rules import preset
-from banluck.strategy.hint import hint_for
-from banluck.strategy.solver import solve
-from banluck.strategy.tables import StrategyTable, strategy_table
-from banluck.strategy.ties import CALM_ORDER, best_choice
+from banluck.games.banluck.actions import Action
+from banluck.games.banluck.round import DecisionPoint
+from banluck.games.banluck.rules import preset
+from banluck.games.banluck.strategy.hint import hint_for
+from banluck.games.banluck.strategy.solver import solve
+from banluck.games.banluck.strategy.tables import StrategyTable, strategy_table
+from banluck.games.banluck.strategy.ties import CALM_ORDER, best_choice
 
 H, S, T = Action.HIT, Action.STAND, Action.THROW
 

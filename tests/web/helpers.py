@@ -11,9 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from banluck.core import Round
-from banluck.core.events import DEALER, CardDealt, HandRevealed
-from banluck.core.rules import TABLE
+from banluck.games.banluck import Round
+from banluck.games.banluck.events import DEALER, CardDealt, HandRevealed
+from banluck.games.banluck.rules import TABLE
 from banluck.web.app import COOKIE, create_app
 from banluck.web.records import PlayerRecord, from_json
 

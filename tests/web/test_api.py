@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from banluck.core import Action
 from banluck.core.cards import parse_cards
-from banluck.core.rules import TABLE
+from banluck.games.banluck import Action
+from banluck.games.banluck.rules import TABLE
+from banluck.games.banluck.strategy.hint import hint_for
 from banluck.replay import replay_text
-from banluck.strategy.hint import hint_for
 from tests.web.helpers import client_for, play_hand, player_id, write_shoe
 
 # A stacked shoe (dealt top first, two passes: you, anna, ben, dealer):

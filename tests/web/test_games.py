@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from banluck.core import preset
+from banluck.games.banluck import preset
+from banluck.games.banluck.strategy.solver import solve
 from banluck.games.blackjack import solver as bj_solver
 from banluck.games.blackjack.rules import PRESETS
 from banluck.games.registry import GAMES
 from banluck.replay import replay_text
 from banluck.store import Store
-from banluck.strategy.solver import solve
 from tests.web.games_helpers import (
     Json,
     act,

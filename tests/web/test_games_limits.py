@@ -11,8 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from banluck.core import BadBet, Shoe, preset
+from banluck.core import BadBet, Shoe
 from banluck.core.seating import seating_for
+from banluck.games.banluck import preset
 from banluck.web.banluck_game import BanluckSession
 from banluck.web.betcap import largest_bet
 from banluck.web.records import PlayerRecord

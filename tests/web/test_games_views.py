@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from banluck.core import preset
 from banluck.core.cards import parse_card
+from banluck.games.banluck import preset
 from banluck.web.records import from_json
 from tests.web.games_helpers import (
     Json,

@@ -17,7 +17,7 @@ import anyio
 import pytest
 from starlette.types import Message
 
-from banluck.core import Round
+from banluck.games.banluck import Round
 from banluck.store import Store
 from banluck.web.app import COOKIE, CSP, STATIC, create_app
 from banluck.web.identity import Identities

@@ -242,7 +242,7 @@ def test_a_saved_shoe_that_does_not_add_up_is_corrupt(drawn: object, why: str) -
     import random
 
     from banluck.core import Shoe
-    from banluck.core.rules import TABLE
+    from banluck.games.banluck.rules import TABLE
     from banluck.web.records import CorruptSave, PlayerRecord, from_json
 
     saved = PlayerRecord.fresh(TABLE, Shoe(2, random.Random(1)), "en").to_json()

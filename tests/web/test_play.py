@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from banluck.core.events import DEALER, CardDealt, DrawReason
+from banluck.games.banluck.events import DEALER, CardDealt, DrawReason
 from banluck.replay import replay_text
 from tests.web.helpers import (
     Json,

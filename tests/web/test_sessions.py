@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from banluck.core import Rules, Shoe
+from banluck.core import Shoe
 from banluck.core.refusal import Refusal
-from banluck.core.rules import ONE_ON_ONE, TABLE
+from banluck.games.banluck import Rules
+from banluck.games.banluck.rules import ONE_ON_ONE, TABLE
 from banluck.web.app import STATUS
 from banluck.web.records import PlayerRecord
 from banluck.web.sessions import TableSession

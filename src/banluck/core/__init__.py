@@ -1,10 +1,10 @@
-"""The game itself: pure, deterministic, no I/O.
-
-Everything else in the project (replay, web table, solver, simulator) imports from here;
-nothing here imports from them.
+"""What every game of the family shares, pure and deterministic, with no I/O: cards and
+the shoe (``cards``, ``shoe``, ``shoe_json``), money (``HandRef``, one ``WagerSettled`` per
+wager), who sits where (``seating``), errors and refusals (``errors``, ``refusal``) and the
+provably fair shoe (``fair``). No module here names a game: each game is a package under
+``banluck.games`` (Ban Luck's own engine is ``banluck.games.banluck``).
 """
 
-from banluck.core.actions import Action
 from banluck.core.cards import Card, parse_card, parse_cards
 from banluck.core.errors import (
     BadBet,
@@ -13,33 +13,16 @@ from banluck.core.errors import (
     IllegalAction,
     ShoeExhausted,
 )
-from banluck.core.hands import HandKind, hand_kind, hand_total
-from banluck.core.round import Outcome, Round, SeatEntry, SeatResult
-from banluck.core.rules import PRESETS, Rules, preset
 from banluck.core.shoe import Shoe
-from banluck.core.views import SeatView, view_for
 
 __all__ = [
-    "PRESETS",
-    "Action",
     "BadBet",
     "BadCard",
     "BanLuckError",
     "Card",
-    "HandKind",
     "IllegalAction",
-    "Outcome",
-    "Round",
-    "Rules",
-    "SeatEntry",
-    "SeatResult",
-    "SeatView",
     "Shoe",
     "ShoeExhausted",
-    "hand_kind",
-    "hand_total",
     "parse_card",
     "parse_cards",
-    "preset",
-    "view_for",
 ]

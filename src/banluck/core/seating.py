@@ -3,18 +3,26 @@
 The rules say how the game is played and what a bet may be (T8's range, O1's cover, T9's
 fresh stack, K3's banker minimum). A ``Seating`` says who holds each seat this hand: a
 person, or a bot betting ``bot_bet``; and which seat is the dealer, whose choices are
-automatic by its rules. One ``Seating`` serves every game: Ban Luck, blackjack and kampung
-(whose bank, held by any seat under ``rotate``, is named per hand as ``banker``).
+automatic by its rules. One ``Seating`` serves every game, whose rules it reads only
+through the small protocols below (a game where the bank moves names it per hand as
+``banker``). No game is named here: each preset's seating is ``seating_for(its rules)``.
 
->>> from banluck.core.rules import TABLE
->>> TABLE_SEATING.is_bot("you"), TABLE_SEATING.is_bot("anna")
+>>> from types import SimpleNamespace
+>>> rules = SimpleNamespace(name="three", seats=("you", "anna", "ben"), bet_min=10,
+...     bet_max=500, bet_cover=1, fresh_stack=1000, player_min_stack=10, banker_min_stack=100)
+>>> seating = seating_for(rules)
+>>> seating.is_bot("you"), seating.is_bot("anna")
 (False, True)
->>> TABLE_SEATING.bets(100)
+>>> seating.bets(100)
 {'you': 100, 'anna': 50, 'ben': 50}
->>> TABLE_SEATING.min_stack(TABLE, "ben"), TABLE_SEATING.fresh_stack_for(TABLE, "you", 5)
+>>> seating.min_stack(rules, "ben"), seating.fresh_stack_for(rules, "you", 5)
 (50, 1000)
->>> TABLE_SEATING.with_people({"ben"}).bets({"ben": 200})
+>>> seating.with_people({"ben"}).bets({"ben": 200})
 {'you': 50, 'anna': 50, 'ben': 200}
+>>> seating.role("dealer"), seating.role("anna", banker="anna")
+(<Role.DEALER: 'dealer'>, <Role.DEALER: 'dealer'>)
+>>> seating.fresh_stack_for(rules, "anna", 99, "anna"), seating.fresh_stack_for(rules, "anna", 99)
+(1000, 99)
 """
 
 from __future__ import annotations
@@ -109,13 +117,7 @@ class Seating:
 
     def role(self, seat: str, banker: str | None = None) -> Role:
         """The dealer's seat deals; every other seat plays. Where the bank moves (K2's
-        ``rotate``), ``banker`` names the seat holding it this hand.
-
-        >>> KAMPUNG_SEATING.role("dealer"), KAMPUNG_SEATING.role("anna", banker="anna")
-        (<Role.DEALER: 'dealer'>, <Role.DEALER: 'dealer'>)
-        >>> KAMPUNG_SEATING.role("dealer", banker="anna")
-        <Role.PLAYER: 'player'>
-        """
+        ``rotate``), ``banker`` names the seat holding it this hand."""
         return Role.DEALER if seat == (self.dealer if banker is None else banker) else Role.PLAYER
 
     def is_bot(self, seat: str) -> bool:
@@ -154,21 +156,14 @@ class Seating:
     def fresh_stack_for(
         self, rules: StackRules, seat: str, stack: int, banker: str | None = None
     ) -> int:
-        """T9 / K3: a fresh stack below the seat's minimum (``min_stack``), else the stack.
-
-        >>> from banluck.games.kampung.rules import KAMPUNG
-        >>> KAMPUNG_SEATING.fresh_stack_for(KAMPUNG, "anna", 99, "anna")
-        1000
-        >>> KAMPUNG_SEATING.fresh_stack_for(KAMPUNG, "anna", 99, "dealer")
-        99
-        """
+        """T9 / K3: a fresh stack below the seat's minimum (``min_stack``), else the stack."""
         low = stack < self.min_stack(cast("BankRules", rules), seat, banker)
         return rules.fresh_stack if low else stack
 
     def check_bet(
         self, rules: BetRules, seat: str, bet: object, stack: int, *, bot_covered: bool = False
     ) -> int:
-        """T8 / O1 / K3: a bot bets exactly ``bot_bet`` (with ``bot_covered``, kampung's K3,
+        """T8 / O1 / K3: a bot bets exactly ``bot_bet`` (with ``bot_covered``, K3,
         no more than its stack); a person a whole number in the rules' range that the stack
         covers ``bet_cover`` times. Else BadBet saying why."""
         if seat not in self.people:
@@ -195,21 +190,6 @@ class Seating:
         return bet
 
 
-#: The named seatings of the presets (T7 / T8, O1; B5; K2: the first seat a person, every
-#: other seat a bot betting 50).
-TABLE_SEATING = Seating.first_seat_person(("you", "anna", "ben"))
-ONE_ON_ONE_SEATING = Seating.first_seat_person(("you",))
-BLACKJACK_SEATING = TABLE_SEATING
-KAMPUNG_SEATING = Seating.first_seat_person(("you", "anna", "ben", "dealer"))
-SEATINGS: dict[str, Seating] = {
-    "table": TABLE_SEATING,
-    "one-on-one": ONE_ON_ONE_SEATING,
-    "classic": BLACKJACK_SEATING,
-    "infinite": BLACKJACK_SEATING,
-    "kampung": KAMPUNG_SEATING,
-}
-
-
 @cache
 def _first_seat_person(seats: tuple[str, ...], bot_bet: int) -> Seating:
     return dataclasses.replace(Seating.first_seat_person(seats), bot_bet=bot_bet)
@@ -218,25 +198,22 @@ def _first_seat_person(seats: tuple[str, ...], bot_bet: int) -> Seating:
 def seating_for(rules: SeatedRules) -> Seating:
     """The preset's own seating: the first seat a person, the others bots betting 50, or
     the nearer limit of the bet range where 50 lies outside it (H13)."""
-    bot_bet = min(max(BOT_BET, rules.bet_min), rules.bet_max)
-    seating = SEATINGS.get(rules.name)
-    if seating is not None and seating.seats == rules.seats and seating.bot_bet == bot_bet:
-        return seating
-    return _first_seat_person(rules.seats, bot_bet)
+    return _first_seat_person(rules.seats, min(max(BOT_BET, rules.bet_min), rules.bet_max))
 
 
 def room_seating(
     rules: SeatedRules, people: Collection[str], seats: tuple[str, ...] | None = None
 ) -> Seating:
-    """The preset's seating with ``people`` in any seats (and, for ``infinite``, its seats,
-    I2): the seats a person holds bet like ``you`` and get a person's fresh stack (T8, T9,
-    B5, K3); every other seat is a bot. The rules do not change.
+    """The preset's seating with ``people`` in any seats (and ``seats`` where they are made
+    as people sit, I2): the seats a person holds bet like ``you`` and get a person's fresh
+    stack (T8, T9, B5, K3); every other seat is a bot. The rules do not change.
 
-    >>> from banluck.core.rules import TABLE
-    >>> s = room_seating(TABLE, ("ben",))
+    >>> from types import SimpleNamespace
+    >>> rules = SimpleNamespace(name="three", seats=("you", "anna", "ben"), bet_min=10, bet_max=500)
+    >>> s = room_seating(rules, ("ben",))
     >>> s.seats, s.is_bot("you"), s.is_bot("ben")
     (('you', 'anna', 'ben'), True, False)
-    >>> room_seating(TABLE, ("p1",), ("p1", "p2")).seats
+    >>> room_seating(rules, ("p1",), ("p1", "p2")).seats
     ('p1', 'p2')
     """
     seating = seating_for(rules).with_people(people)

@@ -14,7 +14,7 @@ from banluck.core.shoe import Shoe
 
 
 def shoe_json(shoe: Shoe) -> dict[str, Any]:
-    """A Ban Luck / kampung shoe between hands."""
+    """A shoe of plain cards between hands (the cards left, top first)."""
     return {
         "decks": shoe.decks,
         "remaining": [c.code for c in shoe.peek_order()],

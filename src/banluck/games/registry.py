@@ -40,6 +40,10 @@ class Game:
     odds: str | None = None
     strategy: str | None = None
     simulate: str | None = None
+    #: ``module:function`` for the lobby and the Strategy dialog: ``edge(name) -> float``
+    #: (the exact house edge) and ``chart(name, decks) -> dict`` (docs/API.md ``Chart``)
+    edge: str | None = None
+    chart: str | None = None
 
     def part(self, which: str) -> Callable[..., Any]:
         """The function a part names, imported now."""
@@ -61,6 +65,13 @@ def _resolve(path: str) -> Callable[..., Any]:
 _BANLUCK_REPLAY = "banluck.replay:replay_banluck"
 _BANLUCK_DRIVER = "banluck.games.banluck.driver:BanluckDriver"
 _BANLUCK_HOUSE = "banluck.games.banluck.house:SCHEMA"
+_BANLUCK_PARTS = {
+    "odds": "banluck.games.banluck.strategy.command:odds",
+    "strategy": "banluck.games.banluck.strategy.command:strategy",
+    "simulate": "banluck.games.banluck.sim.command:simulate",
+    "edge": "banluck.games.banluck.catalog:edge",
+    "chart": "banluck.games.banluck.catalog:chart",
+}
 _BLACKJACK = "banluck.games.blackjack"
 _KAMPUNG = "banluck.games.kampung"
 
@@ -74,6 +85,7 @@ GAMES: dict[str, Game] = {
             replay=_BANLUCK_REPLAY,
             driver=_BANLUCK_DRIVER,
             house=_BANLUCK_HOUSE,
+            **_BANLUCK_PARTS,
         ),
         Game(
             name="one-on-one",
@@ -82,6 +94,7 @@ GAMES: dict[str, Game] = {
             replay=_BANLUCK_REPLAY,
             driver=_BANLUCK_DRIVER,
             house=_BANLUCK_HOUSE,
+            **_BANLUCK_PARTS,
         ),
         Game(
             name="kampung",
@@ -101,6 +114,8 @@ GAMES: dict[str, Game] = {
             odds=f"{_BLACKJACK}.commands:odds",
             strategy=f"{_BLACKJACK}.commands:strategy",
             simulate=f"{_BLACKJACK}.commands:simulate",
+            edge=f"{_BLACKJACK}.catalog:edge",
+            chart=f"{_BLACKJACK}.catalog:chart",
         ),
         Game(
             name="infinite",
@@ -111,6 +126,8 @@ GAMES: dict[str, Game] = {
             odds=f"{_BLACKJACK}.commands:odds",
             strategy=f"{_BLACKJACK}.commands:strategy",
             simulate=f"{_BLACKJACK}.commands:simulate",
+            edge=f"{_BLACKJACK}.catalog:edge",
+            chart=f"{_BLACKJACK}.catalog:chart",
         ),
     )
 }

@@ -152,7 +152,7 @@ _KERNEL: tuple[KernelRun, Any] | None = None
 
 def _warm(run: KernelRun, tables: Any) -> None:
     """One hand, so that Numba compiles (or loads its cache) before any clock starts."""
-    from banluck.sim.kernel import rng_states
+    from banluck.games.banluck.sim.kernel import rng_states
 
     run(tables, 1, rng_states(0, 1)[0])
 
@@ -191,7 +191,7 @@ def run_kernel(
     """``hands`` hands of a compiled kernel ``run`` (a module function, so that workers can
     find it) on ``tables``, in chunks of ``chunk`` from the streams of ``seed`` (a fresh one
     when None); the kernel is compiled or loaded before the clock starts."""
-    from banluck.sim.kernel import rng_states
+    from banluck.games.banluck.sim.kernel import rng_states
 
     if seed is None:
         seed = fresh_seed()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import random
+import threading
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -27,7 +28,7 @@ from starlette.requests import ClientDisconnect
 
 from banluck.core.refusal import Refusal
 from banluck.games import game
-from banluck.games.registry import GAMES
+from banluck.games.registry import GAMES, driver_class
 from banluck.store import PLAYER_IDLE_DAYS, PLAYER_LIMIT, Store
 from banluck.web.catalog import chart, house_edge
 from banluck.web.codecs import codec_for, decks_of
@@ -55,6 +56,14 @@ STATIC = Path(__file__).resolve().parent / "static"
 #: The presets this server can seat a browser at (the page draws three seats).
 SERVED = ("table",)
 log = logging.getLogger("banluck.web")
+
+
+def _edges(names: tuple[str, ...]) -> None:
+    for name in names:
+        try:
+            house_edge(name)
+        except Exception:  # the lobby asks again, and shows the error then
+            log.exception("the house edge of %s could not be worked out", name)
 
 
 def language_from(accept: str | None) -> str:
@@ -160,9 +169,9 @@ def create_app(
     def service_for(name: str, shared: GameService | None) -> GameService:
         g = game(name)
         extra = {
-            "chart": g.family != "kampung",
+            "chart": g.chart is not None,
             "side_bets": name == "infinite",
-            "bank": g.family == "kampung",
+            "bank": "rotate" in driver_class(name).settings_spec(name).banks,
         }
         return GameService(
             store,
@@ -179,6 +188,9 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # the lobby's exact edges, worked out once while the server waits for its first
+        # visitor (a solve takes a fraction of a second; the lobby then answers at once)
+        threading.Thread(target=_edges, args=(tuple(GAMES),), daemon=True).start()
         yield
         store.close()
 
@@ -357,7 +369,7 @@ def create_app(
 
 def _hint_available() -> bool:
     try:
-        from banluck.strategy import hint  # noqa: F401
+        from banluck.games.banluck.strategy import hint  # noqa: F401
     except ImportError:
         return False
     return True

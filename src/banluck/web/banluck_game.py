@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from banluck.core.cards import CLASS_LABELS, class_counts, rank_class
-from banluck.core.choices import THROW_HIT, seat_choices
 from banluck.core.refusal import Refusal
+from banluck.games.banluck.choices import THROW_HIT, seat_choices
 from banluck.web import wire
 from banluck.web.betcap import largest_bet
 from banluck.web.sessions import TableSession
@@ -50,7 +50,7 @@ class BanluckSession(TableSession):
 
     def hint(self, number: int, step: int) -> dict[str, Any]:
         """The exact solver's advice at the player's pending choice (issue 4)."""
-        from banluck.strategy.hint import hint_for
+        from banluck.games.banluck.strategy.hint import hint_for
 
         r = self.hint_point(number, step)
         point = r.decision_point()
@@ -62,7 +62,7 @@ class BanluckSession(TableSession):
 
     def cell(self, number: int, step: int) -> tuple[str, str] | None:
         """The chart cell (``strategy.chart``'s row and column) of the pending choice."""
-        from banluck.strategy.solver import solve
+        from banluck.games.banluck.strategy.solver import solve
 
         try:
             r = self.hint_point(number, step)

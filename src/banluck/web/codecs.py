@@ -12,10 +12,10 @@ import random
 from typing import Any, Protocol
 
 from banluck.core import BanLuckError, Shoe
-from banluck.core import preset as banluck_preset
 from banluck.core.cards import Card
+from banluck.games.banluck import preset as banluck_preset
 from banluck.games.kampung.rules import KAMPUNG
-from banluck.games.registry import game
+from banluck.games.registry import driver_class, game
 from banluck.web import blackjack_game as bj
 from banluck.web import kampung_game as kp
 from banluck.web.banluck_game import BanluckSession
@@ -150,25 +150,24 @@ class KampungCodec:
         return json.dumps(session.record.to_json(), separators=(",", ":"))
 
 
+#: Each family's save codec (the save formats are the web's; a new family adds its own)
+CODECS: dict[str, Any] = {
+    "banluck": BanluckCodec,
+    "blackjack": BlackjackCodec,
+    "kampung": lambda name, first, rng: KampungCodec(first, rng),
+}
+
+
 def codec_for(name: str, first: list[Card] | None, rng: random.Random | None) -> Codec:
     """The codec of a registry game."""
     family = game(name).family
-    if family == "banluck":
-        return BanluckCodec(name, first, rng)
-    if family == "blackjack":
-        return BlackjackCodec(name, first, rng)
-    if family == "kampung":
-        return KampungCodec(first, rng)
-    raise ValueError(f"the web table does not play the {family!r} family")
+    make = CODECS.get(family)
+    if make is None:
+        raise ValueError(f"the web table does not play the {family!r} family")
+    codec: Codec = make(name, first, rng)
+    return codec
 
 
 def decks_of(name: str) -> int:
-    """The deck count a ``--shoe`` file of this game is checked against."""
-    family = game(name).family
-    if family == "banluck":
-        return banluck_preset(name).decks
-    if family == "blackjack":
-        from banluck.games.blackjack.rules import PRESETS
-
-        return PRESETS[name].decks
-    return KAMPUNG.decks
+    """The deck count a ``--shoe`` file of this game is checked against (the preset's)."""
+    return driver_class(name).settings_spec(name).default_decks

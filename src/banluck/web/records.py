@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from banluck.core import Action, BanLuckError, Round, Rules, SeatEntry, Shoe
+from banluck.core import BanLuckError, Shoe
 from banluck.core.cards import Card, parse_card
 from banluck.core.seating import seating_for
+from banluck.games.banluck import Action, Round, Rules, SeatEntry
 from banluck.web.stats import Stats
 
 RECORD_VERSION = 1

@@ -14,13 +14,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from banluck.core import Action, BadBet, Round, Rules
+from banluck.core import BadBet
 from banluck.core.refusal import Refusal
 from banluck.core.seating import Seating, seating_for
-from banluck.core.table import Table
-from banluck.core.views import view_for
+from banluck.games.banluck import Action, Round, Rules
+from banluck.games.banluck.strategy import policy_for
+from banluck.games.banluck.table import Table
 from banluck.games.banluck.view_json import table_json
-from banluck.strategy import policy_for
+from banluck.games.banluck.views import view_for
 from banluck.web import wire
 from banluck.web.records import LANGUAGES, SPEEDS, HandRecord, PlayerRecord, is_int, now_iso
 

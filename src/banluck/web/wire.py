@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from banluck.core import Round, Rules
 from banluck.core.cards import Card
 from banluck.core.seating import Seating
+from banluck.games.banluck import Round, Rules
 from banluck.web.records import HandRecord, PlayerRecord, now_iso
 from banluck.wire import outcome_json
 

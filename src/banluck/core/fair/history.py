@@ -14,7 +14,7 @@ from banluck.core.fair.scheme import SALT_BYTES, check_client_seed
 
 #: The ``format`` field of a history file.
 FORMAT = "banluck-fair/1"
-#: the most decks a history's shoe may name (blackjack's ``infinite`` plays with 8)
+#: the most decks a history's shoe may name
 MAX_DECKS = 16
 #: ``shuffle``: every card of the decks, shuffled; ``discards``: C8, the discards of earlier
 #: hands shuffled into a new pack in the middle of a hand.

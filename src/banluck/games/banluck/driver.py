@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from banluck.core.actions import Action
 from banluck.core.errors import BadBet
 from banluck.core.fair import FairLedger
-from banluck.core.round import Round, SeatEntry
-from banluck.core.rules import PRESETS, Rules
-from banluck.core.rules import preset as banluck_preset
 from banluck.core.seating import room_seating
 from banluck.core.shoe import Shoe
 from banluck.core.shoe_json import shoe_from_json, shoe_json
-from banluck.core.views import view_for
+from banluck.games.banluck.actions import Action
+from banluck.games.banluck.round import Round, SeatEntry
+from banluck.games.banluck.rules import PRESETS, Rules
+from banluck.games.banluck.rules import preset as banluck_preset
 from banluck.games.banluck.view_json import table_json
+from banluck.games.banluck.views import view_for
 from banluck.games.driver import (
     GameDriver,
     HandDriver,
@@ -91,7 +91,7 @@ class BanluckHand(HandDriver):
         self.round.apply(Action(action))
 
     def bot_choice(self) -> str:
-        from banluck.strategy import policy_for
+        from banluck.games.banluck.strategy import policy_for
 
         return policy_for(self.rules)(self.round.decision_point()).value
 

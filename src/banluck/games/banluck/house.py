@@ -1,7 +1,7 @@
 """Ban Luck's house fields (HOUSE_RULES.md, family ``banluck``): each one a field of
 ``core.rules.Rules``, read from and written to it here and nowhere else (H8).
 
->>> from banluck.core.rules import ONE_ON_ONE
+>>> from banluck.games.banluck.rules import ONE_ON_ONE
 >>> v = values(ONE_ON_ONE)
 >>> v["dealer_five_cards"], v["ace_two_cards"], v["bet_cover"]
 ('no_limit', [1, 10, 11], 3)
@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from banluck.core.rules import PRESETS, Rules
+from banluck.games.banluck.rules import PRESETS, Rules
 from banluck.games.house import Field, HouseSchema
 
 FIELDS = (

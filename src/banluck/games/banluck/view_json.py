@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from banluck.core.cards import Card
-from banluck.core.events import (
+from banluck.games.banluck.events import (
     ActionTaken,
     CardDealt,
     Event,
@@ -20,7 +20,7 @@ from banluck.core.events import (
     RoundVoided,
     TurnStarted,
 )
-from banluck.core.views import HandView, SeatView
+from banluck.games.banluck.views import HandView, SeatView
 
 
 def _code(card: Card | None) -> str | None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from banluck.core.seating import seating_for
+
 #: I10: the side bets, their stake range and the last hand of a shoe each may be placed on.
 SIDE_BET_NAMES: tuple[str, ...] = ("pairs", "bust", "lucky3", "poker3")
 
@@ -128,3 +130,5 @@ INFINITE = BlackjackRules(
 )
 
 PRESETS: dict[str, BlackjackRules] = {r.name: r for r in (CLASSIC, INFINITE)}
+#: B5: the presets' seating (you in the first seat, the others bots betting 50)
+BLACKJACK_SEATING = seating_for(CLASSIC)

@@ -19,7 +19,7 @@ mode the cards are taken in order (for the tests against the engine).
   first time any seat needs it; the dealer draws after the row.
 
 Money is counted in half bets (a bet is 2): 3 to 2 and a surrender's half are whole numbers.
-The random source is the Ban Luck simulator's xoshiro256** (``banluck.sim.kernel``).
+The random source is the Ban Luck simulator's xoshiro256** (``banluck.games.banluck.sim.kernel``).
 """
 
 from __future__ import annotations
@@ -64,7 +64,8 @@ from banluck.games.blackjack.sim_tables import (
     TEN,
     SimTables,
 )
-from banluck.sim.kernel import _below, rng_states
+from banluck.sim.rng import below as _below
+from banluck.sim.rng import rng_states
 
 N_SIDE = len(SIDE_BET_NAMES)
 

@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit
 
 from banluck.core.cards import N_CLASSES
-from banluck.core.hands import total_from
+from banluck.games.banluck.hands import total_from
 from banluck.games.kampung.rules import KampungRules
 
 #: A player's outcome: totals 15..21 are 0..6, a hidden bust is 7.

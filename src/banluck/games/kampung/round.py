@@ -27,10 +27,10 @@ from enum import StrEnum
 
 from banluck.core.cards import Card
 from banluck.core.errors import IllegalAction
-from banluck.core.hands import HandKind, hand_total, kind_with_total, natural_kind
 from banluck.core.money import HandRef, WagerSettled
-from banluck.core.round import SeatEntry
 from banluck.core.shoe import Shoe
+from banluck.games.banluck.hands import HandKind, hand_total, kind_with_total, natural_kind
+from banluck.games.banluck.round import SeatEntry
 from banluck.games.kampung import settle
 from banluck.games.kampung.decisions import BankerDecision, HandSeen, PlayerDecision
 from banluck.games.kampung.events import (
@@ -65,7 +65,7 @@ class Phase(StrEnum):
 
 
 #: A player entering the hand: its stack (after T9) and its bet (K3); the same record as a
-#: Ban Luck seat's entry (``banluck.core.round.SeatEntry``).
+#: Ban Luck seat's entry (``banluck.games.banluck.round.SeatEntry``).
 PlayerEntry = SeatEntry
 
 

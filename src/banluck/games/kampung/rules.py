@@ -1,8 +1,9 @@
 """Kampung's rules as data (KAMPUNG.md K1–K23): one frozen, keyword-only record and its preset.
 
 Totals and kinds are Ban Luck's (K1 = T1–T6): a ``KampungRules`` holds a Ban Luck
-:class:`~banluck.core.rules.Rules` (``totals``) that ``hand_total`` / ``win_multiple`` read,
-so those rules keep one home. Everything that is kampung's own is a field here.
+:class:`~banluck.games.banluck.rules.Rules` (``totals``) that ``hand_total`` and
+``win_multiple`` read, so those rules keep one home. Everything that is kampung's own is a
+field here.
 
 >>> KAMPUNG.bank, KAMPUNG.decks, KAMPUNG.seats
 ('house', 2, ('you', 'anna', 'ben', 'dealer'))
@@ -16,7 +17,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
-from banluck.core.rules import Rules
+from banluck.core.seating import seating_for
+from banluck.games.banluck.rules import Rules
 
 BankMode = Literal["house", "rotate"]
 
@@ -141,3 +143,5 @@ class KampungRules:
 
 #: The house of KAMPUNG.md with its defaults (K2: the dealer always banks).
 KAMPUNG = KampungRules()
+#: K2: its seating (you in the first seat, the others bots betting 50)
+KAMPUNG_SEATING = seating_for(KAMPUNG)

@@ -12,7 +12,7 @@ Each returns ``(result, multiple)``: the hand wins or loses ``multiple`` bets, o
 
 from __future__ import annotations
 
-from banluck.core.hands import HandKind, win_multiple
+from banluck.games.banluck.hands import HandKind, win_multiple
 from banluck.games.kampung.events import Result
 from banluck.games.kampung.rules import KampungRules
 

@@ -9,9 +9,9 @@ the bot's choices hand for hand); ``full-shoe`` runs it on the full shoe's make-
 depends only on the configuration of hands, so its choices are a table filled the first time
 each configuration is met; the two simpler bankers play the ``table`` dealer's rule (T17).
 
-The shoe, its random source and the reshuffle are the Ban Luck simulator's
-(``banluck.sim.kernel``): a Fisher–Yates step per card drawn, xoshiro256** streams, and in
-stacked mode the cards taken in order (for the tests against the engine).
+The shoe and its random source are every simulator's (``banluck.sim.rng``): a Fisher–Yates
+step per card drawn, xoshiro256** streams, and in stacked mode the cards taken in order (for
+the tests against the engine).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from banluck.games.kampung.policy_dp import (
 )
 from banluck.games.kampung.policy_tables import PAIR_77
 from banluck.games.kampung.posterior import N_TYPES, T_FIRST, hand_types_j
-from banluck.sim.kernel import _draw_j
+from banluck.sim.rng import draw_j as _draw_j
 
 #: Banker policies by code (``policy.BANKER_POLICIES`` order).
 B_PROJECT = 0

@@ -21,7 +21,7 @@ from banluck.games.kampung.policy import BANKER_POLICIES, player_tables
 from banluck.games.kampung.policy_data import solved
 from banluck.games.kampung.rules import KampungRules
 from banluck.sim.chunks import chunk_sizes, fresh_seed, run_chunks
-from banluck.sim.kernel import full_shoe, rng_states
+from banluck.sim.rng import full_shoe, rng_states
 
 IntArray = np.ndarray[Any, np.dtype[np.int64]]
 FloatArray = np.ndarray[Any, np.dtype[np.float64]]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from banluck.core.cards import Card
-from banluck.core.hands import hand_kind, hand_total
+from banluck.games.banluck.hands import hand_kind, hand_total
 from banluck.games.kampung.events import (
     ActionTaken,
     CardDealt,

@@ -1,7 +1,7 @@
 """Write the solved strategy tables shipped as package data.
 
-Run ``python -m banluck.strategy.generate`` after any change to the rules or the solver;
-a test fails until the shipped files match a fresh solve.
+Run ``python -m banluck.games.banluck.strategy.generate`` after any change to the rules or
+the solver; a test fails until the shipped files match a fresh solve.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import json
 import sys
 from pathlib import Path
 
-from banluck.core.rules import PRESETS, preset
-from banluck.strategy.tables import data_name, table_data
+from banluck.games.banluck.rules import PRESETS, preset
+from banluck.games.banluck.strategy.tables import data_name, table_data
 
 DATA_DIR = Path(__file__).with_name("data")
 

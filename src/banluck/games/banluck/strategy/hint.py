@@ -1,7 +1,7 @@
 """The Hint button: the best choice for a seat's hand and the EV of every legal choice.
 
 The web table calls :func:`hint_for`; the numbers come from the exact solver's tables
-(``banluck.strategy.tables``), shipped as package data and loaded once per preset.
+(``banluck.games.banluck.strategy.tables``), shipped as package data and loaded once per preset.
 """
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from banluck.core.actions import Action
 from banluck.core.cards import Card
-from banluck.core.rules import Rules
-from banluck.strategy.ties import best_choice
+from banluck.games.banluck.actions import Action
+from banluck.games.banluck.rules import Rules
+from banluck.games.banluck.strategy.ties import best_choice
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +32,7 @@ def hint_for(
     conditional on what the seat knows at its turn (T14/T15: the dealer has no natural, and
     in ``table`` no 15), per initial bet, a thrown-in free hand being worth 0.
     """
-    from banluck.strategy.tables import strategy_table
+    from banluck.games.banluck.strategy.tables import strategy_table
 
     allowed = frozenset(Action(a) for a in legal)
     if not allowed:

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 from banluck.command_kit import bad_input, check_at_least_one, emit, run_simulation
 from banluck.command_kit import pct as _pct
-from banluck.core.rules import preset
 from banluck.games import GAMES, game
+from banluck.games.banluck.rules import preset
 from banluck.sim import DEFAULT_CHUNK
 
 if TYPE_CHECKING:
-    from banluck.sim.runner import SimResult
+    from banluck.games.banluck.sim.runner import SimResult
 
 NAMES = {
     "ban-ban": "Ban-Ban",
@@ -63,7 +63,7 @@ def register(sub: Any) -> None:
 
 def report(result: SimResult) -> str:
     """The result as text a player can read."""
-    from banluck.sim.runner import PER_SEAT_HAND, PER_TABLE_HAND
+    from banluck.games.banluck.sim.runner import PER_SEAT_HAND, PER_TABLE_HAND
 
     r = result.rules
     fresh = result.fresh_shoe or r.shuffle_every_hand
@@ -72,7 +72,7 @@ def report(result: SimResult) -> str:
     freq = result.frequencies
     lines = [
         f"preset {r.name}, {r.decks} deck(s), seats {seats}; shoe {shoe}",
-        "strategy: the project's (banluck.strategy.policy_for) for every seat; "
+        "strategy: the project's (banluck.games.banluck.strategy.policy_for) for every seat; "
         "every seat bets one unit, stacks deep (T20's cap ignored)",
         f"hands: {result.hands:,} table hands = {result.seat_hands:,} seat hands",
         f"house edge: {_pct(result.house_edge)} ± {_pct(result.ci95)} (95 %), per initial seat "
@@ -99,17 +99,19 @@ def report(result: SimResult) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """The ``simulate`` command (other families: their own, by the registry)."""
-    g = game(args.preset)
-    if g.family != "banluck":
-        code: int = g.part("simulate")(args)
-        return code
+    """The ``simulate`` command: the game's own (its registry entry's part)."""
+    code: int = game(args.preset).part("simulate")(args)
+    return code
+
+
+def simulate(args: argparse.Namespace) -> int:
+    """``banluck simulate`` of a Ban Luck preset."""
     try:
         rules = preset(args.preset, args.decks)
         check_at_least_one({"hands": args.hands, "workers": args.workers, "chunk": args.chunk})
     except ValueError as exc:
         return bad_input("simulate", exc)
-    from banluck.sim.runner import simulate
+    from banluck.games.banluck.sim.runner import simulate
 
     result = run_simulation(simulate, rules, args, chunk=args.chunk)
     return emit(result, args.json, report)

@@ -1,8 +1,9 @@
 """The solved strategy as lookup tables: shipped as package data, loaded lazily, cheap per call.
 
 ``banluck replay`` is a short process that plays the solved strategy, so the solve (and its
-Numba compile) must not run at every start: ``python -m banluck.strategy.generate`` writes
-one compact JSON file per preset to ``strategy/data/``; :func:`strategy_table` loads it on
+Numba compile) must not run at every start: ``python -m
+banluck.games.banluck.strategy.generate`` writes one compact JSON file per preset to
+``strategy/data/``; :func:`strategy_table` loads it on
 first use. Rules that match no shipped file (a custom variant) are solved on the spot.
 A test checks that a fresh solve reproduces the shipped files.
 """
@@ -15,11 +16,11 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from banluck.core.actions import Action
 from banluck.core.cards import CLASS_LABELS, RANK_CLASS, Card, class_label
-from banluck.core.round import DecisionPoint
-from banluck.core.rules import PRESETS, Rules, preset
-from banluck.strategy.ties import best_choice
+from banluck.games.banluck.actions import Action
+from banluck.games.banluck.round import DecisionPoint
+from banluck.games.banluck.rules import PRESETS, Rules, preset
+from banluck.games.banluck.strategy.ties import best_choice
 
 FORMAT = 1
 DIGITS = 10
@@ -51,7 +52,7 @@ def is_shipped_preset(rules: Rules) -> bool:
 
 def table_data(rules: Rules) -> dict[str, Any]:
     """Solve ``rules`` and put the result in the shipped JSON form."""
-    from banluck.strategy.solver import MODEL, solve
+    from banluck.games.banluck.strategy.solver import MODEL, solve
 
     sol = solve(rules)
     hands: dict[str, list[Any]] = {}
@@ -117,7 +118,8 @@ class StrategyTable:
 def strategy_table(rules: Rules) -> StrategyTable:
     """The strategy of ``rules``: the shipped table of a preset, else a fresh solve."""
     if is_shipped_preset(rules):
-        path = resources.files("banluck.strategy").joinpath("data", data_name(rules))
+        package = resources.files("banluck.games.banluck.strategy")
+        path = package.joinpath("data", data_name(rules))
         if path.is_file():
             data = json.loads(path.read_text(encoding="utf-8"))
             if data.get("format") == FORMAT:

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from banluck.core.actions import Action
 from banluck.core.cards import Card
-from banluck.core.hands import HandKind
 from banluck.core.seating import DEALER as DEALER  # the events name the dealer's seat
+from banluck.games.banluck.actions import Action
+from banluck.games.banluck.hands import HandKind
 
 
 class DrawReason(StrEnum):

@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from banluck.core.errors import IllegalAction
-from banluck.core.round import Outcome, Round, SeatEntry
-from banluck.core.rules import Rules
 from banluck.core.seating import Seating, seating_for
 from banluck.core.shoe import Shoe
+from banluck.games.banluck.round import Outcome, Round, SeatEntry
+from banluck.games.banluck.rules import Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +25,7 @@ class Table:
     """The seats' stacks and the shoe, kept between hands; who sits where is ``seating``
     (the preset's own by default).
 
-    >>> from banluck.core.rules import TABLE
+    >>> from banluck.games.banluck.rules import TABLE
     >>> t = Table(TABLE, rng=random.Random(1))
     >>> r = t.start_round(100)
     >>> while r.to_act: _ = r.apply(sorted(r.legal_actions())[-1])

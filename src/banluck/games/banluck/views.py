@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from banluck.core.actions import Action
 from banluck.core.cards import Card
-from banluck.core.events import (
+from banluck.games.banluck.actions import Action
+from banluck.games.banluck.events import (
     ActionTaken,
     CardDealt,
     DrawReason,
@@ -18,8 +18,8 @@ from banluck.core.events import (
     HandRevealed,
     Result,
 )
-from banluck.core.hands import HandKind
-from banluck.core.round import Round
+from banluck.games.banluck.hands import HandKind
+from banluck.games.banluck.round import Round
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""``banluck odds`` and ``banluck strategy``: the exact solver's figures and chart (issue 4)."""
+"""``banluck odds`` and ``banluck strategy``: the exact solver's figures and chart."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 from banluck.chart_draw import EXCEPTIONS_TITLE, label_axes, print_exceptions
 from banluck.command_kit import EXIT_BAD_INPUT, bad_input, print_figures, print_json
-from banluck.core.rules import preset
 from banluck.games import GAMES, game
+from banluck.games.banluck.rules import preset
 
 if TYPE_CHECKING:
-    from banluck.strategy.chart import Chart
+    from banluck.games.banluck.strategy.chart import Chart
 
 # The solver, NumPy and matplotlib are imported inside the commands, so that registering
 # them costs ``banluck replay`` nothing at start-up.
@@ -24,8 +24,8 @@ _COLOUR = {"H": "#e8a0a0", "S": "#9fd89f", "T": "#f0d78c"}
 def register(sub: Any) -> None:
     """Add ``odds`` and ``strategy`` to the ``banluck`` subcommands."""
     for name, helptext, run in (
-        ("odds", "the exact house edge and frequencies of a preset", _odds),
-        ("strategy", "the solved best play as a chart (terminal, or PNG)", _strategy),
+        ("odds", "the exact house edge and frequencies of a preset", "odds"),
+        ("strategy", "the solved best play as a chart (terminal, or PNG)", "strategy"),
     ):
         p = sub.add_parser(name, help=helptext)
         p.add_argument("--preset", default="table", choices=sorted(GAMES))
@@ -34,15 +34,14 @@ def register(sub: Any) -> None:
             p.add_argument("--json", action="store_true", help="print JSON")
         else:
             p.add_argument("--png", metavar="FILE", help="also draw the chart to FILE")
-        p.set_defaults(run=_by_game(name, run))
+        p.set_defaults(run=_by_game(run))
 
 
-def _by_game(command: str, banluck: Any) -> Any:
-    """The Ban Luck command, or the game's own (its registry entry) for another family."""
+def _by_game(command: str) -> Any:
+    """The game's own command (its registry entry's part)."""
 
     def run(args: argparse.Namespace) -> int:
-        g = game(args.preset)
-        code: int = (banluck if g.family == "banluck" else g.part(command))(args)
+        code: int = game(args.preset).part(command)(args)
         return code
 
     return run
@@ -50,7 +49,7 @@ def _by_game(command: str, banluck: Any) -> Any:
 
 def odds_data(name: str, decks: int | None) -> dict[str, Any]:
     """The figures ``banluck odds --json`` prints."""
-    from banluck.strategy.solver import MODEL, solve
+    from banluck.games.banluck.strategy.solver import MODEL, solve
 
     rules = preset(name, decks)
     sol = solve(rules)
@@ -76,7 +75,8 @@ def _rules_or_error(args: argparse.Namespace, cmd: str) -> bool:
     return True
 
 
-def _odds(args: argparse.Namespace) -> int:
+def odds(args: argparse.Namespace) -> int:
+    """``banluck odds`` of a Ban Luck preset."""
     if not _rules_or_error(args, "odds"):
         return EXIT_BAD_INPUT
     data = odds_data(args.preset, args.decks)
@@ -97,11 +97,12 @@ def _odds(args: argparse.Namespace) -> int:
     return 0
 
 
-def _strategy(args: argparse.Namespace) -> int:
+def strategy(args: argparse.Namespace) -> int:
+    """``banluck strategy`` of a Ban Luck preset."""
     if not _rules_or_error(args, "strategy"):
         return EXIT_BAD_INPUT
-    from banluck.strategy.chart import build_chart
-    from banluck.strategy.solver import solve
+    from banluck.games.banluck.strategy.chart import build_chart
+    from banluck.games.banluck.strategy.solver import solve
 
     chart = build_chart(solve(preset(args.preset, args.decks)))
     print_chart(chart)
@@ -119,7 +120,7 @@ def _legend(chart: Chart) -> str:
 
 def exception_lines(chart: Chart) -> list[str]:
     """The compositions that play otherwise than their chart cell."""
-    from banluck.strategy.chart import LETTER
+    from banluck.games.banluck.strategy.chart import LETTER
 
     lines = []
     for row in chart.rows:
@@ -137,7 +138,7 @@ def print_chart(chart: Chart) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from banluck.strategy.chart import LETTER
+    from banluck.games.banluck.strategy.chart import LETTER
 
     console = Console()
     console.print(chart.title, style="bold")
@@ -169,7 +170,7 @@ def draw_png(chart: Chart, path: str) -> None:
     import matplotlib.pyplot as plt
     from matplotlib.patches import Rectangle
 
-    from banluck.strategy.chart import LETTER
+    from banluck.games.banluck.strategy.chart import LETTER
 
     lines = exception_lines(chart)
     nrows, ncols = len(chart.rows), len(chart.columns)

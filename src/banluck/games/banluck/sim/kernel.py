@@ -22,8 +22,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from banluck.core.cards import N_CLASSES, TEN_CLASS
-from banluck.core.grids import (
+from banluck.games.banluck.grids import (
     BUST_CLASS,
     FIVE_DRAGON_CLASS,
     OPEN_BAN_BAN,
@@ -31,7 +30,7 @@ from banluck.core.grids import (
     OPEN_VOID,
     TOTAL_CAP,
 )
-from banluck.sim.tables import (
+from banluck.games.banluck.sim.tables import (
     BUST,
     DEALER_END,
     DECISION,
@@ -53,6 +52,8 @@ from banluck.sim.tables import (
     TRANS,
     SimTables,
 )
+from banluck.sim.rng import draw_j as _draw_j
+from banluck.sim.rng import full_shoe, rng_states
 
 #: Seat results in the kernel's records.
 R_WIN = 0
@@ -93,53 +94,6 @@ MAX_DEALER = 16
 
 #: Positions of the work arrays in ``ws`` (``_scratch``).
 W_ST, W_SEAT_STATE, W_SEAT_CARDS, W_SEAT_NET, W_SEAT_RES, W_DEALER_CARDS, W_INFO = range(7)
-
-_U32 = np.uint64(0xFFFFFFFF)
-_TWO32 = np.uint64(0x100000000)
-
-
-def _rotl(x: Any, k: int) -> Any:
-    return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
-
-
-def _next(s: Any) -> Any:
-    """xoshiro256**: the next 64 random bits; ``s`` is the uint64[4] state."""
-    result = _rotl_j(s[1] * np.uint64(5), 7) * np.uint64(9)
-    t = s[1] << np.uint64(17)
-    s[2] ^= s[0]
-    s[3] ^= s[1]
-    s[1] ^= s[2]
-    s[0] ^= s[3]
-    s[2] ^= t
-    s[3] = _rotl_j(s[3], 45)
-    return result
-
-
-def _below(s: Any, n: int) -> int:
-    """A uniform integer in [0, n), n < 2**32 (Lemire's multiply-and-reject)."""
-    un = np.uint64(n)
-    m = (_next_j(s) >> np.uint64(32)) * un
-    low = m & _U32
-    if low < un:
-        t = (_TWO32 - un) % un
-        while low < t:
-            m = (_next_j(s) >> np.uint64(32)) * un
-            low = m & _U32
-    return int(m >> np.uint64(32))
-
-
-def _draw(shoe: Any, st: Any, rng: Any, shuffle: int) -> int:
-    """The next card: in shuffle mode a Fisher–Yates step, else the next stacked card."""
-    p = st[0]
-    if shuffle:
-        j = p + _below_j(rng, shoe.shape[0] - p)
-        c = shoe[j]
-        shoe[j] = shoe[p]
-        shoe[p] = c
-    else:
-        c = shoe[p]
-    st[0] = p + 1
-    return c  # type: ignore[no-any-return]
 
 
 def _dealer_draw(
@@ -438,10 +392,6 @@ def _record_hands(
 # arrays handed from step to step cost more than half the time of a one-on-one hand. The
 # steps are inlined into ``_play_hand``; the two loops call it.
 _HAND: dict[str, Any] = {"cache": True, "_nrt": False}
-_rotl_j = njit(cache=True, inline="always")(_rotl)
-_next_j = njit(cache=True, inline="always")(_next)
-_below_j = njit(**_HAND)(_below)
-_draw_j = njit(**_HAND)(_draw)
 _dealer_draw_j = njit(**_HAND)(_dealer_draw)
 _settle_at_once_j = njit(inline="always", **_HAND)(_settle_at_once)
 _seat_turns_j = njit(inline="always", **_HAND)(_seat_turns)
@@ -468,24 +418,6 @@ def record_hands(
     _record_hands_j(
         tables.params, tables.arrays(), shoe, rng, shuffle, hand_len, start_pos, *records
     )
-
-
-def full_shoe(decks: int) -> np.ndarray[Any, np.dtype[np.int64]]:
-    """The card classes of a full shoe of ``decks`` decks."""
-    counts = [4 * decks * (4 if c == TEN_CLASS else 1) for c in range(N_CLASSES)]
-    return np.repeat(np.arange(N_CLASSES, dtype=np.int64), counts)
-
-
-def rng_states(seed: int | None, streams: int) -> list[np.ndarray[Any, np.dtype[np.uint64]]]:
-    """Independent xoshiro256** states, one per stream, from one seed."""
-    children = np.random.SeedSequence(seed).spawn(streams)
-    out: list[np.ndarray[Any, np.dtype[np.uint64]]] = []
-    for child in children:
-        state = np.asarray(child.generate_state(4, dtype=np.uint64), dtype=np.uint64)
-        if not state.any():  # the one state xoshiro cannot leave
-            state[0] = 1
-        out.append(state)
-    return out
 
 
 def run(tables: SimTables, n_hands: int, rng: np.ndarray[Any, np.dtype[np.uint64]]) -> Any:

@@ -3,7 +3,7 @@
 Ranks are indexed 0..9 by the core's rank classes: ace, 2..9, ten-value (10/J/Q/K are one
 class). A hand is kept as (base, aces, cards): the sum of its non-ace cards, its number of
 aces and its number of cards. Every rule is read from the core's grids
-(``banluck.core.grids``), so this module keeps only the walk: ``tot`` (T2, T3, O3: what an
+(``banluck.games.banluck.grids``), so this module keeps only the walk: ``tot`` (T2, T3, O3: what an
 ace counts), ``opening`` (T14, T15: which dealer two-card hands end the round before the seat
 plays) and ``end`` (T17, O8: whether the dealer draws, else the outcome class it stands with).
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from banluck.core.grids import BUST_CLASS, N_OUTCOMES, OPEN_PLAY, TOTAL_CAP
+from banluck.games.banluck.grids import BUST_CLASS, N_OUTCOMES, OPEN_PLAY, TOTAL_CAP
 
 BUST = BUST_CLASS
 #: Bases above 21 are bust whatever the aces count; the total table stops here.

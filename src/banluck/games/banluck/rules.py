@@ -9,6 +9,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from banluck.core.seating import seating_for
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Rules:
@@ -120,6 +122,10 @@ ONE_ON_ONE = Rules(
 )
 
 PRESETS: dict[str, Rules] = {r.name: r for r in (TABLE, ONE_ON_ONE)}
+
+#: T7 / T8, O1: the presets' seatings (the first seat a person, every other seat a bot).
+TABLE_SEATING = seating_for(TABLE)
+ONE_ON_ONE_SEATING = seating_for(ONE_ON_ONE)
 
 
 def preset(name: str, decks: int | None = None) -> Rules:

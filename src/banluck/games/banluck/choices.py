@@ -1,6 +1,6 @@
 """What a seat may do at its turn (T16 / O6): the one home of the free hand and the forced draw.
 
->>> from banluck.core.rules import TABLE, ONE_ON_ONE
+>>> from banluck.games.banluck.rules import TABLE, ONE_ON_ONE
 >>> sorted(seat_choices(TABLE, 15, 2))            # T16: a two-card 15 may be thrown in
 [<Action.HIT: 'hit'>, <Action.THROW: 'throw'>]
 >>> sorted(seat_choices(ONE_ON_ONE, 15, 2))       # O6: no free hand; under 16 it draws
@@ -11,8 +11,8 @@
 
 from __future__ import annotations
 
-from banluck.core.actions import Action
-from banluck.core.rules import Rules
+from banluck.games.banluck.actions import Action
+from banluck.games.banluck.rules import Rules
 
 #: The sets ``seat_choices`` returns (shared, so a caller may compare them with ``is``).
 HIT_STAND = frozenset({Action.HIT, Action.STAND})

@@ -1,6 +1,6 @@
 """The one tie-break between choices of equal EV: the calmer choice (stand, throw in, hit).
 
->>> from banluck.core.actions import Action as A
+>>> from banluck.games.banluck.actions import Action as A
 >>> best_choice({A.HIT: 0.0, A.THROW: 0.0}, [A.HIT, A.THROW])
 <Action.THROW: 'throw'>
 >>> best_choice({A.HIT: 0.1, A.STAND: 0.1}, [A.HIT, A.STAND])
@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 
-from banluck.core.actions import Action
+from banluck.games.banluck.actions import Action
 
 #: Equal EVs go to the earlier of these: the choice that risks least more.
 CALM_ORDER = (Action.STAND, Action.THROW, Action.HIT)

@@ -31,7 +31,6 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from banluck.core.actions import Action
 from banluck.core.cards import (
     ACE_CLASS,
     CLASS_LABELS,
@@ -42,8 +41,9 @@ from banluck.core.cards import (
     class_label,
     rank_class,
 )
-from banluck.core.choices import TURN_OVER, seat_choices
-from banluck.core.grids import (
+from banluck.games.banluck.actions import Action
+from banluck.games.banluck.choices import TURN_OVER, seat_choices
+from banluck.games.banluck.grids import (
     NATURAL_CODE,
     OPEN_PLAY,
     OPEN_VOID,
@@ -54,10 +54,16 @@ from banluck.core.grids import (
     showdown_grid,
     total_grid,
 )
-from banluck.core.hands import HandKind, class_natural, counts_base, counts_total, kind_with_total
-from banluck.core.rules import Rules
-from banluck.core.settle import bust, natural_paid
-from banluck.strategy.ties import best_choice
+from banluck.games.banluck.hands import (
+    HandKind,
+    class_natural,
+    counts_base,
+    counts_total,
+    kind_with_total,
+)
+from banluck.games.banluck.rules import Rules
+from banluck.games.banluck.settle import bust, natural_paid
+from banluck.games.banluck.strategy.ties import best_choice
 
 #: Outcome statistics of a hand: these flags, then the net -m..m from index ``NETS`` on
 #: (``net_bound``: m is 3 for the presets, up to a house's largest multiple).
@@ -67,7 +73,7 @@ I_DRAGON, I_DRAGON21, I_SEAT_BUST, I_FIVE_BUST, NETS = 0, 1, 2, 3, 4
 def net_bound(rules: Rules) -> int:
     """The largest number of bets one hand can win or lose under ``rules`` (at least 3).
 
-    >>> from banluck.core.rules import TABLE
+    >>> from banluck.games.banluck.rules import TABLE
     >>> net_bound(TABLE)
     3
     """
@@ -105,7 +111,7 @@ def shoe_counts(decks: int) -> Counts:
 
 def total_table(rules: Rules, decks: int) -> IntArray:
     """``tot[n, aces, base]`` = ``total_from`` (the engine's T3) for every small hand."""
-    from banluck.strategy.kernel import BASE_CAP
+    from banluck.games.banluck.strategy.kernel import BASE_CAP
 
     return np.array(total_grid(rules, MAX_CARDS, 4 * decks, BASE_CAP), dtype=np.int64)
 
@@ -170,7 +176,7 @@ def _grown(counts: Counts, c: int) -> Counts:
 
 class _Solver:
     def __init__(self, rules: Rules, override: Override | None = None) -> None:
-        from banluck.strategy import kernel
+        from banluck.games.banluck.strategy import kernel
 
         self.override = override
         self.k = kernel

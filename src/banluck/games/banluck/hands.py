@@ -3,7 +3,7 @@
 The examples below are T3's, in the ``table`` preset:
 
 >>> from banluck.core.cards import parse_cards
->>> from banluck.core.rules import TABLE
+>>> from banluck.games.banluck.rules import TABLE
 >>> def total(*codes: str) -> int:
 ...     return hand_total(parse_cards(codes), TABLE)
 >>> total("AS", "6H")             # two cards: the ace counts 11
@@ -40,7 +40,7 @@ from banluck.core.cards import (
     TEN_CLASS,
     Card,
 )
-from banluck.core.rules import Rules
+from banluck.games.banluck.rules import Rules
 
 
 class HandKind(StrEnum):
@@ -139,7 +139,7 @@ def counts_base(counts: Sequence[int]) -> int:
 def counts_total(counts: Sequence[int], rules: Rules) -> int:
     """T3: the total of a hand given as a count per rank class (``hand_total``'s figure).
 
-    >>> from banluck.core.rules import TABLE
+    >>> from banluck.games.banluck.rules import TABLE
     >>> counts_total((1, 0, 0, 0, 0, 0, 0, 0, 0, 1), TABLE)   # A T: the ace 11
     21
     >>> counts_total((1, 0, 0, 0, 0, 0, 0, 0, 0, 2), TABLE)   # A T T: the ace 1
@@ -153,7 +153,7 @@ def hand_kind(cards: Sequence[Card], rules: Rules, *, five_card_special: bool = 
     are not a special hand (O8).
 
     >>> from banluck.core.cards import parse_cards
-    >>> from banluck.core.rules import TABLE
+    >>> from banluck.games.banluck.rules import TABLE
     >>> hand_kind(parse_cards(["2S", "3H", "4S", "5H", "7C"]), TABLE)
     <HandKind.FIVE_DRAGON: 'five-dragon'>
     >>> hand_kind(parse_cards(["2S", "3H", "4S", "5H", "KC"]), TABLE)
@@ -199,7 +199,7 @@ def is_seven_seven_seven(cards: Sequence[Card], rules: Rules) -> bool:
     """H5: a seat's first three cards are three sevens, and the house pays them.
 
     >>> from banluck.core.cards import parse_cards
-    >>> from banluck.core.rules import TABLE
+    >>> from banluck.games.banluck.rules import TABLE
     >>> import dataclasses
     >>> is_seven_seven_seven(parse_cards(["7S", "7H", "7C"]), TABLE)
     False

@@ -12,17 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from banluck.core.round import Policy
-from banluck.core.rules import Rules
-from banluck.sim import DEFAULT_CHUNK, kernel
-from banluck.sim.chunks import (
-    TableRun,
-    batch_half_width,
-    check_run,
-    half_width,
-    run_kernel,
-)
-from banluck.sim.kernel import (
+from banluck.games.banluck.round import Policy
+from banluck.games.banluck.rules import Rules
+from banluck.games.banluck.sim import kernel
+from banluck.games.banluck.sim.kernel import (
     A_BAN_BAN,
     A_BAN_LUCK,
     A_CARDS,
@@ -40,7 +33,15 @@ from banluck.sim.kernel import (
     A_WIN,
     ACC_SIZE,
 )
-from banluck.sim.tables import build_tables
+from banluck.games.banluck.sim.tables import build_tables
+from banluck.sim import DEFAULT_CHUNK
+from banluck.sim.chunks import (
+    TableRun,
+    batch_half_width,
+    check_run,
+    half_width,
+    run_kernel,
+)
 
 #: Which frequencies count per seat hand and which per table hand.
 PER_SEAT_HAND = ("ban-ban", "ban-luck", "five-dragon")
@@ -164,7 +165,7 @@ def simulate(
     """
     check_run(hands, workers, chunk)
     if policy is None:
-        from banluck.strategy import policy_for
+        from banluck.games.banluck.strategy import policy_for
 
         policy = policy_for(rules)
     tables = build_tables(rules, policy, fresh_shoe=fresh_shoe)

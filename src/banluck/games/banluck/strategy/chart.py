@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from math import comb
 
-from banluck.core.actions import Action
 from banluck.core.cards import CLASS_LABELS, class_label
-from banluck.core.choices import MUST_DRAW, THROW_HIT, TURN_OVER, seat_choices
-from banluck.strategy.solver import HandValue, Solution, shoe_counts
+from banluck.games.banluck.actions import Action
+from banluck.games.banluck.choices import MUST_DRAW, THROW_HIT, TURN_OVER, seat_choices
+from banluck.games.banluck.strategy.solver import HandValue, Solution, shoe_counts
 
 LETTER = {Action.HIT: "H", Action.STAND: "S", Action.THROW: "T"}
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from banluck.core.round import Policy
-from banluck.core.rules import Rules
-from banluck.strategy.baseline import baseline_policy
+from banluck.games.banluck.round import Policy
+from banluck.games.banluck.rules import Rules
+from banluck.games.banluck.strategy.baseline import baseline_policy
 
 
 def policy_for(rules: Rules) -> Policy:
@@ -13,7 +13,7 @@ def policy_for(rules: Rules) -> Policy:
     Cheap to obtain (the shipped table is loaded once per process, no solve and no Numba
     compile for a named preset) and cheap per call (one dictionary lookup).
     """
-    from banluck.strategy.tables import strategy_table
+    from banluck.games.banluck.strategy.tables import strategy_table
 
     return strategy_table(rules).policy
 

@@ -1,6 +1,6 @@
 """One hand of Ban Luck as a state machine (T13–T21, O4–O8).
 
->>> from banluck.core.rules import TABLE
+>>> from banluck.games.banluck.rules import TABLE
 >>> from banluck.core.shoe import Shoe
 >>> shoe = Shoe.stacked("TS TD QC TH 9H 8C 6C 8D".split(), decks=2)
 >>> seats = [SeatEntry("you", 1000, 10), SeatEntry("anna", 1000, 50), SeatEntry("ben", 1000, 50)]
@@ -25,12 +25,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from banluck.core.actions import Action
 from banluck.core.cards import POINTS, Card
-from banluck.core.choices import MUST_DRAW, TURN_OVER, seat_choices
-from banluck.core.dealer import dealer_choice, dealer_kind, dealer_voids
 from banluck.core.errors import IllegalAction
-from banluck.core.events import (
+from banluck.core.money import HandRef, WagerSettled
+from banluck.core.seating import Role
+from banluck.core.shoe import Shoe
+from banluck.games.banluck.actions import Action
+from banluck.games.banluck.choices import MUST_DRAW, TURN_OVER, seat_choices
+from banluck.games.banluck.dealer import dealer_choice, dealer_kind, dealer_voids
+from banluck.games.banluck.events import (
     DEALER,
     ActionTaken,
     CardDealt,
@@ -43,24 +46,21 @@ from banluck.core.events import (
     RoundVoided,
     TurnStarted,
 )
-from banluck.core.hands import (
+from banluck.games.banluck.hands import (
     HandKind,
     is_seven_seven_seven,
     kind_with_total,
     natural_kind,
     total_from,
 )
-from banluck.core.money import HandRef, WagerSettled
-from banluck.core.rules import Rules
-from banluck.core.seating import Role
-from banluck.core.settle import (
+from banluck.games.banluck.rules import Rules
+from banluck.games.banluck.settle import (
     against_dealer_natural,
     bust,
     natural_paid,
     showdown,
     stack_net,
 )
-from banluck.core.shoe import Shoe
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,7 +284,7 @@ class Round:
         frozen and shared), so a search can walk the game tree from a decision point: copy,
         give the copy the cards to come, apply a choice.
 
-        >>> from banluck.core.rules import ONE_ON_ONE
+        >>> from banluck.games.banluck.rules import ONE_ON_ONE
         >>> r = Round.start(ONE_ON_ONE, Shoe.stacked("TS 7H 6C TH".split(), decks=1),
         ...                 [SeatEntry("you", 1000, 10)])
         >>> hit = r.copy(Shoe.stacked(["5D", "8D"], decks=1))

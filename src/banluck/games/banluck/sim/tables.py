@@ -6,7 +6,7 @@ numbered once (``state``); adding a card is a table look-up (``trans``). Every r
 answer of a core function, read once per state or per grid cell when the tables are built:
 totals (``counts_total``, T2, T3, O3), naturals (T4), the seat's choices and forced draws
 (``seat_choices``, T16 / O6), what is paid at once (``natural_paid``, ``bust``), the dealer's
-opening, drawing rule and settlement (``banluck.core.grids``: T14, T15, T17, T18, O5–O8).
+opening, drawing rule and settlement (``banluck.games.banluck.grids``: T14, T15, T17, T18, O5–O8).
 So the simulator and the engine play the same rules by construction; the kernel keeps only
 the flow.
 
@@ -25,10 +25,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from banluck.core.actions import Action
 from banluck.core.cards import ACE_CLASS, CLASS_LABELS, N_CLASSES, TEN_CLASS, Card
-from banluck.core.choices import MUST_DRAW, TURN_OVER, seat_choices
-from banluck.core.grids import (
+from banluck.games.banluck.actions import Action
+from banluck.games.banluck.choices import MUST_DRAW, TURN_OVER, seat_choices
+from banluck.games.banluck.grids import (
     NATURAL_CODE,
     dealer_end_grid,
     natural_grid,
@@ -37,10 +37,10 @@ from banluck.core.grids import (
     showdown_grid,
     total_grid,
 )
-from banluck.core.hands import class_natural, counts_total, hand_total, kind_with_total
-from banluck.core.round import DecisionPoint, Policy
-from banluck.core.rules import Rules
-from banluck.core.settle import bets_won, bust, natural_paid
+from banluck.games.banluck.hands import class_natural, counts_total, hand_total, kind_with_total
+from banluck.games.banluck.round import DecisionPoint, Policy
+from banluck.games.banluck.rules import Rules
+from banluck.games.banluck.settle import bets_won, bust, natural_paid
 
 SUITS = "SHDC"
 

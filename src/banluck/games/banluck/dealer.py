@@ -1,6 +1,6 @@
 """The dealer's fixed play (T15, T17, O8): the one home of its drawing rule.
 
->>> from banluck.core.rules import TABLE, ONE_ON_ONE
+>>> from banluck.games.banluck.rules import TABLE, ONE_ON_ONE
 >>> dealer_voids(TABLE, 15, 2), dealer_voids(ONE_ON_ONE, 15, 2)   # T15; O5 has no void
 (True, False)
 >>> dealer_draws(TABLE, 15, 3), dealer_draws(TABLE, 16, 3), dealer_draws(TABLE, 16, 4)
@@ -13,9 +13,9 @@
 
 from __future__ import annotations
 
-from banluck.core.actions import Action
-from banluck.core.hands import HandKind, kind_with_total
-from banluck.core.rules import Rules
+from banluck.games.banluck.actions import Action
+from banluck.games.banluck.hands import HandKind, kind_with_total
+from banluck.games.banluck.rules import Rules
 
 
 def dealer_voids(rules: Rules, total: int, cards: int) -> bool:

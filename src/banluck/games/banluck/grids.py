@@ -9,7 +9,7 @@ into arrays.
 Outcome classes of a hand that stands to the end (T18): ``t`` (0..21) a plain total ``t``,
 ``FIVE_DRAGON_CLASS + t`` a five dragon of total ``t``, ``BUST_CLASS`` a bust.
 
->>> from banluck.core.rules import TABLE
+>>> from banluck.games.banluck.rules import TABLE
 >>> opening_grid(TABLE)[0][9], opening_grid(TABLE)[5][8], opening_grid(TABLE)[4][5]
 (2, 3, 0)
 >>> end = dealer_end_grid(TABLE, 6)
@@ -22,10 +22,10 @@ Outcome classes of a hand that stands to the end (T18): ``t`` (0..21) a plain to
 from __future__ import annotations
 
 from banluck.core.cards import CLASS_POINTS, N_CLASSES
-from banluck.core.dealer import dealer_draws, dealer_kind, dealer_voids
-from banluck.core.hands import HandKind, class_natural, total_from
-from banluck.core.rules import Rules
-from banluck.core.settle import against_dealer_natural, bets_won, showdown
+from banluck.games.banluck.dealer import dealer_draws, dealer_kind, dealer_voids
+from banluck.games.banluck.hands import HandKind, class_natural, total_from
+from banluck.games.banluck.rules import Rules
+from banluck.games.banluck.settle import against_dealer_natural, bets_won, showdown
 
 FIVE_DRAGON_CLASS = 22
 BUST_CLASS = 44

@@ -3,7 +3,7 @@
 Each function answers with a ``Result`` and a multiple of the bet (T21); ``stack_net`` turns
 that into the change to a stack (T19, T20) and ``bets_won`` into a signed multiple.
 
->>> from banluck.core.rules import TABLE
+>>> from banluck.games.banluck.rules import TABLE
 >>> against_dealer_natural(TABLE, HandKind.BAN_BAN, HandKind.BAN_LUCK)   # T14
 (<Result.WIN: 'win'>, 3)
 >>> showdown(TABLE, HandKind.FIVE_DRAGON, 21, HandKind.PLAIN, 21)       # T18
@@ -14,9 +14,9 @@ that into the change to a stack (T19, T20) and ``bets_won`` into a signed multip
 
 from __future__ import annotations
 
-from banluck.core.events import Result
-from banluck.core.hands import HandKind, win_multiple
-from banluck.core.rules import Rules
+from banluck.games.banluck.events import Result
+from banluck.games.banluck.hands import HandKind, win_multiple
+from banluck.games.banluck.rules import Rules
 
 Settlement = tuple[Result, int]
 
@@ -58,7 +58,7 @@ def showdown(
     when it pushes.
 
     >>> import dataclasses
-    >>> from banluck.core.rules import TABLE
+    >>> from banluck.games.banluck.rules import TABLE
     >>> house = dataclasses.replace(TABLE, seven_seven_seven=7, equal_totals="banker")
     >>> showdown(house, HandKind.SEVEN_SEVEN_SEVEN, 21, HandKind.BUST, 25)
     (<Result.WIN: 'win'>, 7)

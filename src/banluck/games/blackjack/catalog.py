@@ -1,0 +1,51 @@
+"""What the lobby and the Strategy dialog show of a blackjack game: its exact house edge
+(its solver's, the figure ``banluck odds`` prints) and its solved chart as data (docs/API.md
+``Chart``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def edge(name: str) -> float:
+    """The exact house edge of preset ``name`` per initial bet, with best play."""
+    from banluck.games.blackjack import solver
+    from banluck.games.blackjack.rules import PRESETS
+
+    return float(solver.solve(PRESETS[name]).house_edge)
+
+
+def chart(name: str, decks: int | None) -> dict[str, Any]:
+    """The solved chart of preset ``name`` (its decks are the preset's: ``decks`` is not
+    read)."""
+    from banluck.games.blackjack import solver, solver_chart
+    from banluck.games.blackjack.rules import PRESETS
+
+    b = solver_chart.build_chart(solver.solve(PRESETS[name]))
+    return {
+        "title": b.title,
+        "column_title": "dealer's up card",
+        "columns": list(b.columns),
+        "rows": list(b.rows),
+        "cells": [[b.cells[(r, k)].text for k in b.columns] for r in b.rows],
+        "exceptions": [
+            {
+                "row": r,
+                "column": k,
+                "hands": [list(x) for x in b.cells[(r, k)].exceptions],
+                "more": b.cells[(r, k)].more,
+            }
+            for r in b.rows
+            for k in b.columns
+            if b.cells[(r, k)].exceptions or b.cells[(r, k)].more
+        ],
+        "legend": {
+            "H": "hit",
+            "S": "stand",
+            "D": "double (else hit)",
+            "Ds": "double (else stand)",
+            "P": "split",
+            "R": "surrender (else hit)",
+            "Rs": "surrender (else stand)",
+        },
+    }
