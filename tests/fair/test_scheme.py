@@ -52,7 +52,7 @@ def test_commit_to_records_a_shoe_made_another_way() -> None:
 
 
 def test_commitment_matches_sha256sum() -> None:
-    """The README's check with ordinary tools: printf … | sha256sum."""
+    """docs/FAIRNESS.md's check with ordinary tools: printf … | sha256sum."""
     tool = shutil.which("sha256sum")
     if tool is None:
         pytest.skip("sha256sum is not installed")

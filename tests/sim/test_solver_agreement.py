@@ -4,7 +4,7 @@ The simulator plays the solver's own best choices on full tables by the real rul
 house edge must lie within the simulated estimate's 95 % confidence interval, and the dealt
 naturals, the dealer's natural and the void hand within theirs. One difference of models
 remains for ``table``: the solver removes no other seat's cards; these runs show that it is
-below the resolution of a test run (the README's long run measures it).
+below the resolution of a test run (docs/ODDS.md's long run measures it).
 """
 
 from __future__ import annotations

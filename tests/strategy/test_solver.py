@@ -170,7 +170,7 @@ def test_one_on_one_conditions_on_the_up_card() -> None:
 def test_seed_003_stated_deviations_explain_its_five_card_figure() -> None:
     """Seed 003's hint hits A+7 against a 2 or a 4 and four-card 17s except against a 6.
     Playing those deviations, exactly valued, costs edge and brings five-card hands to the
-    seed's ~3.1 % (README, "Odds and strategy")."""
+    seed's ~3.1 % (docs/ODDS.md, "Ban Luck: odds and strategy")."""
     rules = preset("one-on-one")
 
     def seed(hv: HandValue) -> Action | None:

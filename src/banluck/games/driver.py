@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from banluck.core.errors import BanLuckError
 from banluck.core.fair import FairLedger
@@ -173,6 +173,31 @@ class HandDriver(ABC):
             if seat != self.to_act():
                 raise ValueError(f"saved hand: seat {seat!r} acted out of turn")
             self.apply(action)
+
+
+class _Round(Protocol):
+    """What ``RoundHand`` reads of a family's round."""
+
+    @property
+    def to_act(self) -> str | None: ...
+    def legal_actions(self) -> Collection[Any]: ...
+    def apply(self, action: Any) -> Any: ...
+
+
+class RoundHand(HandDriver):
+    """A hand whose engine is a round object with ``to_act``, ``legal_actions()`` and
+    ``apply(action)`` (every family's): the turn, the choices and a choice are its."""
+
+    round: _Round
+
+    def to_act(self) -> str | None:
+        return self.round.to_act
+
+    def legal(self) -> tuple[str, ...]:
+        return tuple(sorted(str(a) for a in self.round.legal_actions()))
+
+    def _apply(self, action: str) -> None:
+        self.round.apply(action)
 
 
 class GameDriver(ABC):

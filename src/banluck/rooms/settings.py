@@ -11,8 +11,9 @@ from banluck.games.registry import GAMES as REGISTRY
 from banluck.games.registry import driver_class
 
 #: The games a room can be made for: every game of the registry (``one-on-one`` is one
-#: person against the dealer, friends watching).
-GAMES = tuple(REGISTRY)
+#: person against the dealer, friends watching). Read when a room is made, so a game
+#: added to the registry can be a room at once.
+GAMES = REGISTRY
 #: The page's animation speeds (``web.records.SPEEDS``).
 SPEEDS = ("slow", "normal", "fast", "instant")
 TIMER_MIN, TIMER_MAX, TIMER_DEFAULT = 5, 300, 30
@@ -55,13 +56,13 @@ def parse_settings(body: dict[str, Any]) -> RoomSettings:
     banluck.core.refusal.Refusal: a room plays table, ... not 'pontoon'
     """
     game = body.get("game")
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
+        names = list(GAMES)
         raise Refusal(
             "bad_settings",
-            f"a room plays {', '.join(GAMES[:-1])} or {GAMES[-1]}, not {game!r}",
-            {"field": "game", "allowed": list(GAMES)},
+            f"a room plays {', '.join(names[:-1])} or {names[-1]}, not {game!r}",
+            {"field": "game", "allowed": names},
         )
-    assert isinstance(game, str)
     spec = driver_class(game).settings_spec(game)
     decks = body.get("decks", spec.default_decks)
     if not _whole(decks) or decks not in spec.decks:

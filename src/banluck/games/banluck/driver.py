@@ -23,6 +23,7 @@ from banluck.games.driver import (
     GameDriver,
     HandDriver,
     HandStart,
+    RoundHand,
     SettingsSpec,
     Settled,
     bad_bet,
@@ -67,7 +68,9 @@ class BanluckDriver(GameDriver):
         return BanluckHand(self, start)
 
 
-class BanluckHand(HandDriver):
+class BanluckHand(RoundHand):
+    round: Round
+
     def __init__(self, game: BanluckDriver, start: HandStart) -> None:
         super().__init__(start)
         rules = self.rules = game.rules
@@ -80,15 +83,6 @@ class BanluckHand(HandDriver):
             stack = seating.fresh_stack_for(rules, seat, start.stacks[seat])  # T9
             entries.append(SeatEntry(seat, stack, seating.check_bet(rules, seat, bet, stack)))
         self.round = Round.start(rules, shoe, entries)
-
-    def to_act(self) -> str | None:
-        return self.round.to_act
-
-    def legal(self) -> tuple[str, ...]:
-        return tuple(sorted(a.value for a in self.round.legal_actions()))
-
-    def _apply(self, action: str) -> None:
-        self.round.apply(Action(action))
 
     def bot_choice(self) -> str:
         from banluck.games.banluck.strategy import policy_for

@@ -25,6 +25,7 @@ from banluck.games.driver import (
     GameDriver,
     HandDriver,
     HandStart,
+    RoundHand,
     SettingsSpec,
     Settled,
     bad_bet,
@@ -85,7 +86,9 @@ class BlackjackDriver(GameDriver):
         return BlackjackHand(self, start)
 
 
-class BlackjackHand(HandDriver):
+class BlackjackHand(RoundHand):
+    round: BlackjackRound
+
     def __init__(self, game: BlackjackDriver, start: HandStart) -> None:
         super().__init__(start)
         rules = self.rules = game.rules
@@ -102,15 +105,6 @@ class BlackjackHand(HandDriver):
         self.round = BlackjackRound.start(
             rules, self.shoe, entries, shoe_hand=number, seating=seating
         )
-
-    def to_act(self) -> str | None:
-        return self.round.to_act
-
-    def legal(self) -> tuple[str, ...]:
-        return tuple(sorted(self.round.legal_actions()))
-
-    def _apply(self, action: str) -> None:
-        self.round.apply(action)
 
     def bot_choice(self) -> str:
         if self.round.phase == "insurance":

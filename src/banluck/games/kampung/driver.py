@@ -23,6 +23,7 @@ from banluck.games.driver import (
     GameDriver,
     HandDriver,
     HandStart,
+    RoundHand,
     SettingsSpec,
     Settled,
     bad_bet,
@@ -73,7 +74,9 @@ class KampungDriver(GameDriver):
         return KampungHand(self, start)
 
 
-class KampungHand(HandDriver):
+class KampungHand(RoundHand):
+    round: KampungRound
+
     def __init__(self, game: KampungDriver, start: HandStart) -> None:
         super().__init__(start)
         assert start.banker is not None
@@ -94,15 +97,6 @@ class KampungHand(HandDriver):
         self.round = KampungRound.start(
             rules, self.shoe, banker=banker, bank_stack=self.stacks[banker], players=players
         )
-
-    def to_act(self) -> str | None:
-        return self.round.to_act
-
-    def legal(self) -> tuple[str, ...]:
-        return tuple(sorted(self.round.legal_actions()))
-
-    def _apply(self, action: str) -> None:
-        self.round.apply(action)
 
     def bot_choice(self) -> str:
         from banluck.games.kampung.decisions import BankerDecision

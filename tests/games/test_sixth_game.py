@@ -1,0 +1,75 @@
+"""A new game is its package and one registry line: a test-only "high card" game
+(``highcard.py``, a driver and a replay) added to the registry is played by a room of two
+people and a watcher, hiding every card a seat may not see, and by ``banluck replay``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from banluck.games import registry
+from banluck.games.registry import Game
+from banluck.replay import replay_text
+from banluck.rooms.room import new_room
+from banluck.rooms.settings import parse_settings
+from tests.rooms.helpers import seeded
+
+MODULE = "tests.games.highcard"
+
+
+@pytest.fixture
+def highcard(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    g = Game(
+        name="highcard",
+        family="highcard",
+        title="High card",
+        replay=f"{MODULE}:replay_hand",
+        driver=f"{MODULE}:HighCardDriver",
+    )
+    monkeypatch.setitem(registry.GAMES, "highcard", g)
+    yield "highcard"
+
+
+def test_a_room_plays_the_new_game_through_its_driver(highcard: str) -> None:
+    settings = parse_settings({"game": highcard})
+    assert settings.decks == 1
+    r = new_room("h" * 22, settings, "A", "Ann", 0.0, entropy=seeded(3))
+    r.join("B", "Bob", 0.0)
+    r.join("C", "Cai", 0.0)
+    r.sit("A", "you", 0.0)
+    r.sit("B", "anna", 0.0)
+    for p in "ABC":
+        r.connect(p, 0.0)
+    for hand in range(1, 6):
+        r.bet("A", hand, 20, 0.0)
+        r.bet("B", hand, 10, 0.0)
+        assert r.in_hand
+        while r.in_hand:
+            table = r.view("C")["table"]
+            assert set(table["cards"].values()) == {None}  # a watcher sees nothing yet
+            mine = r.view("A")["table"]["cards"]
+            assert mine["you"] is not None and mine["anna"] is None and mine["dealer"] is None
+            h = r.hand
+            assert h is not None
+            player = "A" if h.to_act() == "you" else "B"
+            other = "B" if player == "A" else "A"
+            with pytest.raises(Exception, match="turn"):
+                r.act(other, h.number, h.step, "show", 0.0)
+            r.act(player, h.number, h.step, "show", 0.0)
+        over = r.view("C")["table"]
+        assert None not in over["cards"].values()
+        assert r.stacks["you"] + r.stacks["anna"] == 2000 + sum(over["nets"].values())
+        r.stacks = {"you": 1000, "anna": 1000}
+    saved = json.loads(json.dumps(r.to_json()))
+    assert saved["settings"]["game"] == highcard
+
+
+def test_replay_plays_the_new_game_by_its_registry_entry(highcard: str) -> None:
+    out = replay_text(json.dumps({"preset": highcard, "shoe": ["KS", "2H", "7D"]}))
+    assert out == {
+        "preset": "highcard",
+        "nets": {"you": 10, "anna": -10},
+        "stacks": {"you": 1010, "anna": 990},
+    }
