@@ -125,6 +125,14 @@ def showdown_grid(rules: Rules) -> list[list[int]]:
     return grid
 
 
+def seven_seven_seven_row(rules: Rules) -> list[int]:
+    """``[dealer class]``: the bets a 7-7-7 wins against each dealer outcome (H5 / H18)."""
+    return [
+        bets_won(*showdown(rules, HandKind.SEVEN_SEVEN_SEVEN, 21, *_class_hand(dealer)))
+        for dealer in range(N_OUTCOMES)
+    ]
+
+
 def natural_grid(rules: Rules) -> list[list[int]]:
     """``[seat natural code][dealer natural code]``: the bets a seat wins against the dealer's
     natural (T14 / O5); row and column 0 (no natural) are for the seat without one."""

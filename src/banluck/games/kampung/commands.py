@@ -61,6 +61,8 @@ def simulate(args: argparse.Namespace) -> int:
             raise ValueError(f"unknown --banker {banker!r} (known: {', '.join(BANKER_POLICIES)})")
         if players not in PLAYER_POLICIES:
             raise ValueError(f"unknown --players {players!r} (known: {', '.join(PLAYER_POLICIES)})")
+        if getattr(args, "house_played", None) is not None:
+            raise ValueError("kampung's simulator and bots play the preset only, not a house yet")
         rules = KAMPUNG.with_decks(args.decks)
         check_at_least_one({"hands": args.hands, "workers": args.workers, "chunk": chunk})
     except ValueError as exc:

@@ -10,6 +10,7 @@ from banluck.command_kit import bad_input, check_at_least_one, emit, run_simulat
 from banluck.command_kit import pct as _pct
 from banluck.games import GAMES, game
 from banluck.games.banluck.rules import preset
+from banluck.games.house import HouseError, add_house_options, resolve_house_args, rules_of
 from banluck.sim import DEFAULT_CHUNK
 
 if TYPE_CHECKING:
@@ -36,8 +37,9 @@ def register(sub: Any) -> None:
             "the speed."
         ),
     )
-    p.add_argument("--preset", default="table", choices=sorted(GAMES))
+    p.add_argument("--preset", default=None, choices=sorted(GAMES), help="default: table")
     p.add_argument("--decks", type=int, default=None, help="decks in the shoe (T11)")
+    add_house_options(p)
     p.add_argument("--hands", type=int, default=1_000_000, help="table hands to play")
     p.add_argument(
         "--workers", type=int, default=1, help=f"worker processes (this machine: {os.cpu_count()})"
@@ -100,6 +102,10 @@ def report(result: SimResult) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """The ``simulate`` command: the game's own (its registry entry's part)."""
+    try:
+        resolve_house_args(args)  # H2: --house and --rule
+    except HouseError as exc:
+        return bad_input("simulate", exc)
     code: int = game(args.preset).part("simulate")(args)
     return code
 
@@ -107,7 +113,9 @@ def run(args: argparse.Namespace) -> int:
 def simulate(args: argparse.Namespace) -> int:
     """``banluck simulate`` of a Ban Luck preset."""
     try:
-        rules = preset(args.preset, args.decks)
+        rules = rules_of(args, lambda: preset(args.preset, args.decks))
+        if rules.seven_seven_seven:
+            raise ValueError("the simulator does not play 7-7-7 yet: set seven_seven_seven=0")
         check_at_least_one({"hands": args.hands, "workers": args.workers, "chunk": args.chunk})
     except ValueError as exc:
         return bad_input("simulate", exc)

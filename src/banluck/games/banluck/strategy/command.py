@@ -10,6 +10,13 @@ from banluck.chart_draw import EXCEPTIONS_TITLE, label_axes, print_exceptions
 from banluck.command_kit import EXIT_BAD_INPUT, bad_input, print_figures, print_json
 from banluck.games import GAMES, game
 from banluck.games.banluck.rules import preset
+from banluck.games.house import (
+    House,
+    HouseError,
+    add_house_options,
+    resolve_house_args,
+    rules_of,
+)
 
 if TYPE_CHECKING:
     from banluck.games.banluck.strategy.chart import Chart
@@ -28,8 +35,9 @@ def register(sub: Any) -> None:
         ("strategy", "the solved best play as a chart (terminal, or PNG)", "strategy"),
     ):
         p = sub.add_parser(name, help=helptext)
-        p.add_argument("--preset", default="table", choices=sorted(GAMES))
+        p.add_argument("--preset", default=None, choices=sorted(GAMES), help="default: table")
         p.add_argument("--decks", type=int, default=None, help="1 or 2 (table)")
+        add_house_options(p)
         if name == "odds":
             p.add_argument("--json", action="store_true", help="print JSON")
         else:
@@ -41,18 +49,26 @@ def _by_game(command: str) -> Any:
     """The game's own command (its registry entry's part)."""
 
     def run(args: argparse.Namespace) -> int:
-        code: int = game(args.preset).part(command)(args)
+        try:
+            resolve_house_args(args)  # H2: --house and --rule
+        except HouseError as exc:
+            return bad_input(command, exc)
+        g = game(args.preset)
+        if getattr(g, command) is None:
+            return bad_input(command, ValueError(f"{g.title} has no exact {command} yet"))
+        code: int = g.part(command)(args)
         return code
 
     return run
 
 
-def odds_data(name: str, decks: int | None) -> dict[str, Any]:
-    """The figures ``banluck odds --json`` prints."""
+def odds_data(name: str, decks: int | None, house: House | None = None) -> dict[str, Any]:
+    """The figures ``banluck odds --json`` prints (of ``house`` when given, H9)."""
     from banluck.games.banluck.strategy.solver import MODEL, solve
 
-    rules = preset(name, decks)
+    rules = preset(name, decks) if house is None else house.record()
     sol = solve(rules)
+    out: dict[str, Any] = {"house": house.to_json()} if house is not None else {}
     return {
         "preset": rules.name,
         "decks": rules.decks,
@@ -63,12 +79,13 @@ def odds_data(name: str, decks: int | None) -> dict[str, Any]:
         "outcome": {str(k): v for k, v in sol.outcome.items()},
         "extra": sol.extra,
         "model": MODEL,
+        **out,
     }
 
 
 def _rules_or_error(args: argparse.Namespace, cmd: str) -> bool:
     try:
-        preset(args.preset, args.decks)
+        rules_of(args, lambda: preset(args.preset, args.decks))
     except ValueError as exc:
         bad_input(cmd, exc)
         return False
@@ -79,7 +96,7 @@ def odds(args: argparse.Namespace) -> int:
     """``banluck odds`` of a Ban Luck preset."""
     if not _rules_or_error(args, "odds"):
         return EXIT_BAD_INPUT
-    data = odds_data(args.preset, args.decks)
+    data = odds_data(args.preset, args.decks, getattr(args, "house_played", None))
     if args.json:
         print_json(data)
         return 0
@@ -93,6 +110,8 @@ def odds(args: argparse.Namespace) -> int:
     for key, value in data["extra"].items():
         rows.append((f"  {key}", f"{value:.4%}"))
     title = f"Ban Luck exact odds: {data['preset']}, {data['decks']} deck(s)"
+    if "house" in data:
+        title += f", house {data['house']['name'] or 'of your rules'}"
     print_figures(title, rows, [f"Model: {data['model']}"])
     return 0
 
@@ -104,7 +123,7 @@ def strategy(args: argparse.Namespace) -> int:
     from banluck.games.banluck.strategy.chart import build_chart
     from banluck.games.banluck.strategy.solver import solve
 
-    chart = build_chart(solve(preset(args.preset, args.decks)))
+    chart = build_chart(solve(rules_of(args, lambda: preset(args.preset, args.decks))))
     print_chart(chart)
     if args.png:
         draw_png(chart, args.png)

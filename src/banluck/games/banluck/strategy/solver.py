@@ -35,6 +35,7 @@ from banluck.core.cards import (
     ACE_CLASS,
     CLASS_LABELS,
     N_CLASSES,
+    RANK_CLASS,
     TEN_CLASS,
     Card,
     class_counts,
@@ -51,6 +52,7 @@ from banluck.games.banluck.grids import (
     natural_grid,
     opening_grid,
     outcome_class,
+    seven_seven_seven_row,
     showdown_grid,
     total_grid,
 )
@@ -100,6 +102,8 @@ MODEL = (
 )
 
 Counts = tuple[int, ...]
+#: H5: the composition of three sevens
+SEVENS: Counts = tuple(3 if c == RANK_CLASS["7"] else 0 for c in range(N_CLASSES))
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
@@ -191,6 +195,12 @@ class _Solver:
             np.array(dealer_end_grid(rules, MAX_CARDS), dtype=np.int64),
         )
         self.showdown = np.array(showdown_grid(rules), dtype=np.int64)
+        #: H5: three sevens stand at once and settle by their own row (None: not paid)
+        self.sevens = (
+            np.array(seven_seven_seven_row(rules), dtype=np.int64)
+            if rules.seven_seven_seven
+            else None
+        )
         self._totals: dict[Counts, tuple[int, int, int]] = {}
         self._no_outcomes = np.zeros(0)  # ``dealer_outcomes``: the probability only
         self.hands: dict[tuple[int | None, Counts], HandValue] = {}
@@ -205,8 +215,11 @@ class _Solver:
             known = self._totals[counts] = (counts_total(counts, self.rules), sum(counts), hard)
         return known
 
-    def settle_vector(self, total: int, cards: int) -> IntArray:
-        """T18 / O7 / O8: the seat's net for each dealer outcome class, standing."""
+    def settle_vector(self, total: int, cards: int, counts: Counts | None = None) -> IntArray:
+        """T18 / O7 / O8: the seat's net for each dealer outcome class, standing (H5: a
+        7-7-7's own row)."""
+        if self.sevens is not None and counts == SEVENS:
+            return self.sevens
         vector: IntArray = self.showdown[outcome_class(kind_with_total(cards, total), total)]
         return vector
 
@@ -234,7 +247,7 @@ class _Solver:
             rem, -1 if up is None else up, self.tot, *self.dealer_args, out
         )
         z = out.sum()
-        nets = self.settle_vector(total, n)
+        nets = self.settle_vector(total, n, counts)
         stats = np.zeros(self.n_stats)
         stats[NETS:] = np.bincount(nets + self.m, weights=out, minlength=2 * self.m + 1) / z
         if n == self.rules.seat_card_limit:
@@ -279,9 +292,11 @@ class _Solver:
             return hit
         total, n, hard = self.total(counts)
         legal = seat_choices(self.rules, total, n)
+        if self.sevens is not None and counts == SEVENS:
+            legal = TURN_OVER  # H5: turned over at once, it takes no more cards
         # Standing is valued even where T16 forbids it (the hint and the chart show it).
         stand, z = self.stand_stats(counts, up, total, n)
-        if legal is TURN_OVER:  # five cards (T6): the hand stands
+        if legal is TURN_OVER:  # five cards (T6), or a 7-7-7: the hand stands
             memo[counts] = (stand, z)
             return memo[counts]
         options: dict[Action, FloatArray] = {Action.STAND: stand}

@@ -1,0 +1,76 @@
+"""Named houses (HOUSE_RULES.md H10): a few published variants beside the presets, each with
+where it comes from. A player starts from one of them, or from a preset, and changes fields.
+
+>>> sorted(NAMED)[:2]
+['dealer-17', 'dealer-wins-ties']
+>>> named_house("lucky-sevens").rules["seven_seven_seven"]
+7
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from banluck.games.house import House, HouseError, read_house
+
+
+@dataclass(frozen=True, kw_only=True)
+class NamedHouse:
+    """A house object and the line that says where it comes from."""
+
+    house: dict[str, Any]
+    source: str
+
+
+NAMED: dict[str, NamedHouse] = {
+    "five-card-bust-one": NamedHouse(
+        house={"base": "table", "name": "Five-card bust costs one", "rules": {"five_card_bust": 1}},
+        source="a five-card bust costing only its bet, as seed 003's table plays it (O6)",
+    ),
+    "lucky-sevens": NamedHouse(
+        house={"base": "table", "name": "Lucky sevens", "rules": {"seven_seven_seven": 7}},
+        source="7-7-7 paid 7 to 1, within seed 004's 'from 1:5 to 1:21, depending on house rules'",
+    ),
+    "dealer-wins-ties": NamedHouse(
+        house={
+            "base": "table",
+            "name": "The dealer wins ties",
+            "rules": {"equal_totals": "banker", "equal_naturals": "banker"},
+        },
+        source="the banker takes every tie: HOUSE_RULES.md H6 and H10",
+    ),
+    "dealer-17": NamedHouse(
+        house={
+            "base": "table",
+            "name": "The dealer stands on 17",
+            "rules": {
+                "dealer_stands_on": 17,
+                "dealer_draws_16_with_four": False,
+                "dealer_five_cards": "plain",
+            },
+        },
+        source="a casino dealer, who 'must play at least until 17 points but must stand once "
+        "reached' (seed 004), and whose five cards are no special hand (seed 003)",
+    ),
+    "kampung-no-burn": NamedHouse(
+        house={"base": "kampung", "name": "Kampung without the burn", "rules": {"burn": False}},
+        source="kampung where a 15 cannot be burnt: HOUSE_RULES.md H10 and H19",
+    ),
+    "kampung-busts-shown": NamedHouse(
+        house={"base": "kampung", "name": "Busts shown", "rules": {"busts_shown": True}},
+        source="seed 004: 'players to reveal busted cards (depending on house rules)'",
+    ),
+    "kampung-21-pays-one": NamedHouse(
+        house={"base": "kampung", "name": "A 21 pays one", "rules": {"any_21": 1}},
+        source="seed 004 marks the double payment of a 21 as a house rule: without it",
+    ),
+}
+
+
+def named_house(name: str) -> House:
+    """The checked house of a named house (HouseError for an unknown name)."""
+    found = NAMED.get(name)
+    if found is None:
+        raise HouseError(f"house: no named house {name!r} (named: {', '.join(sorted(NAMED))})")
+    return read_house(found.house)
