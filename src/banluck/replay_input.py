@@ -13,6 +13,7 @@ from typing import Any
 from banluck.core.cards import ONE_DECK, Card, parse_card
 from banluck.core.errors import BanLuckError, ReplayError
 from banluck.core.shoe import Shoe, check_copies
+from banluck.core.whole import is_whole
 
 #: Python writes no integer of more than 4,300 digits: a stack stays well below that, so the
 #: stack after the hand can be written (it would otherwise end in a traceback at the output).
@@ -29,13 +30,8 @@ def require(cond: bool, message: str) -> None:
         raise ReplayError(message)
 
 
-def whole(value: object) -> bool:
-    """A JSON whole number (true and false are not numbers here).
-
-    >>> whole(3), whole(True), whole(2.0)
-    (True, False, False)
-    """
-    return isinstance(value, int) and not isinstance(value, bool)
+#: a JSON whole number (``core.whole``: the one check)
+whole = is_whole
 
 
 def read_decks(data: dict[str, Any]) -> int | None:

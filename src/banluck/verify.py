@@ -186,7 +186,7 @@ def play_blackjack(
     from banluck.games.blackjack.decisions import Decision
     from banluck.games.blackjack.rules import PRESETS
     from banluck.games.blackjack.shoe import BlackjackShoe
-    from banluck.games.blackjack.table import BlackjackTable
+    from banluck.games.blackjack.table import BlackjackTable, never_insuring
 
     def policy(d: Decision) -> str:
         return "hit" if d.total < 17 and "hit" in d.legal else "stand"
@@ -199,7 +199,7 @@ def play_blackjack(
         _next_seed(ledger, client_seed)
         r = table.deal(bet=rules.bet_min)
         while r.to_act is not None:
-            r.apply("decline" if r.phase == "insurance" else policy(r.decision()))
+            r.apply(never_insuring(r, policy))
         table.settle(r)
     ledger.finish()
     return ledger.public_history()

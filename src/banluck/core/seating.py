@@ -32,9 +32,10 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import Protocol, TypeGuard, cast, overload
+from typing import Protocol, cast, overload
 
 from banluck.core.errors import BadBet
+from banluck.core.whole import is_whole
 
 #: The dealer's seat (its hand is ``HandRef(DEALER)``; the events name it so).
 DEALER = "dealer"
@@ -91,8 +92,7 @@ class Role(StrEnum):
     DEALER = "dealer"  # holds the bank; its choices are automatic by the rules (T17 / O8)
 
 
-def _whole(bet: object) -> TypeGuard[int]:
-    return isinstance(bet, int) and not isinstance(bet, bool)
+_whole = is_whole
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

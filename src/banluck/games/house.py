@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from banluck.core.errors import BanLuckError
+from banluck.core.whole import is_whole
 
 #: H11: a house's name is 1 to this many characters
 NAME_MAX = 40
@@ -66,11 +67,7 @@ class Field:
         """``value`` as the field's value, or HouseError (H11)."""
         ok: bool
         if self.kind == "int":
-            ok = (
-                isinstance(value, int)
-                and not isinstance(value, bool)
-                and (self.lo <= value <= self.hi or value in self.also)
-            )
+            ok = is_whole(value) and (self.lo <= value <= self.hi or value in self.also)
         elif self.kind == "bool":
             ok = isinstance(value, bool)
         elif self.kind == "choice":
@@ -79,7 +76,7 @@ class Field:
             ok = (
                 isinstance(value, list)
                 and len(value) > 0
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+                and all(is_whole(v) for v in value)
                 and all(v in ACE_VALUES for v in value)
                 and len(set(value)) == len(value)
             )
@@ -219,88 +216,3 @@ def _check_combinations(v: dict[str, Any], base: str) -> None:
 def preset_house(base: str) -> House:
     """The house of a preset alone (H2: ``"preset": P`` is ``{"base": P}``)."""
     return read_house({"base": base})
-
-
-def add_house_options(parser: Any) -> None:
-    """``--house`` and ``--rule`` for ``banluck odds``, ``strategy`` and ``simulate`` (H2)."""
-    parser.add_argument(
-        "--house",
-        metavar="FILE|NAME",
-        default=None,
-        help="play a house: a JSON file of a house object, or a named house",
-    )
-    parser.add_argument(
-        "--rule",
-        metavar="FIELD=VALUE",
-        action="append",
-        default=[],
-        help="change one house field (repeatable), on top of --preset or --house",
-    )
-
-
-def house_from_args(preset: str | None, house: str | None, rules: list[str]) -> House | None:
-    """The house that ``--preset``, ``--house`` and ``--rule`` name (None: the preset alone).
-
-    >>> house_from_args("table", None, ["five_card_bust=1", "dealer_15=play"]).rules["dealer_15"]
-    'play'
-    >>> house_from_args("table", None, ["five_card_bust"])
-    Traceback (most recent call last):
-    ...
-    banluck.games.house.HouseError: --rule 'five_card_bust' must be FIELD=VALUE
-    """
-    import json
-    from pathlib import Path
-
-    if house is None and not rules:
-        return None
-    data: dict[str, Any] = {"base": preset or "table"}
-    if house is not None:
-        path = Path(house)
-        if path.is_file():
-            try:
-                loaded = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError) as exc:
-                raise HouseError(f"house: cannot read {house!r}: {exc}") from None
-        else:
-            from banluck.games.named_houses import NAMED
-
-            if house not in NAMED:
-                raise HouseError(
-                    f"house: {house!r} is neither a file nor a named house"
-                    f" (named: {', '.join(sorted(NAMED))})"
-                )
-            loaded = NAMED[house].house
-        read_house(loaded)  # checked as given, before any --rule
-        data = dict(loaded)
-        if preset is not None and preset != data["base"]:
-            raise HouseError(f"house: --preset {preset!r} is not the house's base {data['base']!r}")
-    changes = dict(data.get("rules", {}))
-    for rule in rules:
-        field, sep, text = rule.partition("=")
-        if not sep or not field:
-            raise HouseError(f"--rule {rule!r} must be FIELD=VALUE")
-        try:
-            value: Any = json.loads(text)
-        except ValueError:
-            value = text  # a choice written bare: dealer_15=play
-        changes[field] = value
-    return read_house({**data, "rules": changes})
-
-
-def resolve_house_args(args: Any) -> None:
-    """Before a command runs: ``args.house_played`` (the ``House``, or None) from
-    ``--house`` / ``--rule``, and ``args.preset`` the house's base (``table`` when no preset
-    or house is named). HouseError when the house is refused."""
-    house = house_from_args(args.preset, getattr(args, "house", None), getattr(args, "rule", []))
-    args.house_played = house
-    args.preset = house.base if house is not None else (args.preset or "table")
-    if house is not None and args.decks is not None and args.decks != house.rules["decks"]:
-        raise HouseError(
-            f"house: --decks {args.decks} is not the house's decks {house.rules['decks']}"
-        )
-
-
-def rules_of(args: Any, preset_rules: Callable[[], Any]) -> Any:
-    """The rules record a command plays: the house's, else ``preset_rules()``."""
-    house: House | None = getattr(args, "house_played", None)
-    return preset_rules() if house is None else house.record()

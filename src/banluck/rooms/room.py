@@ -26,6 +26,7 @@ from typing import Any
 
 from banluck.core.fair import FairFormatError
 from banluck.core.refusal import Refusal
+from banluck.core.whole import is_whole
 from banluck.games.driver import GameDriver, HandDriver, HandStart
 from banluck.games.registry import driver_for
 from banluck.rooms.fair import RoomLedger, salt_from
@@ -581,8 +582,7 @@ def _saved_ledger(data: object, salt: Callable[[int], bytes]) -> RoomLedger:
     raise ValueError("the room's fair ledger must be an object")
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+_whole = is_whole
 
 
 def new_room(

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from banluck.core.refusal import Refusal
+from banluck.core.whole import is_whole
 from banluck.games.registry import GAMES as REGISTRY
 from banluck.games.registry import driver_class
 
@@ -41,8 +42,7 @@ class RoomSettings:
         }
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+_whole = is_whole
 
 
 def parse_settings(body: dict[str, Any]) -> RoomSettings:

@@ -26,7 +26,7 @@ from banluck.games.blackjack.replay import outcome_json
 from banluck.games.blackjack.round import BlackjackRound
 from banluck.games.blackjack.rules import SIDE_BET_NAMES, BlackjackRules
 from banluck.games.blackjack.shoe import BlackjackShoe
-from banluck.games.blackjack.table import BlackjackTable
+from banluck.games.blackjack.table import BlackjackTable, never_insuring
 from banluck.games.blackjack.views import view_for, view_json
 from banluck.web.betcap import largest_bet
 from banluck.web.records import MAX_CHIPS, MAX_HAND, CorruptSave, is_int, now_iso
@@ -486,7 +486,7 @@ class BlackjackSession:
         r, table = self.round, self.table
         assert r is not None and table is not None
         while r.to_act is not None and r.to_act != self.you:
-            self._apply("decline" if r.phase == "insurance" else table.bot_policy()(r.decision()))
+            self._apply(never_insuring(r, table.bot_policy()))
 
     def _maybe_finish(self) -> dict[str, Any] | None:
         r, table, hand, rec = self.round, self.table, self.record.hand, self.record

@@ -20,6 +20,7 @@ from typing import Any
 from banluck.core import BanLuckError, Shoe
 from banluck.core.cards import Card, parse_card
 from banluck.core.seating import seating_for
+from banluck.core.whole import is_whole
 from banluck.games.banluck import Action, Round, Rules, SeatEntry
 from banluck.web.stats import Stats
 
@@ -42,13 +43,8 @@ def now_iso() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def is_int(x: Any) -> bool:
-    """A JSON whole number (not a bool).
-
-    >>> is_int(3), is_int(True), is_int(3.0)
-    (True, False, False)
-    """
-    return isinstance(x, int) and not isinstance(x, bool)
+#: a JSON whole number (``core.whole``: the one check)
+is_int = is_whole
 
 
 @dataclass

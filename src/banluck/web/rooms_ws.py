@@ -34,6 +34,7 @@ from starlette.requests import cookie_parser
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from banluck.core.refusal import Refusal
+from banluck.core.whole import is_whole
 from banluck.rooms.names import is_code, new_code
 from banluck.rooms.room import Room, new_room
 from banluck.rooms.settings import parse_settings
@@ -607,7 +608,7 @@ class RoomHub:
         if kind == "state":  # the player's sockets get the state, ``reply`` set to ``id``
             self.change(room, lambda now: None, step=(None, None))
             ref = frame.get("id")
-            if not (isinstance(ref, int) and not isinstance(ref, bool)) or not 0 <= ref < 2**31:
+            if not is_whole(ref) or not 0 <= ref < 2**31:
                 ref = None
             for conn in self.sockets.get(room.code, ()):
                 if conn.player == player:

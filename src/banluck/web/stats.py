@@ -10,17 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from banluck.core.whole import is_whole
+
 #: The stack series keeps the last this many points (the chart's).
 MAX_POINTS = 1000
 _MAX_CHIPS = 10**15
 
 
 def _count(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= _MAX_CHIPS
+    return is_whole(x) and 0 <= x <= _MAX_CHIPS
 
 
 def _chips(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool) and abs(x) <= _MAX_CHIPS
+    return is_whole(x) and abs(x) <= _MAX_CHIPS
 
 
 @dataclass

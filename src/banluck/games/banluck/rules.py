@@ -12,6 +12,16 @@ from dataclasses import dataclass
 from banluck.core.seating import seating_for
 
 
+def low_shoe(decks: int, max_cards_per_hand: int) -> int:
+    """T12 (and kampung's K4): reshuffle before a hand when fewer cards remain than a
+    quarter of the shoe, or than one hand can use.
+
+    >>> low_shoe(2, 20), low_shoe(1, 30)
+    (26, 30)
+    """
+    return max(52 * decks // 4, max_cards_per_hand)
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Rules:
     """One variant of Ban Luck. Rule ids refer to ``shared/spec/RULES.md``."""
@@ -86,7 +96,7 @@ class Rules:
 
     def reshuffle_below(self) -> int:
         """T12: reshuffle before a hand when fewer cards than this remain."""
-        return max(52 * self.decks // 4, self.max_cards_per_hand())
+        return low_shoe(self.decks, self.max_cards_per_hand())
 
     def with_decks(self, decks: int | None) -> Rules:
         """The same rules with another deck count (None keeps the preset's)."""

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from banluck.core.errors import BadBet
 from banluck.core.seating import Seating, seating_for
+from banluck.core.whole import is_whole
 from banluck.games.blackjack.rules import SIDE_BET_NAMES, BlackjackRules
 
 
@@ -36,8 +37,7 @@ class SeatEntry:
         return self.bet + sum(self.side_bets.values())
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+_whole = is_whole
 
 
 def check_entry(

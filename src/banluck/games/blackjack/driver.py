@@ -21,6 +21,7 @@ from banluck.games.blackjack.decisions import auto_play
 from banluck.games.blackjack.round import BlackjackRound
 from banluck.games.blackjack.rules import PRESETS, BlackjackRules
 from banluck.games.blackjack.shoe import BlackjackShoe
+from banluck.games.blackjack.table import never_insuring
 from banluck.games.driver import (
     GameDriver,
     HandDriver,
@@ -107,16 +108,12 @@ class BlackjackHand(RoundHand):
         )
 
     def bot_choice(self) -> str:
-        if self.round.phase == "insurance":
-            return "decline"  # B10: the bots never insure
         from banluck.games.blackjack.strategy import policy_for
 
-        return policy_for(self.rules)(self.round.decision())
+        return never_insuring(self.round, policy_for(self.rules))  # B10
 
     def auto_choice(self) -> str:
-        if self.round.phase == "insurance":
-            return "decline"  # I8: no insurance for an absent seat
-        return auto_play(self.round.decision())
+        return never_insuring(self.round, auto_play)  # I8
 
     @property
     def over(self) -> bool:

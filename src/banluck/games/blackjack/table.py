@@ -16,19 +16,23 @@ its hand numbers (I1, C8), and the bots' choices (B10).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from banluck.core.seating import Seating, seating_for
 from banluck.games.blackjack.bets import SeatEntry, check_entry
-from banluck.games.blackjack.decisions import Decision
+from banluck.games.blackjack.decisions import Policy
 from banluck.games.blackjack.round import BlackjackRound, RoundOutcome
 from banluck.games.blackjack.rules import BlackjackRules
 from banluck.games.blackjack.shoe import BlackjackShoe
 
 __all__ = ["BlackjackTable"]
 
-Policy = Callable[[Decision], str]
+
+def never_insuring(r: BlackjackRound, policy: Policy) -> str:
+    """B10 / I8: the choice of a seat that never insures (a bot, an absent person):
+    ``decline`` when insurance is offered, else ``policy``'s."""
+    return "decline" if r.phase == "insurance" else policy(r.decision())
 
 
 class BlackjackTable:
@@ -95,10 +99,7 @@ class BlackjackTable:
         round ends; they never take insurance."""
         seating = self.seating
         while r.to_act is not None and seating.is_bot(r.to_act):
-            if r.phase == "insurance":
-                r.apply("decline")
-            else:
-                r.apply(self.bot_policy()(r.decision()))
+            r.apply(never_insuring(r, self.bot_policy()))
 
     def settle(self, r: BlackjackRound) -> RoundOutcome:
         """After the round: stacks updated (T10), the table's cards to the discards."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from banluck.core.seating import seating_for
-from banluck.games.banluck.rules import Rules
+from banluck.games.banluck.rules import Rules, low_shoe
 
 BankMode = Literal["house", "rotate"]
 
@@ -110,7 +110,7 @@ class KampungRules:
 
     def reshuffle_below(self) -> int:
         """K4 / T12: reshuffle before a hand when fewer cards than this remain."""
-        return max(52 * self.decks // 4, self.max_cards_per_hand())
+        return low_shoe(self.decks, self.max_cards_per_hand())
 
     def next_banker(self, banker: str) -> str:
         """K2: the seat after ``banker`` in the bank's order.

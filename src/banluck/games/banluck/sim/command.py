@@ -10,7 +10,8 @@ from banluck.command_kit import bad_input, check_at_least_one, emit, run_simulat
 from banluck.command_kit import pct as _pct
 from banluck.games import GAMES, game
 from banluck.games.banluck.rules import preset
-from banluck.games.house import HouseError, add_house_options, resolve_house_args, rules_of
+from banluck.games.house import HouseError
+from banluck.games.house_options import add_house_options, resolve_house_args, rules_of
 from banluck.sim import DEFAULT_CHUNK
 
 if TYPE_CHECKING:

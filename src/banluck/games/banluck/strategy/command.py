@@ -10,13 +10,8 @@ from banluck.chart_draw import EXCEPTIONS_TITLE, label_axes, print_exceptions
 from banluck.command_kit import EXIT_BAD_INPUT, bad_input, print_figures, print_json
 from banluck.games import GAMES, game
 from banluck.games.banluck.rules import preset
-from banluck.games.house import (
-    House,
-    HouseError,
-    add_house_options,
-    resolve_house_args,
-    rules_of,
-)
+from banluck.games.house import House, HouseError
+from banluck.games.house_options import add_house_options, resolve_house_args, rules_of
 
 if TYPE_CHECKING:
     from banluck.games.banluck.strategy.chart import Chart

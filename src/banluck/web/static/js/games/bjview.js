@@ -11,7 +11,6 @@ import { game } from "../game.js";
 import { cardName, fmtNet, fmtNum, language, seatName, t } from "../messages.js";
 import { page } from "../page.js";
 import { renderMyStack } from "../table.js";
-import { resultLine } from "./blackjack.js";
 
 function cardRow(codes, cls) {
   const box = el("div", "cards " + (cls || ""));
@@ -105,6 +104,13 @@ function renderCommon(m) {
   row.dataset.testid = "common-row";
   row.append(el("h3", "", t("bj.row")), cardRow(m.row.filter((c) => c !== undefined)));
   box.replaceChildren(shared, row);
+}
+
+const wagerName = (w) => t("wager." + w);
+
+/** One wager's result in words ("Main bet: Win +100"). */
+export function resultLine(e) {
+  return t("msg.bj.wager", { wager: wagerName(e.wager), result: t("result." + e.result), net: fmtNet(e.net) });
 }
 
 export function renderBjTable() {

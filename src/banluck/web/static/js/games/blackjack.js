@@ -7,7 +7,7 @@
 
 import { actionName, fmtNet, seatName, t } from "../messages.js";
 import { page, yourTurn } from "../page.js";
-import { bjDealExtras, renderBjTable, renderSideBets } from "./bjview.js";
+import { bjDealExtras, renderBjTable, renderSideBets, resultLine } from "./bjview.js";
 
 const newHand = (index) => ({ index, cards: [], total: null, kind: null, result: null, net: null, bet: 0, doubled: false });
 
@@ -94,13 +94,8 @@ export function syncModel(m, table) {
   m.turn = table.over ? null : table.to_act;
 }
 
-const wagerName = (w) => t("wager." + w);
 
 /** One of your wagers settled: "Pairs: win +50". */
-export function resultLine(e) {
-  return t("msg.bj.wager", { wager: wagerName(e.wager), result: t("result." + e.result), net: fmtNet(e.net) });
-}
-
 export function describe(e, m) {
   const you = e.seat === "you";
   switch (e.type) {
