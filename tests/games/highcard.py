@@ -34,8 +34,8 @@ def _score(card: Card) -> int:
 
 
 class HighCardDriver(GameDriver):
-    def __init__(self, name: str, *, decks: int, bank: str = "house") -> None:
-        super().__init__(name, decks=decks, bank=bank)
+    def __init__(self, name: str, *, decks: int, bank: str = "house", house: Any = None) -> None:
+        super().__init__(name, decks=decks, bank=bank, house=house)
         self.layout = SEATS
         self.min_bet = BET_MIN
 

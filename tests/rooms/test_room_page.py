@@ -195,3 +195,37 @@ def test_three_browsers_play_classic_together(server: str, browser: Browser) -> 
             for f in p.frames
             if f.get("type") == "state"
         )
+
+
+@pytest.mark.rule("H3")
+def test_a_room_made_with_a_named_house_shows_it_in_every_language(
+    server: str, browser: Browser
+) -> None:
+    """The host picks a named house in the form (offered for the chosen game only); the
+    room plays it and every person's page names it, in German and Chinese too."""
+    ann = Person(browser.new_context(locale="de-DE"), "Ann")
+    page = ann.page
+    page.goto(f"{server}/room/new")
+    page.select_option("select[name=game]", "kampung")
+    expect_options = page.locator("#house-choice option")
+    page.wait_for_function("document.querySelectorAll('#house-choice option').length > 1")
+    kampung_offers = expect_options.all_inner_texts()
+    assert "Kampung ohne Verbrennen" in kampung_offers
+    page.select_option("select[name=game]", "table")
+    page.select_option("#house-choice", "lucky-sevens")
+    page.fill("input[name=name]", "Ann")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_url(re.compile(r"/room/[A-Za-z0-9_-]{16,}$"))
+    link = page.url
+    page.wait_for_selector("#house:has-text('Glückssiebenen')")
+    assert "seven_seven_seven = 7" in page.locator("#house").inner_text()
+    cai = Person(browser.new_context(locale="zh-CN"), "小蔡")
+    cai.page.goto(link)
+    cai.page.wait_for_selector("#house:has-text('幸运三条七')")
+    enter(ann, link, "you")
+    check_frames([ann])
+    assert all(
+        f["room"]["house"]["changes"] == {"seven_seven_seven": 7}
+        for f in ann.frames
+        if f.get("type") == "state"
+    )

@@ -19,11 +19,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from banluck.core.errors import BanLuckError
 from banluck.core.fair import FairLedger
 from banluck.core.refusal import Refusal
+
+if TYPE_CHECKING:
+    from banluck.games.house import House
 
 
 def hand_rng(seed: int) -> random.Random:
@@ -203,10 +206,14 @@ class RoundHand(HandDriver):
 class GameDriver(ABC):
     """A game with its options: its seats, stacks, shoes, bets and hands."""
 
-    def __init__(self, name: str, *, decks: int, bank: str = "house") -> None:
+    def __init__(
+        self, name: str, *, decks: int, bank: str = "house", house: House | None = None
+    ) -> None:
         self.name = name
         self.decks = decks
         self.bank = bank
+        #: H3: the house this table plays (None: the preset), its rules record the driver's
+        self.house = house
 
     #: the seats of the table, in order (empty for ``infinite``: made as people sit)
     layout: tuple[str, ...] = ()

@@ -137,6 +137,17 @@ class House:
         """H12: ``{"base", "name", "rules"}`` with every field after defaults."""
         return {"base": self.base, "name": self.name, "rules": dict(self.rules)}
 
+    def changes(self) -> dict[str, Any]:
+        """The fields this house plays differently from its base preset."""
+        base = self.schema.values(self.schema.bases[self.base])
+        return {k: v for k, v in self.rules.items() if base[k] != v}
+
+    def to_object(self) -> dict[str, Any]:
+        """The house as a house object again (``read_house`` reads it back; a house without
+        a name leaves ``name`` out, H11)."""
+        named = {} if self.name is None else {"name": self.name}
+        return {"base": self.base, **named, "rules": dict(self.rules)}
+
 
 def _schema(base: str) -> HouseSchema:
     from banluck.games.registry import game

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from banluck.games.driver import GameDriver
+    from banluck.games.house import House
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -139,14 +140,16 @@ def driver_class(name: str) -> type[GameDriver]:
     return cls
 
 
-def driver_for(name: str, *, decks: int, bank: str = "house") -> GameDriver:
-    """Game ``name``'s driver with its options.
+def driver_for(
+    name: str, *, decks: int, bank: str = "house", house: House | None = None
+) -> GameDriver:
+    """Game ``name``'s driver with its options (``house``: the house it plays, H3).
 
     >>> d = driver_for("kampung", decks=1, bank="rotate")
     >>> d.layout, d.rules.decks, d.first_banker()
     (('you', 'anna', 'ben', 'dealer'), 1, 'dealer')
     """
-    return driver_class(name)(name, decks=decks, bank=bank)
+    return driver_class(name)(name, decks=decks, bank=bank, house=house)
 
 
 def game(name: str) -> Game:

@@ -31,7 +31,7 @@ from banluck.games.driver import GameDriver, HandDriver, HandStart
 from banluck.games.registry import driver_for
 from banluck.rooms.fair import RoomLedger, salt_from
 from banluck.rooms.names import display_name
-from banluck.rooms.settings import RoomSettings, settings_from_json
+from banluck.rooms.settings import RoomSettings, parse_settings, settings_from_json
 
 FORMAT = 1
 #: At most this many people (players and watchers) in one room.
@@ -78,7 +78,7 @@ class Room:
         self.settings = settings
         self.host = host
         self.entropy = entropy
-        self.game: GameDriver = driver_for(settings.game, decks=settings.decks, bank=settings.bank)
+        self.game: GameDriver = _driver(settings)
         self.members: dict[str, Member] = {}
         #: the seats in playing order (``infinite``: the people's, as they sat down)
         self.seats: list[str] = list(self.game.layout)
@@ -163,9 +163,17 @@ class Room:
             "deadline": self.deadline,
             "banker": self.banker,
             "min_bet": self.game.min_bet,
+            **self._house_json(),
             "last": self.last_summary,
             "fair": self.ledger.current_json(),
         }
+
+    def _house_json(self) -> dict[str, Any]:
+        """H3: the house every seat plays, its name and what it changes (only with one)."""
+        h = self.settings.house
+        if h is None:
+            return {}
+        return {"house": {"base": h.base, "name": h.name, "changes": h.changes()}}
 
     def public_history(self) -> dict[str, Any]:
         """The fair history anyone in the room may download: commitments of every shoe,
@@ -270,6 +278,24 @@ class Room:
             raise Refusal("bad_request", f"no person sits at {seat!r}", {"seat": seat})
         self._between_hands("a seat is freed")
         self._unseat(self.occupant[seat])
+        self._changed(now)
+
+    def set_house(self, player: str, house: object, now: float) -> None:
+        """H3: the host changes the room's house between hands (None: the preset's rules);
+        it plays from the next hand, a new deck count from a new shoe committed now."""
+        if player != self.host:
+            raise Refusal("forbidden", "only the room's host may change the house rules")
+        self._between_hands("the house rules change")
+        body = {k: v for k, v in self.settings.to_json().items() if k not in ("decks", "house")}
+        settings = parse_settings({**body, "house": house})
+        if settings.house is None:
+            settings = parse_settings(body)  # the preset again, at its own deck count
+        game = _driver(settings)
+        game.ledger = self.ledger
+        decks_changed = settings.decks != self.settings.decks
+        self.settings, self.game = settings, game
+        if decks_changed or game.shuffle_due(self.shoe):
+            self.shoe = game.fresh_shoe(self.entropy(), self.ledger)
         self._changed(now)
 
     def connect(self, player: str, now: float) -> None:
@@ -564,6 +590,11 @@ class Room:
         if room.ledger.current is None and (room.hand is None or room.settled):
             room.shoe = room.game.fresh_shoe(entropy(), room.ledger)  # saved before the ledger
         return room
+
+
+def _driver(settings: RoomSettings) -> GameDriver:
+    """The driver of the room's game, with its decks, bank and house."""
+    return driver_for(settings.game, decks=settings.decks, bank=settings.bank, house=settings.house)
 
 
 def _saved_ledger(data: object, salt: Callable[[int], bytes]) -> RoomLedger:

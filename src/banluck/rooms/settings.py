@@ -8,6 +8,7 @@ from typing import Any
 
 from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
+from banluck.games.house import House, HouseError, read_house
 from banluck.games.registry import GAMES as REGISTRY
 from banluck.games.registry import driver_class
 
@@ -31,15 +32,20 @@ class RoomSettings:
     bank: str = "house"
     #: seconds a person has to act (or bet) before the seat is played for them (I8).
     timer: int = TIMER_DEFAULT
+    #: H3: the house the table plays (None: the game's preset as it is)
+    house: House | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "game": self.game,
             "decks": self.decks,
             "speed": self.speed,
             "bank": self.bank,
             "timer": self.timer,
         }
+        if self.house is not None:
+            out["house"] = self.house.to_object()
+        return out
 
 
 _whole = is_whole
@@ -55,7 +61,14 @@ def parse_settings(body: dict[str, Any]) -> RoomSettings:
     ...
     banluck.core.refusal.Refusal: a room plays table, ... not 'pontoon'
     """
-    game = body.get("game")
+    house = _house(body)
+    game = body.get("game", house.base if house is not None else None)
+    if house is not None and game != house.base:
+        raise Refusal(
+            "bad_settings",
+            f"the house's base is {house.base!r}, not the room's game {game!r}",
+            {"field": "house", "house_field": "base"},
+        )
     if not isinstance(game, str) or game not in GAMES:
         names = list(GAMES)
         raise Refusal(
@@ -64,8 +77,14 @@ def parse_settings(body: dict[str, Any]) -> RoomSettings:
             {"field": "game", "allowed": names},
         )
     spec = driver_class(game).settings_spec(game)
-    decks = body.get("decks", spec.default_decks)
-    if not _whole(decks) or decks not in spec.decks:
+    decks = body.get("decks", spec.default_decks if house is None else house.rules["decks"])
+    if house is not None and decks != house.rules["decks"]:
+        raise Refusal(
+            "bad_settings",
+            f"the house plays with {house.rules['decks']} deck(s), not {decks!r}",
+            {"field": "decks", "allowed": [house.rules["decks"]]},
+        )
+    if house is None and (not _whole(decks) or decks not in spec.decks):
         raise Refusal(
             "bad_settings",
             f"{game} plays with {' or '.join(map(str, spec.decks))} deck(s), not {decks!r}",
@@ -88,7 +107,22 @@ def parse_settings(body: dict[str, Any]) -> RoomSettings:
             f"the turn timer is {TIMER_MIN} to {TIMER_MAX} seconds",
             {"field": "timer", "min": TIMER_MIN, "max": TIMER_MAX},
         )
-    return RoomSettings(game=game, decks=decks, speed=str(speed), bank=str(bank), timer=timer)
+    return RoomSettings(
+        game=game, decks=decks, speed=str(speed), bank=str(bank), timer=timer, house=house
+    )
+
+
+def _house(body: dict[str, Any]) -> House | None:
+    """H3: the room's house, checked (H1, H4, H11), or None; ``bad_settings`` naming the
+    house's field when it is refused."""
+    if "house" not in body or body["house"] is None:
+        return None
+    try:
+        return read_house(body["house"])
+    except HouseError as exc:
+        raise Refusal(
+            "bad_settings", str(exc), {"field": "house", "house_field": exc.field}
+        ) from None
 
 
 def settings_from_json(data: dict[str, Any]) -> RoomSettings:

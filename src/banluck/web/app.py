@@ -238,6 +238,17 @@ def create_app(
         _service(name)
         return _page()
 
+    @app.get("/api/houses")
+    async def named_houses() -> dict[str, Any]:
+        """H10: the named houses, each with its base, name, fields and where it comes from."""
+        from banluck.games.named_houses import NAMED, named_house
+
+        out = []
+        for key, named in NAMED.items():
+            h = named_house(key)
+            out.append({"id": key, **h.to_object(), "changes": h.changes(), "source": named.source})
+        return {"houses": out}
+
     @app.get("/api/games")
     async def lobby(request: Request) -> dict[str, Any]:
         pid = _player_id(request)

@@ -29,14 +29,17 @@ from banluck.games.driver import (
     bad_bet,
     hand_rng,
 )
+from banluck.games.house import House
 
 
 class BanluckDriver(GameDriver):
     """A Ban Luck preset (T1–T23, O1–O8) with its deck count."""
 
-    def __init__(self, name: str, *, decks: int, bank: str = "house") -> None:
-        super().__init__(name, decks=decks, bank=bank)
-        self.rules: Rules = banluck_preset(name, decks)
+    def __init__(
+        self, name: str, *, decks: int, bank: str = "house", house: House | None = None
+    ) -> None:
+        super().__init__(name, decks=decks, bank=bank, house=house)
+        self.rules: Rules = banluck_preset(name, decks) if house is None else house.record()
         self.layout = self.rules.seats
         self.min_bet = self.rules.bet_min
 

@@ -32,6 +32,7 @@ from banluck.games.driver import (
     bad_bet,
     hand_rng,
 )
+from banluck.games.house import House
 
 #: ``infinite`` (I2): seats are made as people sit down, up to this many.
 INFINITE_SEATS = 64
@@ -42,8 +43,10 @@ class BlackjackDriver(GameDriver):
 
     shoe_marks_hands = True  # I1's hand numbers: the shoe tells the ledger
 
-    def __init__(self, name: str, *, decks: int, bank: str = "house") -> None:
-        super().__init__(name, decks=decks, bank=bank)
+    def __init__(
+        self, name: str, *, decks: int, bank: str = "house", house: House | None = None
+    ) -> None:
+        super().__init__(name, decks=decks, bank=bank, house=house)
         self.rules: BlackjackRules = PRESETS[name]
         self.infinite = self.rules.shared_cards
         self.layout = () if self.infinite else self.rules.seats

@@ -29,6 +29,7 @@ from banluck.games.driver import (
     bad_bet,
     hand_rng,
 )
+from banluck.games.house import House
 from banluck.games.kampung import views as k_views
 from banluck.games.kampung.round import KampungRound, PlayerEntry
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
@@ -38,9 +39,12 @@ from banluck.games.kampung.table import KampungTable
 class KampungDriver(GameDriver):
     """``kampung`` (K1–K23) with its deck count and bank."""
 
-    def __init__(self, name: str, *, decks: int, bank: str = "house") -> None:
-        super().__init__(name, decks=decks, bank=bank)
-        self.rules: KampungRules = KAMPUNG.with_decks(decks).with_bank(bank)
+    def __init__(
+        self, name: str, *, decks: int, bank: str = "house", house: House | None = None
+    ) -> None:
+        super().__init__(name, decks=decks, bank=bank, house=house)
+        base = KAMPUNG.with_decks(decks) if house is None else house.record()
+        self.rules: KampungRules = base.with_bank(bank)
         self.layout = self.rules.seats
         self.min_bet = self.rules.bet_min
 

@@ -96,6 +96,7 @@ function draw() {
   const s = state;
   const you = s.you;
   const room = s.room;
+  $("house").textContent = houseLine(room.house);
   $("join-form").hidden = Boolean(you.name);
   $("status").textContent = room.phase === "playing"
     ? t("room.status.playing", { hand: room.hand, seat: room.to_act ?? "…" })
@@ -177,6 +178,42 @@ function open() {
   });
 }
 
+/** The named houses (GET /api/houses), offered for the game chosen in the form. */
+let namedHouses = [];
+
+async function loadHouses() {
+  try {
+    const r = await fetch("/api/houses");
+    if (r.ok) namedHouses = (await r.json()).houses;
+  } catch {
+    namedHouses = [];
+  }
+  offerHouses();
+}
+
+function offerHouses() {
+  const form = $("create-form");
+  const choice = $("house-choice");
+  const game = form.elements.game.value;
+  for (const o of [...choice.options]) if (o.value) o.remove();
+  for (const h of namedHouses.filter((x) => x.base === game)) {
+    const o = document.createElement("option");
+    o.value = h.id;
+    const named = t(`house.${h.id}`);
+    o.textContent = named === `house.${h.id}` ? h.name : named;
+    o.title = h.source;
+    choice.append(o);
+  }
+}
+
+function houseLine(house) {
+  if (!house) return "";
+  const known = namedHouses.find((h) => h.name === house.name && h.base === house.base);
+  if (known && t(`house.${known.id}`) !== `house.${known.id}`) house = { ...house, name: t(`house.${known.id}`) };
+  const changes = Object.entries(house.changes).map(([k, v]) => `${k} = ${JSON.stringify(v)}`);
+  return t("room.house", { name: house.name || t("room.house.label") }) + (changes.length ? ` (${changes.join(", ")})` : "");
+}
+
 async function createRoom(ev) {
   ev.preventDefault();
   const data = new FormData(ev.target);
@@ -186,7 +223,9 @@ async function createRoom(ev) {
     timer: Number(data.get("timer")),
   };
   if (body.game === "kampung") body.bank = data.get("bank");
-  if (body.game === "table" || body.game === "kampung") body.decks = Number(data.get("decks"));
+  const house = namedHouses.find((h) => h.id === data.get("house"));
+  if (house) body.house = { base: house.base, name: house.name, rules: house.rules };
+  else if (body.game === "table" || body.game === "kampung") body.decks = Number(data.get("decks"));
   const r = await fetch("/api/rooms", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -288,10 +327,13 @@ function start() {
   if (code === "new") {
     $("create").hidden = false;
     $("create-form").addEventListener("submit", createRoom);
+    $("create-form").elements.game.addEventListener("change", offerHouses);
+    loadHouses();
     return;
   }
   $("room").hidden = false;
   $("link").textContent = location.href;
+  loadHouses();
   $("join-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     send({ type: "join", name: $("name").value });

@@ -1,0 +1,164 @@
+"""House rules in a room (HOUSE_RULES.md H3): the host chooses the house when making the
+room and may change it between hands; every seat plays it, sees it, and sees no card it may
+not; a bad house is refused naming its field, and nothing changes."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from banluck.core.refusal import Refusal
+from banluck.games.house import House
+from banluck.rooms.room import Room, new_room
+from banluck.rooms.settings import parse_settings
+from banluck.web.rooms_ws import apply_frame
+from tests.houses.strategies import houses
+from tests.rooms.helpers import CODE, hidden_leaks, seeded
+from tests.rooms.test_ws import ORIGIN, Player, _cookie, make_room, served
+
+
+def _room(body: dict[str, Any], seed: int = 1) -> Room:
+    r = new_room(CODE, parse_settings(body), "A", "Ann", 0.0, entropy=seeded(seed))
+    r.join("B", "Bob", 0.0)
+    r.join("C", "Cai", 0.0)
+    return r
+
+
+def _play(r: Room, rng: random.Random, hands: int) -> None:
+    """``hands`` hands with A and B seated, random choices, every view checked (T22/K17)."""
+    for _ in range(hands):
+        for p in "AB":
+            seat = r.members[p].seat
+            amount = 0 if seat == r.banker else r.game.min_bet
+            r.bet(p, r.last_number + 1, amount, 0.0)
+        for _ in range(300):
+            for who in ("A", "B", "C", None):
+                assert hidden_leaks(r.view(who)) == [], who
+            if not r.in_hand:
+                break
+            h = r.hand
+            assert h is not None
+            r.act(r.occupant[h.to_act()], h.number, h.step, rng.choice(h.legal()), 0.0)  # type: ignore[index]
+        again = Room.from_json(json.loads(json.dumps(r.to_json())))
+        assert again.to_json() == r.to_json()
+
+
+@pytest.mark.rule("H3")
+def test_a_room_is_made_with_a_house_and_plays_its_rules() -> None:
+    house = {"base": "table", "name": "Grandma", "rules": {"five_card_bust": 1, "decks": 1}}
+    s = parse_settings({"house": house})
+    assert s.game == "table" and s.decks == 1 and s.house is not None
+    r = _room({"house": house})
+    rules = r.game.rules  # type: ignore[attr-defined]
+    assert rules.five_card_bust_multiple == 1 and rules.decks == 1
+    assert r.public()["settings"]["house"]["name"] == "Grandma"
+    assert r.public()["settings"]["house"]["rules"]["five_card_bust"] == 1
+    r.sit("A", "you", 0.0)
+    r.sit("B", "ben", 0.0)
+    r.connect("A", 0.0)
+    r.connect("B", 0.0)
+    _play(r, random.Random(3), 4)
+
+
+@pytest.mark.rule("H4")
+@pytest.mark.parametrize(
+    ("body", "says", "field"),
+    [
+        ({"house": {"base": "table", "rules": {"five_card_bust": 9}}}, "allowed 1 to 3", "house"),
+        ({"game": "kampung", "house": {"base": "table"}}, "house's base is 'table'", "house"),
+        ({"house": {"base": "table", "rules": {"decks": 3}}, "decks": 2}, "3 deck(s)", "decks"),
+        ({"house": {"base": "classic", "rules": {"peek": False}}}, "not played yet", "house"),
+        ({"house": "grandma"}, "a house is a JSON object", "house"),
+    ],
+)
+def test_a_bad_house_is_refused_naming_its_field(body: Any, says: str, field: str) -> None:
+    with pytest.raises(Refusal) as e:
+        parse_settings(body)
+    assert e.value.code == "bad_settings" and says in e.value.message
+    assert e.value.params["field"] == field
+
+
+@pytest.mark.rule("H3")
+def test_only_the_host_changes_the_house_and_only_between_hands() -> None:
+    r = _room({"game": "table"})
+    r.sit("A", "you", 0.0)
+    r.connect("A", 0.0)
+    saved = json.dumps(r.to_json())
+    with pytest.raises(Refusal) as e:
+        r.set_house("B", {"base": "table", "rules": {"five_card_bust": 1}}, 0.0)
+    assert e.value.code == "forbidden" and json.dumps(r.to_json()) == saved
+    with pytest.raises(Refusal) as e:
+        apply_frame(r, "A", {"type": "house", "house": {"base": "table", "rules": {"x": 1}}}, 0.0)
+    assert e.value.code == "bad_settings" and json.dumps(r.to_json()) == saved
+    # a new deck count: a new shoe, committed before its first card
+    apply_frame(r, "A", {"type": "house", "house": {"base": "table", "rules": {"decks": 1}}}, 0.0)
+    assert r.settings.decks == 1 and r.shoe["decks"] == 1 and r.public()["fair"]["decks"] == 1
+    r.bet("A", 1, 10, 0.0)
+    while not r.in_hand:  # a hand that ends at the deal: the next one
+        r.bet("A", r.last_number + 1, 10, 0.0)
+    with pytest.raises(Refusal) as e:
+        r.set_house("A", None, 0.0)
+    assert e.value.code == "hand_in_progress"
+    while r.in_hand:
+        h = r.hand
+        assert h is not None
+        r.act("A", h.number, h.step, h.legal()[0], 0.0)
+    r.set_house("A", None, 0.0)  # back to the preset, at its own deck count
+    assert (
+        r.settings.house is None
+        and r.settings.decks == 2
+        and "house" not in r.to_json()["settings"]
+    )
+
+
+@settings(max_examples=20, deadline=None)
+@given(houses(("table", "kampung")), st.integers(0, 10_000))
+def test_a_room_plays_any_house_with_people_and_bots(house: House, seed: int) -> None:
+    body: dict[str, Any] = {"house": house.to_object()}
+    if house.base == "kampung":
+        body["bank"] = "rotate"
+    r = _room(body, seed)
+    seats = list(r.seats)
+    r.sit("A", seats[0], 0.0)
+    r.sit("B", seats[2], 0.0)
+    r.connect("A", 0.0)
+    r.connect("B", 0.0)
+    _play(r, random.Random(seed), 3)
+
+
+@pytest.mark.rule("H10")
+def test_the_named_houses_are_offered_and_a_room_is_made_with_one_over_http(
+    tmp_path: Path,
+) -> None:
+    with served(tmp_path / "h.sqlite3") as (client, _hub):
+        houses_json = client.get("/api/houses").json()["houses"]
+        lucky = next(h for h in houses_json if h["id"] == "lucky-sevens")
+        assert lucky["changes"] == {"seven_seven_seven": 7} and lucky["source"]
+        cookie = _cookie(client)
+        body = {"house": {k: lucky[k] for k in ("base", "name", "rules")}}
+        code = make_room(client, cookie, **body)
+        ann = Player(client, cookie, "Ann")
+        with ann.open(code) as ws:
+            ann.ws = ws
+            room = ann.sync()["room"]
+            assert room["house"] == {
+                "base": "table",
+                "name": "Lucky sevens",
+                "changes": {"seven_seven_seven": 7},
+            }
+            ann.send({"type": "house", "house": {"base": "table", "rules": {"ban_ban": 9}}})
+            ann.sync()
+            assert ann.errors()[-1]["code"] == "bad_settings"
+            assert "'ban_ban' is 9" in ann.errors()[-1]["message"]
+        bad = client.post(
+            "/api/rooms",
+            json={"name": "Ann", "house": {"base": "table", "rules": {"free_hand": 1}}},
+            headers={**ORIGIN, "cookie": f"banluck_id={cookie}"},
+        )
+        assert bad.status_code == 422 and bad.json()["error"]["params"]["field"] == "house"
