@@ -71,7 +71,7 @@ def hidden_leaks(frame: dict[str, Any]) -> list[str]:
         turned = {h["seat"] for h in [*table["players"], table["bank"]] if h["turned"]}
         burnt = {c for h in [*table["players"], table["bank"]] for c in h["burnt"]}
         for e in table["events"]:
-            if e["type"] != "card_dealt" or not e["card"] or e["seat"] == me:
+            if e["type"] != "dealt" or not e["card"] or e["seat"] == me:
                 continue
             if not (e["face_up"] or e["seat"] in turned or e["card"] in burnt):
                 leaks.append(e["card"])
@@ -88,6 +88,15 @@ def hidden_leaks(frame: dict[str, Any]) -> list[str]:
         dealer = table["dealer"]
         if dealer["total"] is None:
             leaks += [c for c in dealer["cards"][1:] if c is not None]
+        # the events tell no card the table does not show (B9)
+        shown = {c for c in dealer["cards"] if c is not None}
+        for s in table["seats"]:
+            shown |= {c for h in s["hands"] for c in h["cards"] if c is not None}
+            shown |= {c for c in s.get("first_two", []) if c is not None}
+        shown |= set(table.get("row", []) or [])
+        for e in table.get("events", []):
+            if e["type"] == "dealt" and e["card"] is not None and e["card"] not in shown:
+                leaks.append(e["card"])
     return leaks
 
 

@@ -21,13 +21,12 @@ from banluck.core.errors import BadBet, BanLuckError, IllegalAction
 from banluck.core.refusal import Refusal
 from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
-from banluck.games.kampung import events as ev
 from banluck.games.kampung.decisions import BankerDecision
 from banluck.games.kampung.replay import outcome_json
 from banluck.games.kampung.round import KampungRound, PlayerEntry
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.games.kampung.table import KampungTable
-from banluck.games.kampung.views import HandView, view_for, visible_events
+from banluck.games.kampung.view_json import table_json
 from banluck.web.betcap import largest_bet
 from banluck.web.records import MAX_CHIPS, MAX_HAND, CorruptSave, is_int, now_iso
 from banluck.web.sessions import deal_number, hand_and_step, refuse_unless_legal
@@ -237,65 +236,6 @@ def _read(d: Any, rng: random.Random | None) -> tuple[KampungRecord, KampungRoun
     return rec, r
 
 
-def _hand_json(h: HandView) -> dict[str, Any]:
-    return {
-        "seat": h.seat,
-        "banker": h.banker,
-        "cards": [None if c is None else c.code for c in h.cards],
-        "burnt": [c.code for c in h.burnt],
-        "card_count": h.card_count,
-        "turned": h.turned,
-        "stood": h.stood,
-        "total": h.total,
-        "kind": h.kind,
-        "bet": h.bet,
-        "stack": h.stack,
-        "result": h.result,
-        "net": h.net,
-    }
-
-
-def event_json(e: ev.Event) -> dict[str, Any]:
-    """One event of a view (cards the viewer may not see are already None)."""
-    if isinstance(e, ev.CardDealt):
-        return {
-            "type": "dealt",
-            "seat": e.seat,
-            "card": None if e.card is None else e.card.code,
-            "face_up": e.face_up,
-            "reason": str(e.reason),
-        }
-    if isinstance(e, ev.ActionTaken):
-        return {"type": "action", "seat": e.seat, "action": e.action}
-    if isinstance(e, ev.CardsBurnt):
-        return {"type": "burnt", "seat": e.seat, "cards": [c.code for c in e.cards], "bet": e.bet}
-    if isinstance(e, ev.BetDoubled):
-        return {"type": "doubled", "seat": e.seat, "bet": e.bet}
-    if isinstance(e, ev.HandTurned):
-        return {
-            "type": "turned",
-            "seat": e.seat,
-            "cards": [c.code for c in e.cards],
-            "total": e.total,
-            "kind": e.kind,
-        }
-    if isinstance(e, ev.TurnEnded):
-        return {"type": "turn_ended", "seat": e.seat}
-    if isinstance(e, ev.HandSettled):
-        return {
-            "type": "settled",
-            "seat": e.wager.hand.seat,
-            "result": e.wager.result,
-            "multiple": e.multiple,
-            "net": e.wager.net,
-            "stack": e.stack,
-            "bank_stack": e.bank_stack,
-        }
-    if isinstance(e, ev.RoundVoided):
-        return {"type": "void"}
-    return {"type": "over"}
-
-
 class KampungSession:
     """One browser's kampung game during one request."""
 
@@ -326,21 +266,8 @@ class KampungSession:
         r, hand = self.round, self.record.hand
         if r is None or hand is None:
             return None
-        v = view_for(r, self.you)
-        return {
-            "hand": hand.number,
-            "step": len(hand.actions),
-            "over": v.over,
-            "void": v.void,
-            "banker": v.banker,
-            "you_bank": v.banker == self.you,
-            "to_act": v.to_act,
-            "legal": list(v.legal_actions),
-            "players": [_hand_json(h) for h in v.players],
-            "bank": _hand_json(v.bank),
-            "events": [event_json(e) for e in visible_events(r, self.you)],
-            "next_banker": self.record.banker,
-        }
+        table = table_json(r, self.you, hand.number, len(hand.actions))
+        return {**table, "next_banker": self.record.banker}
 
     def limits(self) -> dict[str, Any]:
         """The stakes and, for the next deal, the largest bet (K3 / T9 then K3's check;

@@ -22,6 +22,7 @@ from banluck.games.blackjack.round import BlackjackRound
 from banluck.games.blackjack.rules import PRESETS, BlackjackRules
 from banluck.games.blackjack.shoe import BlackjackShoe
 from banluck.games.blackjack.table import never_insuring
+from banluck.games.blackjack.view_json import events_json
 from banluck.games.driver import (
     GameDriver,
     HandDriver,
@@ -130,6 +131,7 @@ class BlackjackHand(RoundHand):
             "step": self.step,
             "over": self.round.over,
             **data,
+            "events": events_json(self.round, seat),
         }
 
     def view(self, seat: str | None) -> dict[str, Any]:
@@ -142,6 +144,7 @@ class BlackjackHand(RoundHand):
             out = self._json(names[1])
             out["seats"][1] = self._json(names[0])["seats"][1]
         out["seat"], out["legal"], out["offered"] = None, [], []
+        out["events"] = events_json(self.round, None)
         return out
 
     def settle(self) -> Settled:

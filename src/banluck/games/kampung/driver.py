@@ -8,14 +8,10 @@ plays its 15 on (K7).
 
 from __future__ import annotations
 
-import dataclasses
-from enum import Enum
 from typing import Any
 
-from banluck.core.cards import Card
 from banluck.core.errors import BadBet
 from banluck.core.fair import FairLedger
-from banluck.core.money import HandRef
 from banluck.core.seating import room_seating
 from banluck.core.shoe import Shoe
 from banluck.core.shoe_json import shoe_from_json, shoe_json
@@ -30,10 +26,10 @@ from banluck.games.driver import (
     hand_rng,
 )
 from banluck.games.house import House
-from banluck.games.kampung import views as k_views
 from banluck.games.kampung.round import KampungRound, PlayerEntry
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.games.kampung.table import KampungTable
+from banluck.games.kampung.view_json import table_json
 
 
 class KampungDriver(GameDriver):
@@ -122,33 +118,10 @@ class KampungHand(RoundHand):
     def over(self) -> bool:
         return self.round.is_over
 
-    def _json(self, seat: str) -> dict[str, Any]:
-        v = k_views.view_for(self.round, seat)
-        return {
-            "game": "kampung",
-            "hand": self.number,
-            "step": self.step,
-            "seat": v.seat,
-            "banker": v.banker,
-            "players": [_plain(h) for h in v.players],
-            "bank": _plain(v.bank),
-            "to_act": v.to_act,
-            "legal": sorted(v.legal_actions),
-            "events": [_event(e) for e in v.events],
-            "over": v.over,
-            "void": v.void,
-        }
-
     def view(self, seat: str | None) -> dict[str, Any]:
-        if seat is not None:
-            return self._json(seat)
-        # K17: a player's hand looks the same to every other seat, the banker's too.
-        banker = self.round.banker
-        out = self._json(banker)
-        some_player = self.round.hands[0].seat
-        out["bank"] = self._json(some_player)["bank"]
-        out["seat"], out["legal"], out["events"] = None, [], []
-        return out
+        """K17: the documented JSON of the seat's view (None: a watcher's), as the solo
+        table sends it."""
+        return {"game": "kampung", **table_json(self.round, seat, self.number, self.step)}
 
     def settle(self) -> Settled:
         start = self.start
@@ -170,26 +143,3 @@ class KampungHand(RoundHand):
             hands_banked=table.hands_banked,
             summary=summary,
         )
-
-
-def _plain(value: Any) -> Any:
-    """A view's record as JSON-ready data (card codes; a hidden card stays None)."""
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, HandRef):
-        return {"seat": value.seat, "index": value.index}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    return value
-
-
-def _event(e: Any) -> dict[str, Any]:
-    name = type(e).__name__
-    snake = "".join("_" + c.lower() if c.isupper() else c for c in name).lstrip("_")
-    return {"type": snake, **_plain(e)}

@@ -52,9 +52,9 @@ class HandView:
 
 @dataclass(frozen=True, slots=True)
 class KampungView:
-    """The round as one seat may see it."""
+    """The round as one seat may see it (``seat`` None: a watcher)."""
 
-    seat: str
+    seat: str | None
     banker: str
     players: tuple[HandView, ...]
     bank: HandView
@@ -65,9 +65,10 @@ class KampungView:
     void: bool
 
 
-def view_for(r: KampungRound, seat: str) -> KampungView:
-    """K17: the round as ``seat`` may see it."""
-    if seat not in r.rules.seats:
+def view_for(r: KampungRound, seat: str | None) -> KampungView:
+    """K17: the round as ``seat`` may see it (None: a watcher, who sees of every hand what
+    a seat not its own sees)."""
+    if seat is not None and seat not in r.rules.seats:
         raise ValueError(f"unknown seat {seat!r}")
     players = tuple(_player_view(r, h.seat, seat) for h in r.hands)
     return KampungView(
@@ -83,7 +84,7 @@ def view_for(r: KampungRound, seat: str) -> KampungView:
     )
 
 
-def _sees_all(r: KampungRound, owner: str, viewer: str) -> bool:
+def _sees_all(r: KampungRound, owner: str, viewer: str | None) -> bool:
     if owner == viewer:
         return True
     if owner == r.banker:
@@ -91,7 +92,7 @@ def _sees_all(r: KampungRound, owner: str, viewer: str) -> bool:
     return r.player(owner).turned
 
 
-def _player_view(r: KampungRound, owner: str, viewer: str) -> HandView:
+def _player_view(r: KampungRound, owner: str, viewer: str | None) -> HandView:
     h = r.player(owner)
     cards = tuple(h.cards)
     sees = _sees_all(r, owner, viewer)
@@ -120,7 +121,7 @@ def _kind(r: KampungRound, owner: str) -> str:
     return hand_kind(h.cards, r.rules.totals).value
 
 
-def _bank_view(r: KampungRound, viewer: str) -> HandView:
+def _bank_view(r: KampungRound, viewer: str | None) -> HandView:
     b = r.bank
     cards = tuple(b.cards)
     sees = _sees_all(r, b.seat, viewer)
@@ -141,7 +142,7 @@ def _bank_view(r: KampungRound, viewer: str) -> HandView:
     )
 
 
-def visible_events(r: KampungRound, viewer: str) -> list[Event]:
+def visible_events(r: KampungRound, viewer: str | None) -> list[Event]:
     """K17: the round's events as ``viewer`` may see them, hidden cards as ``None``."""
     out: list[Event] = []
     dealt: dict[str, int] = {}
