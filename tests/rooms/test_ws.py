@@ -435,3 +435,34 @@ def test_a_new_server_on_the_same_file_resumes_the_room_mid_hand(tmp_path: Path)
             )
             ann.sync()
             assert not ann.errors()
+
+
+def test_a_socket_that_has_not_joined_is_told_nothing_but_that_the_room_exists(
+    tmp_path: Path,
+) -> None:
+    """A stranger with the link: its socket gets the room's game and settings, no name, no
+    seat, no card, no shoe; nothing while the people play; everything once it joins."""
+    with served(tmp_path / "s.sqlite3") as (client, hub):
+        ann = Player(client, _cookie(client), "ann")
+        eve = Player(client, _cookie(client), "eve")
+        code = make_room(client, ann.cookie, game="table")
+        with ExitStack() as stack:
+            ann.ws = stack.enter_context(ann.open(code))
+            ann.send({"type": "sit", "seat": "you"})
+            ann.sync()
+            eve.ws = stack.enter_context(eve.open(code))
+            first = eve.ws.receive_json()
+            assert first["type"] == "state" and first["table"] is None
+            room = first["room"]
+            assert room["settings"]["game"] == "table"
+            assert room["seats"] == [] and room["watchers"] == [] and room["fair"] is None
+            assert "Ann" not in json.dumps(first)
+            ann.send({"type": "bet", "hand": 1, "amount": 20})
+            ann.sync()
+            play_out([ann], hub, code, lambda legal: "stand" if "stand" in legal else legal[0])
+            answer = eve.sync()  # its own question is answered, and nothing came before it
+            assert eve.frames == [answer] and answer["room"]["seats"] == []
+            eve.send({"type": "join", "name": "Eve"})
+            joined = eve.sync()
+            assert joined["you"]["name"] == "Eve" and joined["room"]["seats"]
+            assert "Ann" in json.dumps(joined)

@@ -52,10 +52,17 @@ def _players(db: Path) -> list[str]:
 # --------------------------------------------------------------------------- the body
 
 
+#: every route that reads a body (the game's and the rooms')
+BODY_ROUTES = ("/api/deal", "/api/rooms")
+
+
 def _asgi_post(
-    app: Any, receive: Callable[[], Awaitable[Message]], chunked: bool = True
+    app: Any,
+    receive: Callable[[], Awaitable[Message]],
+    chunked: bool = True,
+    path: str = "/api/deal",
 ) -> Message:
-    """POST /api/deal straight to the ASGI app, its body pulled by ``receive``; the
+    """POST ``path`` straight to the ASGI app, its body pulled by ``receive``; the
     response start message (status and headers)."""
     messages: list[Message] = []
 
@@ -71,8 +78,8 @@ def _asgi_post(
         "http_version": "1.1",
         "method": "POST",
         "scheme": "http",
-        "path": "/api/deal",
-        "raw_path": b"/api/deal",
+        "path": path,
+        "raw_path": path.encode(),
         "query_string": b"",
         "root_path": "",
         "headers": headers,
@@ -89,8 +96,10 @@ def _asgi_post(
     return next(m for m in messages if m["type"] == "http.response.start")
 
 
-def _post_streaming(app: Any, chunks: Iterator[bytes]) -> tuple[int, dict[str, str], int]:
-    """POST /api/deal with a chunked body pulled from ``chunks`` one ``receive`` at a
+def _post_streaming(
+    app: Any, chunks: Iterator[bytes], path: str = "/api/deal"
+) -> tuple[int, dict[str, str], int]:
+    """POST ``path`` with a chunked body pulled from ``chunks`` one ``receive`` at a
     time; the status, the headers, and how many chunks were pulled."""
     pulled = 0
 
@@ -99,14 +108,16 @@ def _post_streaming(app: Any, chunks: Iterator[bytes]) -> tuple[int, dict[str, s
         pulled += 1
         return {"type": "http.request", "body": next(chunks), "more_body": True}
 
-    start = _asgi_post(app, receive)
+    start = _asgi_post(app, receive, path=path)
     headers = {k.decode().lower(): v.decode() for k, v in start["headers"]}
     return start["status"], headers, pulled
 
 
-def test_a_huge_chunked_body_is_refused_while_it_is_read(db: Path) -> None:
-    """The limit is enforced chunk by chunk: a 64 MiB chunked body (a generator that
-    would go on) is refused after the first few KiB, not read whole."""
+@pytest.mark.parametrize("path", BODY_ROUTES)
+def test_a_huge_chunked_body_is_refused_while_it_is_read(db: Path, path: str) -> None:
+    """The limit is enforced chunk by chunk, on every route: a 64 MiB chunked body (a
+    generator that would go on) is refused after the first few KiB, not read whole, and
+    the connection is closed."""
     app = create_app(db, host_names=["testserver"])
     made = 0
 
@@ -116,7 +127,7 @@ def test_a_huge_chunked_body_is_refused_while_it_is_read(db: Path) -> None:
             made += 1
             yield b"[" * 1024
 
-    status, headers, pulled = _post_streaming(app, body())
+    status, headers, pulled = _post_streaming(app, body(), path)
     assert status == 413
     assert headers["connection"] == "close"  # the rest of the body is never read
     assert pulled <= MAX_BODY // 1024 + 1 and made == pulled
@@ -450,11 +461,15 @@ def test_one_on_one_is_not_served_yet(db: Path) -> None:
         create_app(db, preset="poker")
 
 
-def test_a_body_that_comes_too_slowly_is_refused(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Complete headers, then a body that trickles: 408 after ``BODY_TIMEOUT``."""
-    import banluck.web.app as web_app
+@pytest.mark.parametrize("path", BODY_ROUTES)
+def test_a_body_that_comes_too_slowly_is_refused(
+    db: Path, monkeypatch: pytest.MonkeyPatch, path: str
+) -> None:
+    """Complete headers, then a body that trickles: 408 after ``BODY_TIMEOUT``, on every
+    route (the rooms' too: a dripping room request holds no connection for long)."""
+    import banluck.web.bodies as bodies
 
-    monkeypatch.setattr(web_app, "BODY_TIMEOUT", 0.2)
+    monkeypatch.setattr(bodies, "BODY_TIMEOUT", 0.2)
     app = create_app(db, host_names=["testserver"])
 
     def slow() -> Iterator[bytes]:
@@ -471,5 +486,5 @@ def test_a_body_that_comes_too_slowly_is_refused(db: Path, monkeypatch: pytest.M
         await anyio.sleep(0.05)
         return {"type": "http.request", "body": next(chunks), "more_body": True}
 
-    start = _asgi_post(app, receive, chunked=False)
+    start = _asgi_post(app, receive, chunked=False, path=path)
     assert start["status"] == 408 and pulled < 20

@@ -184,6 +184,8 @@ class Room:
         """T22 / B9 / K17: the state as ``player`` may see it; only their seat's cards.
         ``public``: ``self.public()`` when the caller already has it (one per broadcast)."""
         m = self.members.get(player) if player else None
+        if m is None and player is not None:
+            return self._stranger_view()
         seat = m.seat if m else None
         table = None
         if self.hand is not None:
@@ -201,6 +203,25 @@ class Room:
             },
             "table": table,
         }
+
+    def _stranger_view(self) -> dict[str, Any]:
+        """What a person who has not joined sees: that the room exists, its game and
+        settings, and nothing of its people, hands or shoe (they join to see more)."""
+        public = self.public()
+        room = {
+            **public,
+            "seats": [],
+            "watchers": [],
+            "hand": None,
+            "step": None,
+            "to_act": None,
+            "deadline": None,
+            "banker": None,
+            "last": [],
+            "fair": None,
+        }
+        you = {"name": None, "seat": None, "host": False, "away": False, "bet": None}
+        return {"type": "state", "room": room, "you": you, "table": None}
 
     # ------------------------------------------------------------------ people
 

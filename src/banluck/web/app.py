@@ -17,25 +17,23 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import anyio
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.requests import ClientDisconnect
 
 from banluck.core.refusal import Refusal
 from banluck.games import game
 from banluck.games.registry import GAMES, driver_class
 from banluck.store import PLAYER_IDLE_DAYS, PLAYER_LIMIT, Store
+from banluck.web.bodies import read_body
 from banluck.web.catalog import chart, house_edge
 from banluck.web.codecs import codec_for, decks_of
 from banluck.web.errors import STATUS, status_of
-from banluck.web.guard import CLOSE, CSP, LOCAL_NAMES, SCOPE_KEY, Guard, HostCheck, HttpRefusal
+from banluck.web.guard import CSP, LOCAL_NAMES, SCOPE_KEY, Guard, HostCheck, HttpRefusal
 from banluck.web.identity import COOKIE, COOKIE_MAX_AGE, Identities
-from banluck.web.limits import BODY_TIMEOUT, MAX_BODY
 from banluck.web.records import LANGUAGES
 from banluck.web.rooms_http import install_rooms
 from banluck.web.service import GameService
@@ -97,33 +95,6 @@ def _player_id(request: Request) -> str:
 
 def _language(request: Request) -> str:
     return language_from(request.headers.get("accept-language"))
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    """The JSON object of a request, read chunk by chunk and refused (413) as soon as it
-    passes ``MAX_BODY`` bytes, or when it takes over ``BODY_TIMEOUT`` seconds (408)."""
-    too_large = HttpRefusal(413, "bad_request", "the request body is too large", CLOSE)
-    length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise too_large
-    raw = bytearray()
-    try:
-        with anyio.fail_after(BODY_TIMEOUT):
-            async for chunk in request.stream():
-                raw += chunk
-                if len(raw) > MAX_BODY:
-                    raise too_large
-    except TimeoutError:
-        raise HttpRefusal(408, "bad_request", "the request body came too slowly", CLOSE) from None
-    except ClientDisconnect:  # nobody to answer; not a fault of the server
-        raise HttpRefusal(400, "bad_request", "the request body was cut off", CLOSE) from None
-    try:
-        data = json.loads(bytes(raw))
-    except (ValueError, RecursionError):  # not JSON, not UTF-8, nested too deeply
-        raise HttpRefusal(422, "bad_request", "the body must be a JSON object") from None
-    if not isinstance(data, dict):
-        raise HttpRefusal(422, "bad_request", "the body must be a JSON object")
-    return data
 
 
 def _error(status: int, code: str, message: str, headers: Any = None) -> JSONResponse:
@@ -284,19 +255,19 @@ def create_app(
         @app.post(f"{prefix}/deal")
         async def deal(request: Request) -> dict[str, Any]:
             svc = pick(request)
-            body = await _body(request)
+            body = await read_body(request)
             return await run_in_threadpool(svc.deal, _player_id(request), _language(request), body)
 
         @app.post(f"{prefix}/action")
         async def action(request: Request) -> dict[str, Any]:
             svc = pick(request)
-            body = await _body(request)
+            body = await read_body(request)
             return await run_in_threadpool(svc.act, _player_id(request), _language(request), body)
 
         @app.put(f"{prefix}/settings")
         async def settings(request: Request) -> dict[str, Any]:
             svc = pick(request)
-            body = await _body(request)
+            body = await read_body(request)
             return await run_in_threadpool(
                 svc.settings, _player_id(request), _language(request), body
             )

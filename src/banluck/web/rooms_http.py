@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
@@ -37,10 +36,10 @@ from banluck.rooms.limits import RoomIndex, RoomLimits
 from banluck.rooms.room import Room
 from banluck.store.pg_rooms import PgRoomStore
 from banluck.store.rooms import RoomStore, rooms_path
+from banluck.web.bodies import read_body
 from banluck.web.errors import status_of
 from banluck.web.guard import LOCAL_NAMES, SCOPE_KEY, HostCheck
 from banluck.web.identity import Identities
-from banluck.web.limits import MAX_BODY
 from banluck.web.rooms_expiry import ready_index, sweep_forever
 from banluck.web.rooms_ws import RoomHub, serve_socket
 
@@ -49,21 +48,6 @@ ROOM_PAGE = Path(__file__).resolve().parent / "static" / "room" / "room.html"
 
 def _refused(exc: Refusal) -> JSONResponse:
     return JSONResponse(exc.body(), status_code=status_of(exc.code))
-
-
-async def _json_body(request: Request) -> dict[str, Any]:
-    raw = bytearray()
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise Refusal("too_large", "the request body is too large")
-    try:
-        data = json.loads(bytes(raw))
-    except (ValueError, RecursionError):
-        raise Refusal("bad_request", "the body must be a JSON object") from None
-    if not isinstance(data, dict):
-        raise Refusal("bad_request", "the body must be a JSON object")
-    return data
 
 
 def _create(hub: RoomHub, rooms: RoomIndex, player: str, body: dict[str, Any]) -> Room:
@@ -89,7 +73,7 @@ def rooms_router(
     async def create_room(request: Request) -> Response:
         player: str = request.scope[SCOPE_KEY]
         try:
-            body = await _json_body(request)
+            body = await read_body(request)
             room = _create(hub, rooms, player, body)
         except Refusal as exc:
             return _refused(exc)

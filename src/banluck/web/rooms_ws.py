@@ -528,6 +528,8 @@ class RoomHub:
         frames: dict[str, str] = {}
         public = room.public()
         for conn in self.sockets.get(room.code, ()):
+            if conn.player not in room.members:
+                continue  # a socket that has not joined is told nothing (it asks: ``state``)
             frame = frames.get(conn.player)
             if frame is None:
                 frame = frames[conn.player] = _dumps(room.view(conn.player, public))
@@ -542,6 +544,8 @@ class RoomHub:
                 self.store.start(self._notice)
         self.sockets.setdefault(room.code, set()).add(conn)
         self.change(room, lambda now: room.connect(conn.player, now), sockets=(conn.player, 1))
+        if conn.player not in room.members:  # the broadcast passed it by: the room exists
+            conn.send(_dumps(room.view(conn.player)))
         if self._ticker is None or self._ticker.done():
             self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
 
