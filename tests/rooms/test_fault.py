@@ -10,6 +10,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
@@ -85,3 +86,45 @@ def test_a_killed_server_resumes_the_room_mid_hand(tmp_path: Path) -> None:
         if proc.poll() is None:
             os.kill(proc.pid, signal.SIGTERM)
             proc.wait(timeout=10)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d["stacks"].update(you=10**30),
+        lambda d: d["stacks"].update(anna=-500),
+        lambda d: d["occupant"].update(ben="nobody"),
+        lambda d: d["members"][0].update(seat="anna"),
+        lambda d: d.update(seats=["you", "anna"]),
+    ],
+)
+def test_a_damaged_room_is_kept_as_it_was_never_served_and_its_people_are_told(
+    tmp_path: Path, damage: Any
+) -> None:
+    """A saved room that does not add up (absurd stacks, an occupant who is not a member)
+    is refused on load like a damaged solo save: the row stays as it was, and the room's
+    people are told it is damaged, over HTTP and on the socket (not 'no room')."""
+    from tests.rooms.test_ws import ORIGIN, _cookie, make_room, served
+
+    db = tmp_path / "d.sqlite3"
+    with served(db) as (client, hub):
+        cookie = _cookie(client)
+        code = make_room(client, cookie, game="table")
+        store = hub.store
+        saved = store.load(code)
+        assert saved is not None
+        data = json.loads(saved)
+        data["occupant"] = {"you": data["host"]}
+        data["members"][0]["seat"] = "you"
+        damage(data)
+        raw = json.dumps(data)
+        store.save(code, raw)
+        hub.rooms.pop(code, None)
+        res = client.get(f"/api/rooms/{code}", headers={**ORIGIN, "cookie": f"banluck_id={cookie}"})
+        assert res.status_code == 410 and res.json()["error"]["code"] == "room_damaged"
+        with client.websocket_connect(
+            f"ws://127.0.0.1/api/rooms/{code}/ws",
+            headers={**ORIGIN, "cookie": f"banluck_id={cookie}"},
+        ) as ws:
+            assert ws.receive_json()["error"]["code"] == "room_damaged"
+        assert store.load(code) == raw

@@ -597,6 +597,7 @@ class Room:
         updated = data.get("updated")
         room.updated = None if updated is None else float(updated)
         room.dealt_to = {str(k): str(v) for k, v in data.get("dealt_to", {}).items()}
+        _check_loaded(room)
         saved = data["hand"]
         if saved is not None:
             start = saved["start"]
@@ -611,6 +612,44 @@ class Room:
         if room.ledger.current is None and (room.hand is None or room.settled):
             room.shoe = room.game.fresh_shoe(entropy(), room.ledger)  # saved before the ledger
         return room
+
+
+#: the most chips a saved stack or bet may hold (as the solo saves, ``web.records``)
+MAX_CHIPS = 10**12
+
+
+def _check_loaded(room: Room) -> None:
+    """A saved room that does not add up is refused (ValueError saying what), never
+    served: stacks and bets whole numbers from 0 to ``MAX_CHIPS``, every occupant a member
+    sitting in that seat, every member's seat theirs, the seats the game's."""
+
+    def chips(where: str, values: dict[str, int]) -> None:
+        for key, v in values.items():
+            if not 0 <= v <= MAX_CHIPS:
+                raise ValueError(f"{where} of {key!r} is {v}, not 0 to {MAX_CHIPS}")
+
+    chips("the stack", room.stacks)
+    chips("the kept stack", room.kept_stacks)
+    chips("the bet", room.bets)
+    chips("the last bet", room.last_bets)
+    layout = room.game.layout
+    if layout and tuple(room.seats) != layout:
+        raise ValueError(f"the seats {room.seats} are not the game's {list(layout)}")
+    if set(room.stacks) != set(room.seats):
+        raise ValueError("the stacks are not those of the seats")
+    for seat, player in room.occupant.items():
+        m = room.members.get(player)
+        if seat not in room.seats or m is None or m.seat != seat:
+            raise ValueError(f"the occupant of {seat!r} is not a member sitting there")
+    for m in room.members.values():
+        if m.seat is not None and room.occupant.get(m.seat) != m.player:
+            raise ValueError(f"member {m.name!r} has a seat that is not theirs")
+    if not set(room.bets) <= set(room.occupant):
+        raise ValueError("a bet is saved for a seat nobody holds")
+    if room.banker is not None and room.banker not in room.seats:
+        raise ValueError(f"the banker {room.banker!r} is not a seat")
+    if room.last_number < 0 or room.hands_banked < 0:
+        raise ValueError("a negative hand count")
 
 
 def _driver(settings: RoomSettings) -> GameDriver:

@@ -18,6 +18,7 @@ STATUS = {
     "room_full": 409,
     "too_many_rooms": 409,
     "not_found": 404,
+    "room_damaged": 410,
     "forbidden": 403,
     "too_large": 413,
     "rate_limited": 429,

@@ -86,7 +86,7 @@ def rooms_router(
     async def room_state(request: Request, code: str) -> Response:
         room = hub.get(code)
         if room is None:
-            return _refused(Refusal("not_found", "there is no room of this link"))
+            return _refused(hub.missing(code))
         hub.change(room, lambda now: None)
         answer = room.view(request.scope[SCOPE_KEY])
         hub.release(room)
@@ -102,7 +102,7 @@ def rooms_router(
     async def room_history(request: Request, code: str) -> Response:
         room = hub.get(code)
         if room is None:
-            return _refused(Refusal("not_found", "there is no room of this link"))
+            return _refused(hub.missing(code))
         try:
             hub.change(room, lambda now: None)
             if request.scope[SCOPE_KEY] not in room.members:

@@ -240,6 +240,8 @@ class RoomHub:
         self.clock = clock
         self.entropy = entropy
         self.rooms: dict[str, Room] = {}
+        #: codes whose saved room could not be read (kept as it was; ``missing``)
+        self.damaged: set[str] = set()
         #: each socket's token bucket (``RATE``, ``BURST``)
         self.rate, self.burst = RATE, BURST
         self.sockets: dict[str, set[Connection]] = {}
@@ -275,10 +277,24 @@ class RoomHub:
             data = shared_strings(data)
             if fair is not None:
                 data["fair"] = fair
-            return Room.from_json(data, **self._kw())
+            room = Room.from_json(data, **self._kw())
+            self.damaged.discard(code)
+            return room
         except (ValueError, KeyError, TypeError, Refusal, RecursionError) as exc:
             log.warning("room %s cannot be read (%s): left as it is", code, exc)
+            self.damaged.add(code)
             return None
+
+    def missing(self, code: str) -> Refusal:
+        """Why ``get(code)`` found no room: none of this link, or a saved room that does
+        not add up (kept as it was, never served: its people are told so)."""
+        if code in self.damaged:
+            return Refusal(
+                "room_damaged",
+                "this room's save is damaged: it is kept as it was but cannot be played;"
+                " its host can make a new room",
+            )
+        return Refusal("not_found", "there is no room of this link")
 
     def get(self, code: str) -> Room | None:
         """The room of an invite code, from memory or the store; None when there is none."""
@@ -415,7 +431,7 @@ class RoomHub:
                     raise Refusal("not_found", "there is no room of this link")
                 behind = row.rev != self.revs.get(code)  # another process changed it
                 if behind and not self._refresh(room, row.data):
-                    raise Refusal("not_found", "this room cannot be read")
+                    raise self.missing(code)
                 room.connections = store.connections(row.presence)
                 if sockets is not None:  # the command (connect / disconnect) counts it itself
                     player, delta = sockets
@@ -682,7 +698,7 @@ async def serve_socket(
     room = hub.get(code)
     await ws.accept()
     if room is None:
-        await ws.send_text(error_frame(Refusal("not_found", "there is no room of this link")))
+        await ws.send_text(error_frame(hub.missing(code)))
         await ws.close(code=CLOSE_NO_ROOM)
         return
     conn = Connection(player)

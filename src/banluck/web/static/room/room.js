@@ -156,9 +156,11 @@ function tickTimer() {
 function open() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/api/rooms/${encodeURIComponent(code)}/ws`);
+  let refused = null; // why the room is not there (the error frame before the close)
   socket.addEventListener("message", (ev) => {
     const f = JSON.parse(ev.data);
     if (f.type === "error") {
+      refused = f.error;
       $("error").textContent = errorMessage(f.error);
       return;
     }
@@ -170,7 +172,10 @@ function open() {
   });
   socket.addEventListener("close", (ev) => {
     if (ev.code === 4404) {
-      $("error").textContent = t("room.no_room");
+      $("error").textContent = refused && refused.code !== "not_found"
+        ? errorMessage(refused) : t("room.no_room");
+      $("join-form").hidden = true; // nothing to join: no form, no Verify
+      $("verify").hidden = true;
       return;
     }
     setTimeout(open, retry);
