@@ -145,9 +145,10 @@ def test_a_browser_that_only_looks_is_not_stored(db: Path) -> None:
     assert _players(db) == [db_key(c)]
 
 
-def test_stored_players_are_limited(db: Path) -> None:
-    """At most ``player_limit`` players: a new one makes room by forgetting the least
-    recently active (and that player's history)."""
+def test_stored_players_are_limited_and_never_forgotten_to_make_room(db: Path) -> None:
+    """At most ``player_limit`` players: a new one past it is refused (503 ``server_full``)
+    and stores nothing, and no stored player loses a chip or a hand of history to make room
+    (strangers making fresh cookies cannot push a real player out)."""
     import random
 
     from starlette.testclient import TestClient
@@ -155,17 +156,21 @@ def test_stored_players_are_limited(db: Path) -> None:
     app = create_app(db, rng=random.Random(1), host_names=["testserver"], player_limit=3)
     clients = [TestClient(app) for _ in range(5)]
     play_hand(clients[0], bet=10)
+    before = clients[0].get("/api/state").json()
     keys = []
-    for c in clients:
-        c.put("/api/settings", json={"speed": "fast"})
+    for c in clients[1:3]:
+        assert c.put("/api/settings", json={"speed": "fast"}).status_code == 200
         keys.append(db_key(c))
-    assert len(_players(db)) == 3
-    assert set(_players(db)) == set(keys[2:])  # the two least recently active went
+    for c in clients[3:]:
+        res = c.put("/api/settings", json={"speed": "fast"})
+        assert res.status_code == 503 and res.json()["error"]["code"] == "server_full"
+        res = c.post("/api/deal", json={"bet": 10, "hand": 1})
+        assert res.status_code == 503
+    assert set(_players(db)) == {db_key(clients[0]), *keys}
     conn = sqlite3.connect(db)
-    assert conn.execute("SELECT COUNT(*) FROM history").fetchone()[0] == 0
+    assert conn.execute("SELECT COUNT(*) FROM history").fetchone()[0] == 1
     conn.close()
-    # a forgotten browser simply starts afresh
-    assert clients[0].get("/api/state").json()["next_hand"] == 1
+    assert clients[0].get("/api/state").json() == before  # the first player is untouched
 
 
 def test_idle_players_expire(db: Path) -> None:

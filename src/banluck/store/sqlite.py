@@ -29,6 +29,8 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
 
+from banluck.core.refusal import Refusal
+
 SCHEMA_VERSION = 2
 #: Save formats this version reads: 1 (the ``table`` game only) is upgraded to 2 (every game)
 #: by adding the per-game tables.
@@ -36,7 +38,8 @@ READABLE_VERSIONS = ("1", "2")
 #: ``PRAGMA application_id`` of a Ban Luck save ("BANL"); 0 in saves made before it was set.
 APPLICATION_ID = 0x42414E4C
 HISTORY_LIMIT = 50
-#: At most this many stored players; making room forgets the least recently active.
+#: At most this many stored players: past it a new player is refused until idle ones expire
+#: (a stored player is never forgotten to make room for another).
 PLAYER_LIMIT = 10_000
 #: A player idle this long is forgotten (their cookie, set for a year, is gone by then).
 PLAYER_IDLE_DAYS = 400
@@ -114,9 +117,10 @@ class Transaction:
         )
 
     def make_room(self, limit: int = PLAYER_LIMIT, idle_days: int = PLAYER_IDLE_DAYS) -> int:
-        """Before a new player is stored: forget players idle over ``idle_days``, then the
-        least recently active until fewer than ``limit`` remain. Their history goes with
-        them (their corrupt saves are kept). Returns how many were forgotten."""
+        """Before a new player is stored: forget players idle over ``idle_days`` (their
+        history goes with them; their corrupt saves are kept). A player active since is
+        never forgotten to make room: with ``limit`` players still stored, the new one is
+        refused (``server_full``), nothing stored. Returns how many were forgotten."""
         gone = [
             str(r[0])
             for r in self._conn.execute(
@@ -125,16 +129,13 @@ class Transaction:
             )
         ]
         count = int(self._conn.execute("SELECT COUNT(*) FROM players").fetchone()[0])
-        excess = count - len(gone) - (limit - 1)
-        if excess > 0:
-            gone += [
-                str(r[0])
-                for r in self._conn.execute(
-                    "SELECT id FROM players WHERE updated >= strftime('%Y-%m-%dT%H:%M:%SZ',"
-                    " 'now', ?) ORDER BY updated, rowid LIMIT ?",
-                    (f"-{int(idle_days)} days", excess),
-                )
-            ]
+        if count - len(gone) >= limit:
+            raise Refusal(
+                "server_full",
+                f"this table keeps {limit:,} players and has no room for a new one:"
+                " try again later",
+                {"limit": limit},
+            )
         for player in gone:
             self._conn.execute("DELETE FROM players WHERE id = ?", (player,))
             self._conn.execute("DELETE FROM history WHERE player = ?", (player,))
