@@ -199,3 +199,37 @@ def test_the_ledger_forgets_a_pack_of_discards_only_with_the_shoe_before_it() ->
     assert ledger.committed(ONE_DECK, decks=1).shoe == 4
     saved = FairLedger.from_json(ledger.to_json())
     assert saved.to_json() == ledger.to_json() and saved.revealable() == 1
+
+
+@pytest.mark.parametrize("game", ["table", "kampung", "classic", "infinite"])
+def test_a_hand_resumed_after_a_restart_is_recorded_once(game: str) -> None:
+    """A room saved and loaded again at every step of its hands (kill -9 anywhere) keeps
+    the same fair ledger as one that never stopped: each hand one deal entry per shoe, not
+    one for each time the room was loaded in its middle."""
+    import random
+
+    from banluck.rooms.room import Room
+    from tests.rooms.helpers import room
+
+    def play(reload: bool) -> dict[str, Any]:
+        r = room(game, seed=5, **({"bank": "rotate"} if game == "kampung" else {}))
+        r.sit("A", None if game == "infinite" else r.seats[0], 0.0)
+        r.connect("A", 0.0)
+        rng = random.Random(1)
+        for _ in range(5):
+            r.bet("A", r.last_number + 1, 0 if r.members["A"].seat == r.banker else 10, 0.0)
+            while r.in_hand:
+                if reload:
+                    again = Room.from_json(json.loads(json.dumps(r.to_json())), entropy=r.entropy)
+                    again.connections = dict(r.connections)
+                    r = again
+                h = r.hand
+                assert h is not None
+                r.act("A", h.number, h.step, rng.choice(h.legal()), 0.0)
+        ledger: dict[str, Any] = r.ledger.to_json()
+        return ledger
+
+    steady, restarted = play(False), play(True)
+    assert restarted == steady
+    hands = [(d["shoe"], d["hand"]) for d in steady["deals"] if d.get("hand") is not None]
+    assert len(hands) == len(set(hands))

@@ -271,7 +271,22 @@ class FairLedger:
             ledger._next_salt = hex_text(str(next_salt), 2 * SALT_BYTES, "the saved next salt")
         if seed is not None:
             ledger._client_seed = check_client_seed(str(seed))
+        ledger._reopen_last_deal()
         return ledger
+
+    def _reopen_last_deal(self) -> None:
+        """A ledger saved in the middle of a hand (or a burn) wrote its open deal as the
+        last one: open it again, so the rest of the hand's cards join it and a resumed hand
+        is recorded once (docs/FAIRNESS.md)."""
+        if not self._deals or not self._shoes:
+            return
+        last = self._deals[-1]
+        hand = None if self._burning else self._hand
+        current = self._base + len(self._shoes)
+        if last.shoe == current and last.hand == hand and (hand is not None or self._burning):
+            self._deals.pop()
+            self._open = _Open(last.shoe, last.hand)
+            self._open.cards.extend(last.cards)
 
     def remaining(self) -> tuple[str, ...]:
         """The current shoe's undealt cards, top first, by the record (to check a restored
