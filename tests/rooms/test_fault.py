@@ -128,3 +128,36 @@ def test_a_damaged_room_is_kept_as_it_was_never_served_and_its_people_are_told(
         ) as ws:
             assert ws.receive_json()["error"]["code"] == "room_damaged"
         assert store.load(code) == raw
+
+
+def test_turn_timers_follow_a_steady_clock_and_a_loaded_deadline_is_bounded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Setting the system clock an hour ahead while the server runs plays nobody's turn
+    early (the hub's clock is steady); a room saved with a deadline two hours away (the
+    clock was set back while it slept) waits no longer than its timer."""
+    import time
+
+    from banluck.core.clock import SteadyClock
+    from tests.rooms.test_ws import ORIGIN, _cookie, make_room, served
+
+    with served(tmp_path / "c.sqlite3") as (client, hub):
+        assert isinstance(hub.clock, SteadyClock)  # the default of every server
+        before = hub.clock()
+        real = time.time
+        monkeypatch.setattr(time, "time", lambda: real() + 3600)
+        assert hub.clock() - before < 60
+        monkeypatch.setattr(time, "time", real)
+        cookie = _cookie(client)
+        code = make_room(client, cookie, game="table", timer=30)
+        saved = hub.store.load(code)
+        assert saved is not None
+        data = json.loads(saved)
+        data["deadline"] = hub.clock() + 7200
+        data["waiting"] = ["bet", 1]
+        hub.store.save(code, json.dumps(data))
+        hub.rooms.pop(code, None)
+        room = hub.get(code)
+        assert room is not None and room.deadline is not None
+        assert room.deadline <= hub.clock() + 30
+        assert client.get(f"/api/rooms/{code}", headers=ORIGIN).status_code == 200

@@ -390,6 +390,12 @@ class Room:
         self.members[player].away = False
         self._changed(now)
 
+    def bound_deadline(self, now: float) -> None:
+        """A room loaded with a deadline further away than its timer allows (the clock was
+        set back while it slept): the deadline is ``now`` plus the timer, no later."""
+        if self.deadline is not None and self.deadline > now + self.settings.timer:
+            self.deadline = now + self.settings.timer
+
     def tick(self, now: float) -> bool:
         """Play what is due by ``now`` (a person out of time is played for and marked
         away); whether anything changed."""

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -134,7 +133,7 @@ def install_rooms(
     *,
     host_names: Iterable[str] = (),
     port: int | None = None,
-    clock: Callable[[], float] = time.time,
+    clock: Callable[[], float] | None = None,
     entropy: Callable[[], int] | None = None,
     limits: RoomLimits | None = None,
 ) -> RoomHub:

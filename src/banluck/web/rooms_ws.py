@@ -33,6 +33,7 @@ import psycopg
 from starlette.requests import cookie_parser
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from banluck.core.clock import SteadyClock
 from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
 from banluck.rooms.names import is_code, new_code
@@ -233,11 +234,12 @@ class RoomHub:
         self,
         store: RoomStore | PgRoomStore,
         *,
-        clock: Callable[[], float] = time.time,
+        clock: Callable[[], float] | None = None,
         entropy: Callable[[], int] | None = None,
     ) -> None:
         self.store: RoomStore | PgRoomStore = store
-        self.clock = clock
+        #: deadlines follow a steady clock: a change of the system's clock moves none
+        self.clock: Callable[[], float] = SteadyClock() if clock is None else clock
         self.entropy = entropy
         self.rooms: dict[str, Room] = {}
         #: codes whose saved room could not be read (kept as it was; ``missing``)
@@ -309,6 +311,7 @@ class RoomHub:
             if row is None or room is None:
                 return None
             room.connections = self.store.connections(row.presence)
+            room.bound_deadline(self.clock())
             self.rooms[code], self.revs[code] = room, row.rev
             return room  # what is due is played by the next change, under the lock
         raw = self.store.load(code)
@@ -316,6 +319,7 @@ class RoomHub:
         if room is None:
             return None
         self.rooms[code] = room
+        room.bound_deadline(self.clock())
         room.tick(self.clock())
         return room
 
