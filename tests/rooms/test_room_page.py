@@ -133,11 +133,12 @@ def deal_until_someone_acts(people: list[Person]) -> None:
         people[0].page.wait_for_function(
             """before => {
                 const s = document.querySelector('#status').textContent;
-                return s.includes('to act') || (s.startsWith('Waiting') && s !== before);
+                return s.includes('to act') || s.includes('your turn')
+                    || (s.startsWith('Waiting') && s !== before);
             }""",
             arg=status,
         )
-        if "to act" in people[0].status():
+        if "to act" in people[0].status() or "your turn" in people[0].status():
             return
     raise AssertionError("ten hands in a row ended at the deal")
 
@@ -158,11 +159,11 @@ def test_two_browsers_play_leave_come_back_and_the_timer_plays_for_the_gone(
     bob.page.wait_for_selector(".hand.me")
     mine = bob.page.locator(".hand.me .card")
     assert mine.count() >= 2 and not bob.page.locator(".hand.me .card.hidden").count()
-    assert bob.seat_line("ben").inner_text().startswith("ben: Bob")
+    assert bob.seat_line("ben").inner_text().startswith("Bob (you)")  # a person by name
     # Bob leaves for good when it is his turn: the timer plays for him, he is away
     for _ in range(300):
         status = ann.page.locator("#status").inner_text()
-        if "ben to act" in status:
+        if "Bob to act" in status:
             break
         if status.startswith("Waiting"):  # the hand ended before his turn: another
             for p in (ann, bob):
@@ -172,7 +173,7 @@ def test_two_browsers_play_leave_come_back_and_the_timer_plays_for_the_gone(
         if stand.count():
             stand.first.click()
         ann.page.wait_for_timeout(100)
-    assert "ben to act" in ann.page.locator("#status").inner_text()
+    assert "Bob to act" in ann.page.locator("#status").inner_text()
     bob.page.close()
     ann.page.wait_for_selector("#seats li[data-seat='ben']:has-text('away')", timeout=15000)
     check_frames([ann, bob])
@@ -232,3 +233,40 @@ def test_a_room_made_with_a_named_house_shows_it_in_every_language(
         for f in ann.frames
         if f.get("type") == "state"
     )
+
+
+def test_a_person_is_their_name_everywhere_and_a_closed_tab_shows_at_once(
+    server: str, browser: Browser
+) -> None:
+    """Two browsers, one a 375 px phone in Chinese: each seat shows its person's name, your
+    own seat is marked, whose turn it is reads by name (or "your turn"), nothing scrolls
+    sideways on the phone, a name already in the room is refused in the person's language,
+    and a closed tab shows as offline to the others within 3 s."""
+    ann = Person(browser.new_context(), "Ann")
+    cai = Person(
+        browser.new_context(locale="zh-CN", viewport={"width": 375, "height": 740}), "小蔡"
+    )
+    link = make_room(ann, server, "table")
+    enter(ann, link, "you")
+    enter(cai, link, "ben")
+    assert ann.seat_line("you").inner_text().startswith("Ann (you)")
+    assert ann.seat_line("ben").inner_text().startswith("小蔡")
+    assert ann.seat_line("anna").inner_text().startswith("Bot (seat 2)")
+    assert cai.seat_line("ben").inner_text().startswith("小蔡 （你）")
+    assert "you" not in cai.seat_line("you").inner_text()  # Ann is Ann, not "you"
+    width = cai.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375, width
+    deal_until_someone_acts([ann, cai])
+    ann_status, cai_status = ann.status(), cai.status()
+    if "your turn" in ann_status:
+        assert "轮到Ann" in cai_status
+    else:
+        assert "Ann" not in ann_status and "轮到你" in cai_status
+    eve = Person(browser.new_context(locale="de-DE"), "Ann")
+    eve.page.goto(link)
+    eve.page.fill("#name", "ann")
+    eve.page.click("#join-form button")
+    eve.page.wait_for_selector("#error:has-text('heißt schon so')")
+    cai.page.close()
+    ann.page.wait_for_selector("#seats li[data-seat='ben']:has-text('offline')", timeout=3000)
+    check_frames([ann])

@@ -228,6 +228,11 @@ class Room:
     def join(self, player: str, name: object, now: float) -> None:
         """Enter the room (or change one's display name): a watcher until one sits."""
         shown = display_name(name)
+        taken = {x.name.casefold() for p, x in self.members.items() if p != player}
+        if shown.casefold() in taken:
+            raise Refusal(
+                "name_taken", f"someone in the room is called {shown!r} already", {"name": shown}
+            )
         m = self.members.get(player)
         if m is None:
             if len(self.members) >= MEMBER_LIMIT:

@@ -7,7 +7,7 @@
 import { getState, putSettings, useGame } from "../js/api.js";
 import { $ } from "../js/dom.js";
 import {
-  actionName, browserLanguage, knownLanguage, language, setLanguage, t,
+  actionName, browserLanguage, fmtNum, knownLanguage, language, setLanguage, t,
 } from "../js/messages.js";
 import { canVerify, verifyHistory } from "./verify.js";
 
@@ -35,8 +35,12 @@ function errorMessage(e) {
   return e.message;
 }
 
+/** Frames sent before the socket opened (a quick Join): sent as soon as it opens. */
+const pending = [];
+
 function send(frame) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+  else if (pending.length < 8) pending.push(frame);
 }
 
 function cards(list) {
@@ -69,14 +73,14 @@ function drawTable(tb, mySeat) {
   if (tb.dealer && tb.seats && !tb.preset) { // a Ban Luck table (table, one-on-one)
     box.append(handLine(t("seat.dealer"), tb.dealer.cards, tb.dealer.total ?? ""));
     for (const h of tb.seats) {
-      const line = handLine(h.name, h.cards, `${h.total ?? ""} ${result(h.result)}`);
+      const line = handLine(seatHolder(state.room, h.name), h.cards, `${h.total ?? ""} ${result(h.result)}`);
       if (h.name === mySeat) line.classList.add("me");
       box.append(line);
     }
   } else if (tb.game === "kampung") {
-    box.append(handLine(t("room.bank.seat", { seat: tb.bank.seat }), tb.bank.cards, tb.bank.total ?? ""));
+    box.append(handLine(t("room.bank.seat", { seat: seatHolder(state.room, tb.bank.seat) }), tb.bank.cards, tb.bank.total ?? ""));
     for (const h of tb.players) {
-      const line = handLine(h.seat, h.cards, `${h.total ?? ""} ${result(h.result)}`);
+      const line = handLine(seatHolder(state.room, h.seat), h.cards, `${h.total ?? ""} ${result(h.result)}`);
       if (h.seat === mySeat) line.classList.add("me");
       box.append(line);
     }
@@ -84,12 +88,27 @@ function drawTable(tb, mySeat) {
     box.append(handLine(t("seat.dealer"), tb.dealer.cards, tb.dealer.total ?? ""));
     for (const s of tb.seats) {
       for (const h of s.hands) {
-        const line = handLine(s.name, h.cards, `${h.total ?? ""} ${result(h.result)}`);
+        const line = handLine(seatHolder(state.room, s.name), h.cards, `${h.total ?? ""} ${result(h.result)}`);
         if (s.name === mySeat) line.classList.add("me");
         box.append(line);
       }
     }
   }
+}
+
+/** A seat as the room numbers them ("seat 2"; the dealer is the dealer). */
+function seatLabel(room, seat) {
+  if (seat === "dealer") return t("seat.dealer");
+  return t("room.seat.n", { n: room.seats.findIndex((x) => x.seat === seat) + 1 });
+}
+
+/** Who holds a seat, as a person reads it: their name, or the bot's (never "you"). */
+function seatHolder(room, seat) {
+  if (!seat) return "…";
+  const s = room.seats.find((x) => x.seat === seat);
+  if (s && !s.bot && s.name) return s.name;
+  if (seat === "dealer") return t("seat.dealer");
+  return t("room.bot.named", { seat: seatLabel(room, seat) });
 }
 
 function draw() {
@@ -99,13 +118,24 @@ function draw() {
   $("house").textContent = houseLine(room.house);
   $("join-form").hidden = Boolean(you.name);
   $("status").textContent = room.phase === "playing"
-    ? t("room.status.playing", { hand: room.hand, seat: room.to_act ?? "…" })
+    ? (room.to_act && room.to_act === you.seat
+      ? t("room.status.your_turn", { hand: room.hand })
+      : t("room.status.playing", { hand: room.hand, seat: seatHolder(room, room.to_act) }))
     : t("room.status.betting", { hand: room.next_hand });
   const seats = $("seats");
   seats.replaceChildren();
   for (const seat of room.seats) {
-    const li = el("li", `${seat.seat}: ${seat.bot ? t("room.bot") : seat.name}`
-      + `${seat.away ? " " + t("room.away") : ""}${seat.ready ? " ✓" : ""} — ${seat.stack}`);
+    const mineSeat = seat.seat === you.seat;
+    const who = seatHolder(room, seat.seat);
+    const marks = [
+      mineSeat ? t("room.you.mark") : "",
+      seat.away ? t("room.away") : "",
+      !seat.bot && !seat.connected ? t("room.offline") : "",
+      seat.ready ? "✓" : "",
+    ].filter(Boolean).join(" ");
+    const li = el("li", `${who}${marks ? " " + marks : ""} — ${fmtNum(seat.stack)}`);
+    if (mineSeat) li.classList.add("me");
+    if (room.phase === "playing" && room.to_act === seat.seat) li.classList.add("to-act");
     li.dataset.seat = seat.seat;
     if (seat.bot && you.name && !you.seat && room.phase !== "playing") {
       const b = el("button", t("room.sit"));
@@ -156,6 +186,9 @@ function tickTimer() {
 function open() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/api/rooms/${encodeURIComponent(code)}/ws`);
+  socket.addEventListener("open", () => {
+    while (pending.length) socket.send(JSON.stringify(pending.shift()));
+  });
   let refused = null; // why the room is not there (the error frame before the close)
   socket.addEventListener("message", (ev) => {
     const f = JSON.parse(ev.data);
