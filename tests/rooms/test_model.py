@@ -371,3 +371,30 @@ def test_every_game_of_the_registry_can_be_a_room() -> None:
     with pytest.raises(Refusal) as e:
         r.sit("B", "anna", 0.0)
     assert e.value.code == "bad_request"
+
+
+def test_an_away_person_is_told_and_comes_back_by_saying_so() -> None:
+    """The timer marks a person away; a ``back`` (or any action) clears it before the next
+    hand, so the seat is no longer dealt in at the smallest bet and played at once."""
+    r = room("table", seed=2, timer=5)
+    r.sit("A", "you", 0.0)
+    r.sit("B", "ben", 0.0)
+    ready(r)
+    r.bet("A", 1, 20, 0.0)
+    r.tick(100.0)  # B's bet never came: B is away, the hand deals
+    assert r.members["B"].away and r.view("B")["you"]["away"]
+    r.back("B", 101.0)
+    assert not r.members["B"].away and not r.view("B")["you"]["away"]
+
+
+def test_the_host_gone_between_hands_hands_the_room_to_the_next_person_present() -> None:
+    r = room("table", seed=3)
+    r.sit("A", "you", 0.0)
+    r.sit("B", "ben", 0.0)
+    ready(r)
+    r.disconnect("A", 1.0)  # Ann, the host, closes her tab for good
+    assert r.host == "B" and r.public()["seats"][2]["host"]
+    r.free("B", "you", 2.0)  # Bob may now free the seat Ann left
+    assert "you" not in r.occupant
+    with pytest.raises(Refusal):
+        r.free("A", "ben", 3.0)

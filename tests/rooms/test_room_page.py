@@ -157,8 +157,8 @@ def test_two_browsers_play_leave_come_back_and_the_timer_plays_for_the_gone(
     bob.page.close()
     bob.new_page().goto(link)
     bob.page.wait_for_selector(".hand.me")
-    mine = bob.page.locator(".hand.me .card")
-    assert mine.count() >= 2 and not bob.page.locator(".hand.me .card.hidden").count()
+    mine = bob.page.locator(".hand.me .room-card")
+    assert mine.count() >= 2 and not bob.page.locator(".hand.me .room-card.hidden").count()
     assert bob.seat_line("ben").inner_text().startswith("Bob (you)")  # a person by name
     # Bob leaves for good when it is his turn: the timer plays for him, he is away
     for _ in range(300):
@@ -212,7 +212,7 @@ def test_a_room_made_with_a_named_house_shows_it_in_every_language(
     page.goto(f"{server}/room/new")
     page.select_option("select[name=game]", "kampung")
     expect_options = page.locator("#house-choice option")
-    page.wait_for_function("document.querySelectorAll('#house-choice option').length > 1")
+    page.locator("#house-choice option[value='kampung-no-burn']").wait_for(state="attached")
     kampung_offers = expect_options.all_inner_texts()
     assert "Kampung ohne Verbrennen" in kampung_offers
     page.select_option("select[name=game]", "table")
@@ -257,6 +257,9 @@ def test_a_person_is_their_name_everywhere_and_a_closed_tab_shows_at_once(
     width = cai.page.evaluate("document.documentElement.scrollWidth")
     assert width <= 375, width
     deal_until_someone_acts([ann, cai])
+    table_text = cai.page.locator("#table").inner_text()
+    assert not re.search(r"\b[2-9TJQKA][CDHS]\b", table_text), table_text  # faces, not codes
+    assert cai.page.locator("#table .room-card svg").count() >= 4
     ann_status, cai_status = ann.status(), cai.status()
     if "your turn" in ann_status:
         assert "轮到Ann" in cai_status

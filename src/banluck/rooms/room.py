@@ -324,6 +324,12 @@ class Room:
             self.shoe = game.fresh_shoe(self.entropy(), self.ledger)
         self._changed(now)
 
+    def back(self, player: str, now: float) -> None:
+        """A person marked away says they are back (their next action would say so too)."""
+        m = self.member(player)
+        m.away = False
+        self._changed(now)
+
     def connect(self, player: str, now: float) -> None:
         """A socket of ``player`` opened (a person coming back is no longer away)."""
         self.connections[player] = self.connections.get(player, 0) + 1
@@ -434,6 +440,16 @@ class Room:
         self.version += 1
         self.updated = now
 
+    def _hand_over_host(self) -> None:
+        """Between hands, a host with no socket open hands the room to the first person
+        present (in the order they joined): someone can always free a seat."""
+        if self._connected(self.host):
+            return
+        for m in self.members.values():
+            if m.player != self.host and self._connected(m.player):
+                self.host = m.player
+                return
+
     def _pending_bets(self) -> list[str]:
         return [
             s
@@ -474,6 +490,7 @@ class Room:
             if not present:
                 self.deadline, self._waiting = None, None
                 return
+            self._hand_over_host()
             if self._pending_bets():
                 self._wait(["bet", self.last_number + 1], now)
                 return

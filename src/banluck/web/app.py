@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import logging
 import random
-import threading
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -54,14 +53,6 @@ STATIC = Path(__file__).resolve().parent / "static"
 #: The presets this server can seat a browser at (the page draws three seats).
 SERVED = ("table",)
 log = logging.getLogger("banluck.web")
-
-
-def _edges(names: tuple[str, ...]) -> None:
-    for name in names:
-        try:
-            house_edge(name)
-        except Exception:  # the lobby asks again, and shows the error then
-            log.exception("the house edge of %s could not be worked out", name)
 
 
 def language_from(accept: str | None) -> str:
@@ -159,9 +150,6 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        # the lobby's exact edges, worked out once while the server waits for its first
-        # visitor (a solve takes a fraction of a second; the lobby then answers at once)
-        threading.Thread(target=_edges, args=(tuple(GAMES),), daemon=True).start()
         yield
         store.close()
 

@@ -7,8 +7,9 @@
 import { getState, putSettings, useGame } from "../js/api.js";
 import { $ } from "../js/dom.js";
 import {
-  actionName, browserLanguage, fmtNum, knownLanguage, language, setLanguage, t,
+  actionName, browserLanguage, cardName, fmtNum, knownLanguage, language, setLanguage, t,
 } from "../js/messages.js";
+import { back, face } from "../js/cards.js";
 import { canVerify, verifyHistory } from "./verify.js";
 
 const code = decodeURIComponent(location.pathname.split("/").pop() || "");
@@ -46,7 +47,11 @@ function send(frame) {
 function cards(list) {
   const span = el("span");
   for (const c of list) {
-    span.append(c === null ? el("span", "??", "card hidden") : el("span", c, "card"));
+    const card = el("span", undefined, c === null ? "room-card hidden" : "room-card");
+    card.innerHTML = c === null ? back() : face(c); // the project's own SVG faces, no text
+    card.setAttribute("role", "img");
+    card.setAttribute("aria-label", c === null ? t("card.down") : cardName(c));
+    span.append(card);
   }
   return span;
 }
@@ -116,6 +121,8 @@ function draw() {
   const you = s.you;
   const room = s.room;
   $("house").textContent = houseLine(room.house);
+  $("away-note").hidden = !you.away;
+  $("dealt-next").hidden = !(you.seat && room.phase === "playing" && s.table === null);
   $("join-form").hidden = Boolean(you.name);
   $("status").textContent = room.phase === "playing"
     ? (room.to_act && room.to_act === you.seat
@@ -378,9 +385,12 @@ function start() {
   });
   $("bet-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
-    send({ type: "bet", hand: state.room.next_hand, amount: Number($("bet").value) });
+    const typed = $("bet").value.trim();
+    const amount = typed === "" ? state.room.min_bet : Number(typed); // empty: the smallest
+    send({ type: "bet", hand: state.room.next_hand, amount });
   });
   $("stand-up").addEventListener("click", () => send({ type: "stand" }));
+  $("back-button").addEventListener("click", () => send({ type: "back" }));
   $("verify").addEventListener("click", verify);
   $("fair-download").href = historyPath();
   setInterval(tickTimer, 1000);
