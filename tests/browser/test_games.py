@@ -407,3 +407,32 @@ def test_a_server_without_the_lobby_shows_the_table_at_the_root(
     expect(page.locator("#seat-anna")).to_be_visible()
     expect(page.locator("#lnk-lobby")).to_be_hidden()
     expect(page.locator("h1")).to_have_text("Ban Luck")
+
+
+@pytest.mark.parametrize("game", ["table", "classic"])
+def test_the_strategy_chart_stands_under_its_headings_and_lists_its_exceptions(
+    serve: Callable[..., Server], new_page: Callable[..., Page], game: str
+) -> None:
+    """Each chart cell lies under its own column heading (not piled up under the first),
+    the legend names only letters the chart uses, and the "*" cells' exceptions are
+    listed below it."""
+    server = serve(PLAIN)
+    page = new_page()
+    enter(page, server, game)
+    chart = page.request.get(api(server, game) + "/chart").json()
+    page.keyboard.press("c")
+    cells = page.locator("table.chart td.cell")
+    expect(cells.first).to_be_visible(timeout=30_000)
+    heads = page.locator("table.chart tr").first.locator("th")
+    first_row = page.locator("table.chart tr").nth(1).locator("td")
+    for j in range(min(first_row.count(), 4)):
+        cell, head = first_row.nth(j).bounding_box(), heads.nth(j + 1).bounding_box()
+        assert cell is not None and head is not None
+        assert abs(cell["x"] - head["x"]) < 3, (j, cell, head)
+    letters = set(page.locator(".chart-legend span.cell").all_inner_texts())
+    used = {str(c).rstrip("*") for row in chart["cells"] for c in row if c is not None}
+    if any(str(c).endswith("*") for row in chart["cells"] for c in row if c is not None):
+        used.add("*")
+    assert letters and letters <= used, (letters, used)
+    if chart["exceptions"]:
+        expect(page.locator(".chart-exceptions li")).to_have_count(len(chart["exceptions"]))

@@ -7,6 +7,7 @@ No card of another hand reaches the page before that hand is turned over (K17).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -158,6 +159,17 @@ def test_kampung_holding_the_bank(
         ):
             assert '"9S"' not in json.dumps(table["players"]), table["players"]
     replay_settles_the_same(page, server, "kampung", 6, tmp_path)
+    # the history of a hand you banked: no bet of 0, no "Dealer", the bank's own result
+    page.keyboard.press("l")
+    row = page.locator('#dlg-history li[data-hand="6"]')
+    expect(row).to_contain_text("you held the bank")
+    assert "bet 0" not in row.inner_text() and "Dealer" not in row.inner_text()
+    assert row.locator(".h-line").count() == 1
+    row.get_by_role("button", name=re.compile("View")).click()
+    bank_row = page.locator("#dlg-history .h-detail tr").first
+    expect(bank_row).to_contain_text("Bank (You)")
+    expect(bank_row.locator(".h-result")).not_to_be_empty()
+    page.keyboard.press("Escape")
 
     page.keyboard.press("d")
     expect(page.locator('[data-testid="total-ben"]')).to_have_text("7-7-7")

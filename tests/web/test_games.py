@@ -533,3 +533,14 @@ def test_a_hint_at_every_choice_values_every_legal_action(db: Path, game: str) -
         t = state["table"]
         res = c.get(api(game, "hint"), params={"hand": t["hand"], "step": t["step"]})
         assert res.status_code == 409  # the hand is over: no choice pending
+
+
+@pytest.mark.rule("O2")
+def test_one_on_one_does_not_announce_the_shuffle_it_makes_every_hand(db: Path) -> None:
+    """One-on-one shuffles before every hand (O2): a 'reshuffled' notice each hand tells
+    nothing, so none is given; the table still says when T12 reshuffles."""
+    c = game_client(db, seed=4)
+    rng = random.Random(4)
+    for _ in range(3):
+        state = _play(c, "one-on-one", rng)
+        assert not any(n["code"] == "reshuffled" for n in state["player"]["notices"])

@@ -135,7 +135,8 @@ class TableSession:
         ]
         if table.last_start.reshuffled:
             rec.stacked = 0  # the --shoe cards, if any were left, are shuffled away
-            notices.append({"code": "reshuffled", "params": {"decks": r.rules.decks}})
+            if not r.rules.shuffle_every_hand:  # O2 shuffles every hand: nothing to tell
+                notices.append({"code": "reshuffled", "params": {"decks": r.rules.decks}})
             if r.rules.decks != rec.shoe_decks:
                 notices.append({"code": "decks_changed", "params": {"decks": r.rules.decks}})
         rec.notices = notices

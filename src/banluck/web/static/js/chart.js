@@ -7,9 +7,25 @@ import { $, el } from "./dom.js";
 import { errorText, t } from "./messages.js";
 import { limits, page, yourTurn } from "./page.js";
 
+/** The letters the chart's cells hold (a legend names only those). */
+function usedLetters(chart) {
+  const used = new Set();
+  for (const row of chart.cells) {
+    for (const cell of row) {
+      if (cell === null) continue;
+      const text = String(cell);
+      if (text.endsWith("*")) used.add("*");
+      used.add(text.replace(/\*$/, ""));
+    }
+  }
+  return used;
+}
+
 function legend(chart) {
   const ul = el("ul", "chart-legend");
+  const used = usedLetters(chart);
   for (const [letter, what] of Object.entries(chart.legend || {})) {
+    if (!used.has(letter)) continue;
     const li = el("li");
     li.append(el("span", "cell c-" + cssLetter(letter), letter), el("span", "", " " + what));
     ul.appendChild(li);
@@ -51,6 +67,22 @@ function table(chart) {
   return tbl;
 }
 
+/** "*": the hands of a cell played otherwise, as the server lists them. */
+function exceptionList(chart) {
+  const rows = chart.exceptions || [];
+  if (!rows.length) return null;
+  const box = el("div", "chart-exceptions-box");
+  box.appendChild(el("p", "note", t("chart.exceptions")));
+  const ul = el("ul", "chart-exceptions");
+  for (const x of rows) {
+    const hands = x.hands.map(([hand, letter]) => `${hand} ${letter}`).join(", ");
+    const more = x.more ? " " + t("chart.more", { n: x.more }) : "";
+    ul.appendChild(el("li", "", `${x.row} / ${x.column}: ${hands}${more}`));
+  }
+  box.appendChild(ul);
+  return box;
+}
+
 function showChart(chart) {
   const parts = [];
   if (chart.title) parts.push(el("p", "chart-name", chart.title));
@@ -60,6 +92,8 @@ function showChart(chart) {
   wrap.setAttribute("aria-label", t("chart.title"));
   wrap.appendChild(table(chart));
   parts.push(wrap, legend(chart));
+  const exceptions = exceptionList(chart);
+  if (exceptions) parts.push(exceptions);
   if (chart.current) parts.push(el("p", "note", t("chart.current", { row: chart.current.row, column: chart.current.column })));
   $("chart-body").replaceChildren(...parts);
 }

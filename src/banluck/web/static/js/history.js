@@ -57,16 +57,23 @@ function historyRow(h, hands) {
   li.dataset.hand = h.hand;
   const main = el("div", "h-main");
   const result = h.void ? t("result.void") : t("result." + h.result);
-  const row = t("history.row", { hand: h.hand, bet: h.bet, result, net: fmtNet(h.net) });
+  const banked = h.banker === "you"; // kampung: you held the bank, you bet nothing (K3)
+  const row = banked
+    ? t("history.row.bank", { hand: h.hand, result, net: fmtNet(h.net) })
+    : t("history.row", { hand: h.hand, bet: h.bet, result, net: fmtNet(h.net) });
   main.appendChild(el("span", netClass(h.net), row));
   const sub = el("span", "h-sub");
-  // One line per hand: yours, then the dealer's.
-  for (const [who, hh] of [["you", h.you], ["dealer", h.dealer || h.bank]]) {
+  // One line per hand: yours, then the dealer's (kampung: the bank, whoever held it;
+  // yours alone when you held it).
+  const lines = banked
+    ? [[t("history.bank.you"), h.you]]
+    : [[seatName("you"), h.you], [h.bank ? t("history.bank", { seat: seatName(h.banker || "dealer") }) : seatName("dealer"), h.dealer || h.bank]];
+  for (const [who, hh] of lines) {
     // A blackjack seat has hands (split: two); every other seat one hand.
     for (const one of hh ? (hh.hands || [hh]) : []) {
       const line = el("span", "h-line");
       line.append(
-        el("span", "h-who", seatName(who)), miniCards(one.cards), el("span", "h-total", handLabel(one)),
+        el("span", "h-who", who), miniCards(one.cards), el("span", "h-total", handLabel(one)),
       );
       sub.appendChild(line);
     }
@@ -98,7 +105,7 @@ function showHistoryList(hands) {
 
 function detailRow(r) {
   const tr = el("tr");
-  tr.appendChild(el("th", "", seatName(r.name)));
+  tr.appendChild(el("th", "", r.label || seatName(r.name)));
   const tdc = el("td");
   tdc.appendChild(miniCards(r.cards));
   tr.appendChild(tdc);
@@ -109,6 +116,8 @@ function detailRow(r) {
     const net = typeof r.net === "number";
     const text = t("result." + r.result) + (net ? " " + fmtNet(r.net) : "");
     tdr.appendChild(el("span", net ? netClass(r.net) : "", text));
+  } else if (typeof r.net === "number") { // kampung's bank: what it won or paid in all
+    tdr.appendChild(el("span", netClass(r.net), fmtNet(r.net)));
   }
   if (typeof r.stack === "number") tdr.appendChild(el("span", "h-stack", t("stack") + " " + fmtNum(r.stack)));
   tr.appendChild(tdr);
@@ -132,7 +141,7 @@ async function showHistoryHand(hand, hands) {
   const rows = [];
   const d = res.dealer;
   if (d) rows.push({ name: "dealer", cards: d.cards, total: d.total, hand: d.hand });
-  if (res.bank) rows.push(res.bank); // kampung: the bank, whoever holds it
+  if (res.bank) rows.push(Object.assign({}, res.bank, { label: t("history.bank", { seat: seatName(res.bank.name) }) })); // kampung
   for (const s of res.seats || []) {
     // A blackjack seat: one row per hand, its stack on the last.
     const many = s.hands || [s];

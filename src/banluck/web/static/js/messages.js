@@ -209,6 +209,10 @@ export function noticeText(n) {
       : t("notice.fresh_stack.seat", { seat: seatName(p.seat), stack: p.stack ?? 1000 });
   }
   if (n.code === "reshuffled") return t("notice.reshuffled");
+  if (n.code === "bank_passed") {
+    const to = p.to === "you" ? t("notice.bank_passed.to_you") : seatName(p.to);
+    return t(`notice.bank_passed.${p.reason === "empty" ? "empty" : "hands"}`, { from: seatName(p.from), to });
+  }
   if (n.code === "save_reset") return t("notice.save_reset", { stack: p.stack ?? 1000 });
   if (n.code === "decks_changed") return t("notice.decks_changed", { label: decksLabel(p.decks) });
   return n.message || n.code;

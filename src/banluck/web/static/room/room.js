@@ -234,6 +234,7 @@ async function loadHouses() {
     namedHouses = [];
   }
   offerHouses();
+  if (state) draw(); // the house's name in the page's language
 }
 
 function offerHouses() {

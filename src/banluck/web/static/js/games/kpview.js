@@ -89,7 +89,7 @@ export function renderKpTable() {
   }
   const bank = $("kp-bank");
   bank.replaceChildren(...seatBox(m.bank, m.seats[m.bank], m, true).childNodes);
-  bank.setAttribute("aria-label", t("seat.label", { seat: seatName(m.bank) }));
+  bank.setAttribute("aria-label", m.bank === "you" ? t("kp.bank.label.you") : t("kp.bank.label", { seat: seatName(m.bank) }));
   $("kp-players").replaceChildren(...m.order.map((n) => seatBox(n, m.seats[n], m, false)));
   renderMyStack();
 }
