@@ -119,8 +119,15 @@ def new_page(browser: Browser) -> Iterator[Callable[..., Page]]:
     contexts: list[BrowserContext] = []
     errors: list[str] = []
 
-    def make(locale: str = "en-US", width: int = 1280, height: int = 800) -> Page:
-        ctx = browser.new_context(locale=locale, viewport={"width": width, "height": height})
+    def make(
+        locale: str = "en-US", width: int = 1280, height: int = 800, touch: bool = False
+    ) -> Page:
+        ctx = browser.new_context(
+            locale=locale,
+            viewport={"width": width, "height": height},
+            has_touch=touch,
+            is_mobile=touch,
+        )
         ctx.set_default_timeout(10_000)
         contexts.append(ctx)
         page = ctx.new_page()

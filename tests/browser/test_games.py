@@ -436,3 +436,35 @@ def test_the_strategy_chart_stands_under_its_headings_and_lists_its_exceptions(
     assert letters and letters <= used, (letters, used)
     if chart["exceptions"]:
         expect(page.locator(".chart-exceptions li")).to_have_count(len(chart["exceptions"]))
+
+
+def test_d_deals_from_the_bet_field_and_a_touch_screen_shows_no_keys(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    server = serve(PLAIN)
+    page = new_page()
+    enter(page, server, "table")
+    expect(page.locator("#btn-help")).to_be_visible()
+    page.locator("#bet").fill("20")
+    page.locator("#bet").press("d")
+    idle(page)
+    dealt = page.request.get(api(server, "table") + "/state").json()["table"]
+    assert dealt is not None and dealt["hand"] == 1  # D in the field dealt hand 1
+    phone = new_page(width=375, height=740, touch=True)
+    enter(phone, server, "table")
+    expect(phone.locator("#btn-help")).to_be_hidden()
+    assert not phone.locator("#act-row kbd").first.is_visible()
+
+
+def test_infinite_side_bets_are_remembered_across_a_reload(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    server = serve(PLAIN)
+    page = new_page()
+    enter(page, server, "infinite")
+    page.locator("#side-pairs").fill("5")
+    page.locator("#bet").fill("10")
+    page.locator("#btn-deal").click()
+    idle(page)
+    page.reload()
+    expect(page.locator("#side-pairs")).to_have_value("5")

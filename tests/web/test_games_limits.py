@@ -62,12 +62,16 @@ def test_a_stacked_one_on_one_shoe_deals_its_cards_before_shuffling(
 
 @pytest.mark.rule("O2")
 def test_without_a_stacked_shoe_one_on_one_shuffles_before_every_hand(db: Path) -> None:
+    """Every hand comes from a full shoe (the stored shoe has drawn only this hand's
+    cards), and the routine shuffle is not announced each hand."""
     c = game_client(db, seed=4)
     for _ in range(2):
         s = deal(c, "one-on-one", bet=10)
-        assert "reshuffled" in _notice_codes(s)
+        assert "reshuffled" not in _notice_codes(s)
         while not s["table"]["over"]:
             s = act(c, "one-on-one", s, "stand" if "stand" in s["table"]["legal"] else "hit")
+        dealt = len(s["table"]["seats"][0]["cards"]) + len(s["table"]["dealer"]["cards"])
+        assert stored(c, "one-on-one")["shoe"]["drawn"] == dealt
 
 
 def _set_stack(c: object, game: str, stack: int) -> None:

@@ -134,8 +134,10 @@ class TableSession:
             for s in table.last_start.fresh_stacks
         ]
         if table.last_start.reshuffled:
+            # O2 shuffles every hand: that is no news, but the end of a stacked shoe is
+            news = not r.rules.shuffle_every_hand or rec.stacked > 0
             rec.stacked = 0  # the --shoe cards, if any were left, are shuffled away
-            if not r.rules.shuffle_every_hand:  # O2 shuffles every hand: nothing to tell
+            if news:
                 notices.append({"code": "reshuffled", "params": {"decks": r.rules.decks}})
             if r.rules.decks != rec.shoe_decks:
                 notices.append({"code": "decks_changed", "params": {"decks": r.rules.decks}})

@@ -114,7 +114,8 @@ function wireBet() {
   }
   $("bet").addEventListener("input", betChanged);
   $("bet").addEventListener("keydown", (e) => {
-    if (e.key === "Enter") { e.preventDefault(); deal(); }
+    // Enter deals, and so does D (no digit: a number field would drop it)
+    if (e.key === "Enter" || e.key === "d" || e.key === "D") { e.preventDefault(); deal(); }
   });
 }
 

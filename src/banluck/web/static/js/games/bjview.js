@@ -169,7 +169,9 @@ export function renderSideBets(bettable) {
 
 function buildSpots(box, names, l) {
   box.dataset.lang = language();
-  const old = (bjDealExtras() || {}).side_bets || {};
+  // the spots typed (a language change rebuilds them), else the last hand's (a reload)
+  const typed = (bjDealExtras() || {}).side_bets;
+  const old = typed || rememberedSideBets();
   box.replaceChildren(...names.map((name) => {
     const spot = el("div", "side-spot");
     const label = el("label", "side-label");
@@ -194,12 +196,29 @@ function buildSpots(box, names, l) {
   }));
 }
 
-/** The side bets typed, for the deal ({} when the game has none). */
+const SIDE_BETS_KEY = "banluck.side_bets";
+
+/** The side bets of the last deal in this browser (as the server keeps the last bet). */
+function rememberedSideBets() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SIDE_BETS_KEY) || "{}");
+    return saved && typeof saved === "object" ? saved : {};
+  } catch (err) {
+    return {};
+  }
+}
+
+/** The side bets typed, for the deal ({} when the game has none); remembered for the
+    next visit. */
 export function bjDealExtras() {
   const out = {};
-  for (const input of document.querySelectorAll("#side-bets input")) {
+  const inputs = document.querySelectorAll("#side-bets input");
+  for (const input of inputs) {
     const v = Number(input.value);
     if (Number.isInteger(v) && v > 0) out[input.id.slice(5)] = v;
+  }
+  if (inputs.length) {
+    try { localStorage.setItem(SIDE_BETS_KEY, JSON.stringify(out)); } catch (err) { /* private mode */ }
   }
   return Object.keys(out).length ? { side_bets: out } : null;
 }
