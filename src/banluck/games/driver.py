@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from banluck.core.errors import BanLuckError
+from banluck.core.errors import BadBet, BanLuckError
 from banluck.core.fair import FairLedger
 from banluck.core.refusal import Refusal
 
@@ -260,6 +260,18 @@ class GameDriver(ABC):
     def next_seat_name(self, taken: tuple[str, ...]) -> str:
         """``infinite`` only: the name of a new seat."""
         raise Refusal("bad_request", "choose one of the table's seats")
+
+
+def checked_bet(
+    rules: Any, seating: Any, seat: str, stack: int, check: Callable[[int], int]
+) -> int:
+    """T9 then the game's own bet check (``check``, given the stack after T9), its refusal
+    as ``bad_bet`` with the range and that stack."""
+    stack = seating.fresh_stack_for(rules, seat, stack)
+    try:
+        return check(stack)
+    except BadBet as exc:
+        raise bad_bet(exc, seat, rules.bet_min, rules.bet_max, stack) from None
 
 
 def bad_bet(exc: BanLuckError, seat: str, lo: int, hi: int, stack: int) -> Refusal:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from banluck.core.errors import BadBet
 from banluck.core.fair import FairLedger
 from banluck.core.seating import room_seating
 from banluck.core.shoe import Shoe
@@ -26,7 +25,7 @@ from banluck.games.driver import (
     RoundHand,
     SettingsSpec,
     Settled,
-    bad_bet,
+    checked_bet,
     hand_rng,
 )
 from banluck.games.house import House
@@ -61,11 +60,9 @@ class BanluckDriver(GameDriver):
 
     def check_bet(self, seat: str, people: tuple[str, ...], bet: object, stack: int) -> int:
         rules, seating = self.rules, room_seating(self.rules, people)
-        stack = seating.fresh_stack_for(rules, seat, stack)
-        try:
-            return seating.check_bet(rules, seat, bet, stack)
-        except BadBet as exc:
-            raise bad_bet(exc, seat, rules.bet_min, rules.bet_max, stack) from None
+        return checked_bet(
+            rules, seating, seat, stack, lambda s: seating.check_bet(rules, seat, bet, s)
+        )
 
     def begin(self, start: HandStart) -> HandDriver:
         return BanluckHand(self, start)

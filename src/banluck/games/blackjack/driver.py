@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from banluck.core.errors import BadBet
 from banluck.core.fair import FairLedger
 from banluck.core.refusal import Refusal
 from banluck.core.seating import Seating, room_seating
@@ -30,7 +29,7 @@ from banluck.games.driver import (
     RoundHand,
     SettingsSpec,
     Settled,
-    bad_bet,
+    checked_bet,
     hand_rng,
 )
 from banluck.games.house import House
@@ -80,12 +79,12 @@ class BlackjackDriver(GameDriver):
 
     def check_bet(self, seat: str, people: tuple[str, ...], bet: object, stack: int) -> int:
         rules, seating = self.rules, self.seating((seat,), people)
-        stack = seating.fresh_stack_for(rules, seat, stack)
-        try:
-            entry = BlackjackEntry(name=seat, stack=stack, bet=bet)  # type: ignore[arg-type]
+
+        def check(s: int) -> int:
+            entry = BlackjackEntry(name=seat, stack=s, bet=bet)  # type: ignore[arg-type]
             return check_entry(rules, entry, seating=seating).bet
-        except BadBet as exc:
-            raise bad_bet(exc, seat, rules.bet_min, rules.bet_max, stack) from None
+
+        return checked_bet(rules, seating, seat, stack, check)
 
     def begin(self, start: HandStart) -> HandDriver:
         return BlackjackHand(self, start)
