@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from banluck.core.refusal import Refusal
 from banluck.rooms.names import display_name, is_code, new_code
-from banluck.rooms.room import Room
+from banluck.rooms.room import Room, new_room
 from banluck.rooms.settings import parse_settings
-from tests.rooms.helpers import hidden_leaks, room
+from tests.rooms.helpers import CODE, hidden_leaks, room
 
 
 def ready(r: Room, players: str = "AB", now: float = 0.0) -> None:
@@ -398,3 +398,26 @@ def test_the_host_gone_between_hands_hands_the_room_to_the_next_person_present()
     assert "you" not in r.occupant
     with pytest.raises(Refusal):
         r.free("A", "ben", 3.0)
+
+
+def test_the_host_removes_a_watcher_and_caps_how_many_may_watch() -> None:
+    """Anyone with the link could fill a room with watchers: the room takes at most
+    ``watchers`` of them (50 unless the host says), and the host removes anyone between
+    hands; a removed person is told nothing more until they join again."""
+    r = new_room(CODE, parse_settings({"game": "table", "watchers": 2}), "A", "Ann", 0.0)
+    r.join("B", "Bob", 0.0)
+    with pytest.raises(Refusal) as e:
+        r.join("C", "Cai", 0.0)  # Ann and Bob watch already: two
+    assert e.value.code == "room_full"
+    with pytest.raises(Refusal) as e:
+        r.remove("B", "Ann", 0.0)
+    assert e.value.code == "forbidden"
+    r.remove("A", "Bob", 0.0)
+    assert "B" not in r.members and r.view("B")["room"]["seats"] == []
+    r.join("C", "Cai", 0.0)
+    r.sit("C", "ben", 0.0)
+    r.remove("A", "Cai", 0.0)  # a seated person: the seat goes back to a bot
+    assert "ben" not in r.occupant and "C" not in r.members
+    with pytest.raises(Refusal):
+        parse_settings({"game": "table", "watchers": 999})
+    assert parse_settings({"game": "table"}).to_json().get("watchers") is None

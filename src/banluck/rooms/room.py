@@ -237,6 +237,13 @@ class Room:
         if m is None:
             if len(self.members) >= MEMBER_LIMIT:
                 raise Refusal("room_full", f"the room holds {MEMBER_LIMIT} people")
+            watching = sum(1 for x in self.members.values() if x.seat is None)
+            if watching >= self.settings.watchers:
+                raise Refusal(
+                    "room_full",
+                    f"the room takes no more watchers (at most {self.settings.watchers})",
+                    {"watchers": self.settings.watchers},
+                )
             self.members[player] = Member(player, shown)
         else:
             m.name = shown
@@ -304,6 +311,23 @@ class Room:
             raise Refusal("bad_request", f"no person sits at {seat!r}", {"seat": seat})
         self._between_hands("a seat is freed")
         self._unseat(self.occupant[seat])
+        self._changed(now)
+
+    def remove(self, player: str, name: object, now: float) -> None:
+        """The host removes a person from the room between hands, by display name (a seated
+        person's seat goes back to a bot, their stack is kept): they watch no more, and
+        joining again counts against the watchers' cap."""
+        if player != self.host:
+            raise Refusal("forbidden", "only the room's host may remove someone")
+        self._between_hands("people are removed")
+        found = [m for m in self.members.values() if m.name == name and m.player != self.host]
+        if not found:
+            raise Refusal("not_found", f"nobody here is called {name!r}", {"name": name})
+        gone = found[0]
+        if gone.seat is not None:
+            self._unseat(gone.player)
+        del self.members[gone.player]
+        self.last_bets.pop(gone.player, None)
         self._changed(now)
 
     def set_house(self, player: str, house: object, now: float) -> None:

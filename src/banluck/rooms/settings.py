@@ -19,6 +19,8 @@ GAMES = REGISTRY
 #: The page's animation speeds (``web.records.SPEEDS``).
 SPEEDS = ("slow", "normal", "fast", "instant")
 TIMER_MIN, TIMER_MAX, TIMER_DEFAULT = 5, 300, 30
+#: how many people may watch a room (not seated), at most and by default
+WATCHERS_MAX, WATCHERS_DEFAULT = 200, 50
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -34,6 +36,8 @@ class RoomSettings:
     timer: int = TIMER_DEFAULT
     #: H3: the house the table plays (None: the game's preset as it is)
     house: House | None = None
+    #: at most this many people watch (the host removes any, ``Room.remove``)
+    watchers: int = WATCHERS_DEFAULT
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -45,6 +49,8 @@ class RoomSettings:
         }
         if self.house is not None:
             out["house"] = self.house.to_object()
+        if self.watchers != WATCHERS_DEFAULT:
+            out["watchers"] = self.watchers
         return out
 
 
@@ -107,8 +113,21 @@ def parse_settings(body: dict[str, Any]) -> RoomSettings:
             f"the turn timer is {TIMER_MIN} to {TIMER_MAX} seconds",
             {"field": "timer", "min": TIMER_MIN, "max": TIMER_MAX},
         )
+    watchers = body.get("watchers", WATCHERS_DEFAULT)
+    if not _whole(watchers) or not 0 <= watchers <= WATCHERS_MAX:
+        raise Refusal(
+            "bad_settings",
+            f"a room takes 0 to {WATCHERS_MAX} watchers",
+            {"field": "watchers", "min": 0, "max": WATCHERS_MAX},
+        )
     return RoomSettings(
-        game=game, decks=decks, speed=str(speed), bank=str(bank), timer=timer, house=house
+        game=game,
+        decks=decks,
+        speed=str(speed),
+        bank=str(bank),
+        timer=timer,
+        house=house,
+        watchers=watchers,
     )
 
 

@@ -61,7 +61,7 @@ POLL = 1.0
 #: Strings of a room's JSON up to this long are shared (``shared_strings``).
 SHARED_LEN = 64
 #: The frames a player sends (``command``).
-FRAMES = ("join", "sit", "stand", "free", "bet", "act", "house", "back", "state")
+FRAMES = ("join", "sit", "stand", "free", "remove", "bet", "act", "house", "back", "state")
 #: A change as another process may make it again (``RoomHub._replay``): the player and the
 #: frame (``apply_frame``), or ``(None, None)`` for what falls due (``Room.tick``) alone.
 Step = tuple[str | None, dict[str, Any] | None]
@@ -165,6 +165,8 @@ def apply_frame(room: Room, player: str, frame: dict[str, Any], now: float) -> N
         room.set_house(player, frame.get("house"), now)
     elif kind == "back":
         room.back(player, now)
+    elif kind == "remove":
+        room.remove(player, frame.get("name"), now)
     elif kind != "state":
         raise unknown_frame(kind)
 

@@ -165,7 +165,19 @@ function draw() {
     li.append(b);
     seats.append(li);
   }
-  $("watchers").textContent = room.watchers.join(", ");
+  const watchers = $("watchers");
+  watchers.replaceChildren();
+  room.watchers.forEach((name, i) => {
+    if (i) watchers.append(", ");
+    watchers.append(el("span", name));
+    if (you.host && name !== you.name && room.phase !== "playing") {
+      const b = el("button", t("room.remove"));
+      b.type = "button";
+      b.setAttribute("aria-label", t("room.remove") + " " + name);
+      b.addEventListener("click", () => send({ type: "remove", name }));
+      watchers.append(" ", b);
+    }
+  });
   const mine = room.seats.find((x) => x.seat === you.seat);
   $("bet-form").hidden = !(you.seat && room.phase !== "playing" && mine && !mine.ready);
   $("stand-up").hidden = !(you.seat && room.phase !== "playing");
