@@ -77,7 +77,13 @@ def check_frames(people: list[Person]) -> None:
 
 
 def make_room(
-    host: Person, base: str, game: str, *, timer: int = 30, decks: int | None = None
+    host: Person,
+    base: str,
+    game: str,
+    *,
+    timer: int = 30,
+    decks: int | None = None,
+    bank: str | None = None,
 ) -> str:
     """The host creates a room through the page's form; the room's link."""
     page = host.page
@@ -85,6 +91,8 @@ def make_room(
     page.select_option("select[name=game]", game)
     if decks is not None:
         page.select_option("select[name=decks]", str(decks))
+    if bank is not None:
+        page.select_option("select[name=bank]", bank)
     page.fill("input[name=timer]", str(timer))
     page.fill("input[name=name]", host.name)
     page.click("#create-form button[type=submit]")
@@ -272,4 +280,34 @@ def test_a_person_is_their_name_everywhere_and_a_closed_tab_shows_at_once(
     eve.page.wait_for_selector("#error:has-text('heißt schon so')")
     cai.page.close()
     ann.page.wait_for_selector("#seats li[data-seat='ben']:has-text('offline')", timeout=3000)
+    check_frames([ann])
+
+
+@pytest.mark.rule("K2")
+def test_the_bank_passing_is_told_and_the_banker_is_asked_to_be_ready(
+    server: str, browser: Browser
+) -> None:
+    """Kampung with the bank going round: when the bank passes to Ann her page says so by
+    name and offers Ready in place of a bet (K3); as the banker she bets nothing."""
+    ann = Person(browser.new_context(), "Ann")
+    link = make_room(ann, server, "kampung", bank="rotate")
+    enter(ann, link, "you")
+    page = ann.page
+    for _ in range(400):  # play until the bank comes to Ann (K2: after the dealer's hands)
+        if page.locator("#bank-pass").inner_text():
+            break
+        if page.locator("#bet-form").is_visible():
+            page.click("#bet-button")
+        else:
+            buttons = page.locator("#actions button")
+            if buttons.count():
+                stand = buttons.filter(has_text=re.compile("^(Stand|Play)$"))
+                (stand if stand.count() else buttons).first.click()
+        page.wait_for_timeout(100)
+    assert page.locator("#bank-pass").inner_text() == "The bank passes from Dealer to you."
+    page.wait_for_selector("#bet-form:visible")
+    assert not page.locator("#bet").is_visible()
+    assert page.locator("#bet-button").inner_text() == "Ready"
+    page.click("#bet-button")
+    page.wait_for_selector("#table:has-text('Bank (Ann)')")
     check_frames([ann])

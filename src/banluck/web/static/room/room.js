@@ -116,6 +116,9 @@ function seatHolder(room, seat) {
   return t("room.bot.named", { seat: seatLabel(room, seat) });
 }
 
+/** The banker of the frame before (a change is announced). */
+let lastBanker = null;
+
 function draw() {
   const s = state;
   const you = s.you;
@@ -180,6 +183,19 @@ function draw() {
   });
   const mine = room.seats.find((x) => x.seat === you.seat);
   $("bet-form").hidden = !(you.seat && room.phase !== "playing" && mine && !mine.ready);
+  // K3: the banker bets nothing; it says it is ready
+  const banking = Boolean(you.seat) && room.banker === you.seat;
+  $("bet-label").hidden = banking;
+  $("bank-ready").hidden = !banking;
+  $("bet-button").textContent = banking ? t("room.bank.ready") : t("bet");
+  // K2: the bank passing is told to everyone, by name
+  if (lastBanker && room.banker && room.banker !== lastBanker) {
+    $("bank-pass").textContent = t("room.bank.passed", {
+      from: seatHolder(room, lastBanker),
+      to: room.banker === you.seat ? t("room.bank.you") : seatHolder(room, room.banker),
+    });
+  }
+  lastBanker = room.banker;
   $("stand-up").hidden = !(you.seat && room.phase !== "playing");
   drawTable(s.table, you.seat);
   drawFair(room.fair);
@@ -399,7 +415,8 @@ function start() {
   $("bet-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const typed = $("bet").value.trim();
-    const amount = typed === "" ? state.room.min_bet : Number(typed); // empty: the smallest
+    const banking = state.room.banker && state.room.banker === state.you.seat;
+    const amount = banking ? 0 : typed === "" ? state.room.min_bet : Number(typed); // empty: the smallest
     send({ type: "bet", hand: state.room.next_hand, amount });
   });
   $("stand-up").addEventListener("click", () => send({ type: "stand" }));
