@@ -144,8 +144,8 @@ def replay_hand(data: Any, house: Any = None) -> dict[str, Any]:
         stacks=dict.fromkeys(SEATS, FRESH),
         bets={"you": bets.get("you", BET_MIN)},
     )
-    hand = HighCardDriver("highcard", decks=1).begin(start)
+    hand = HighCardHand(HighCardDriver("highcard", decks=1), start)
     while not hand.over:
         hand.apply(hand.bot_choice())
     settled = hand.settle()
-    return {"preset": "highcard", "nets": hand.nets(), "stacks": settled.stacks}  # type: ignore[attr-defined]
+    return {"preset": "highcard", "nets": hand.nets(), "stacks": settled.stacks}

@@ -16,6 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+#: the most chips a saved stack or bet may hold (a save with more is damaged)
+MAX_CHIPS = 10**12
+
 
 @dataclass(frozen=True, slots=True, order=True)
 class HandRef:

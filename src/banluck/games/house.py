@@ -18,6 +18,7 @@ banluck.games.house.HouseError: house: 'five_card_bust' is 7, allowed 1 to 3 (ba
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -94,8 +95,6 @@ class Field:
 
 def _shown(value: object) -> str:
     """A value as JSON writes it (true, null, "x")."""
-    import json
-
     try:
         return json.dumps(value)
     except (TypeError, ValueError):

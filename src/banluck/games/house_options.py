@@ -3,7 +3,9 @@ house they name, from a file, a named house or the preset, with fields changed o
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from banluck.games.house import House, HouseError, read_house
@@ -37,9 +39,6 @@ def house_from_args(preset: str | None, house: str | None, rules: list[str]) -> 
     ...
     banluck.games.house.HouseError: --rule 'five_card_bust' must be FIELD=VALUE
     """
-    import json
-    from pathlib import Path
-
     if house is None and not rules:
         return None
     data: dict[str, Any] = {"base": preset or "table"}

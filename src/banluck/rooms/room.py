@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from banluck.core.fair import FairFormatError
+from banluck.core.money import MAX_CHIPS
 from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
 from banluck.games.driver import GameDriver, HandDriver, HandStart
@@ -664,10 +665,6 @@ class Room:
         if room.ledger.current is None and (room.hand is None or room.settled):
             room.shoe = room.game.fresh_shoe(entropy(), room.ledger)  # saved before the ledger
         return room
-
-
-#: the most chips a saved stack or bet may hold (as the solo saves, ``web.records``)
-MAX_CHIPS = 10**12
 
 
 def _check_loaded(room: Room) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from banluck.core.cards import Card, parse_card
 from banluck.core.errors import BadBet, BanLuckError, IllegalAction
-from banluck.core.money import HandRef
+from banluck.core.money import MAX_CHIPS, HandRef
 from banluck.core.refusal import Refusal
 from banluck.core.seating import seating_for
 from banluck.games.blackjack.bets import SeatEntry, check_entry
@@ -29,7 +29,7 @@ from banluck.games.blackjack.table import BlackjackTable, never_insuring
 from banluck.games.blackjack.view_json import events_json
 from banluck.games.blackjack.views import view_for, view_json
 from banluck.web.betcap import largest_bet
-from banluck.web.records import MAX_CHIPS, MAX_HAND, CorruptSave, is_int, now_iso
+from banluck.web.records import MAX_HAND, CorruptSave, is_int, now_iso
 from banluck.web.sessions import deal_number, hand_and_step, refuse_unless_legal
 from banluck.web.stats import Stats
 

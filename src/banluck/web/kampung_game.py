@@ -18,6 +18,7 @@ from typing import Any
 
 from banluck.core.cards import Card, parse_card
 from banluck.core.errors import BadBet, BanLuckError, IllegalAction
+from banluck.core.money import MAX_CHIPS
 from banluck.core.refusal import Refusal
 from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
@@ -28,7 +29,7 @@ from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.games.kampung.table import KampungTable
 from banluck.games.kampung.view_json import table_json
 from banluck.web.betcap import largest_bet
-from banluck.web.records import MAX_CHIPS, MAX_HAND, CorruptSave, is_int, now_iso
+from banluck.web.records import MAX_HAND, CorruptSave, is_int, now_iso
 from banluck.web.sessions import deal_number, hand_and_step, refuse_unless_legal
 from banluck.web.stats import Stats
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from banluck.core import BanLuckError, Shoe
 from banluck.core.cards import Card, parse_card
+from banluck.core.money import MAX_CHIPS
 from banluck.core.seating import seating_for
 from banluck.core.whole import is_whole
 from banluck.games.banluck import Action, Round, Rules, SeatEntry
@@ -27,8 +28,6 @@ from banluck.web.stats import Stats
 RECORD_VERSION = 1
 SPEEDS = ("slow", "normal", "fast", "instant")
 LANGUAGES = ("en", "de", "zh")
-#: The most chips a stack may hold in a save (far beyond any that play can reach).
-MAX_CHIPS = 10**12
 #: The highest hand number: the largest integer a JavaScript number holds exactly.
 MAX_HAND = 2**53 - 1
 _MAX_NOTICES = 16

@@ -51,9 +51,12 @@ class BanluckDriver(GameDriver):
         return shoe_json(Shoe(self.rules.decks, hand_rng(seed), ledger=ledger))
 
     def shuffle_due(self, shoe: dict[str, Any]) -> bool:
+        return self.reshuffles(shoe_from_json(shoe, hand_rng(0)))
+
+    def reshuffles(self, shoe: Shoe) -> bool:
+        """T12 / O2: the next hand shuffles ``shoe`` before its first card."""
         rules = self.rules
-        restored = shoe_from_json(shoe, hand_rng(0))
-        return rules.shuffle_every_hand or restored.needs_shuffle(rules.reshuffle_below())
+        return rules.shuffle_every_hand or shoe.needs_shuffle(rules.reshuffle_below())
 
     def fresh_stack(self) -> int:
         return self.rules.fresh_stack
@@ -76,7 +79,7 @@ class BanluckHand(RoundHand):
         rules = self.rules = game.rules
         seating = room_seating(rules, start.people)
         shoe = shoe_from_json(start.shoe, hand_rng(start.seed), game.ledger)
-        if shoe.drawn and (rules.shuffle_every_hand or shoe.needs_shuffle(rules.reshuffle_below())):
+        if shoe.drawn and game.reshuffles(shoe):
             shoe.shuffle()  # T12 (a shoe no card was drawn from is freshly shuffled)
         entries = []
         for seat, bet in seating.bets({p: start.bets[p] for p in start.people}).items():

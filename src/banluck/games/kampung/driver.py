@@ -53,7 +53,11 @@ class KampungDriver(GameDriver):
         return shoe_json(Shoe(self.rules.decks, hand_rng(seed), ledger=ledger))
 
     def shuffle_due(self, shoe: dict[str, Any]) -> bool:
-        return shoe_from_json(shoe, hand_rng(0)).needs_shuffle(self.rules.reshuffle_below())
+        return self.reshuffles(shoe_from_json(shoe, hand_rng(0)))
+
+    def reshuffles(self, shoe: Shoe) -> bool:
+        """K4 / T12: the next hand shuffles ``shoe`` before its first card."""
+        return shoe.needs_shuffle(self.rules.reshuffle_below())
 
     def fresh_stack(self) -> int:
         return self.rules.fresh_stack
@@ -88,7 +92,7 @@ class KampungHand(RoundHand):
             s: seating.fresh_stack_for(rules, s, start.stacks[s], banker) for s in rules.seats
         }
         self.shoe = shoe_from_json(start.shoe, hand_rng(start.seed), game.ledger)
-        if self.shoe.needs_shuffle(rules.reshuffle_below()):
+        if game.reshuffles(self.shoe):
             self.shoe.shuffle()  # K4 / T12
         players = []
         for seat in rules.players(banker):
