@@ -55,7 +55,7 @@ def test_a_room_is_made_with_a_house_and_plays_its_rules() -> None:
     s = parse_settings({"house": house})
     assert s.game == "table" and s.decks == 1 and s.house is not None
     r = _room({"house": house})
-    rules = r.game.rules  # type: ignore[attr-defined]
+    rules = r.game.rules
     assert rules.five_card_bust_multiple == 1 and rules.decks == 1
     assert r.public()["settings"]["house"]["name"] == "Grandma"
     assert r.public()["settings"]["house"]["rules"]["five_card_bust"] == 1

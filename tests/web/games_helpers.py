@@ -12,9 +12,10 @@ from typing import Any
 from banluck.core.cards import ONE_DECK, Card, parse_card
 from banluck.games.blackjack.rules import PRESETS
 from banluck.games.kampung.round import KampungRound
-from banluck.web import blackjack_game as bj
+from banluck.web import blackjack_save as bj
 from banluck.web import kampung_game as kp
 from banluck.web.app import COOKIE, create_app
+from banluck.web.blackjack_game import BlackjackSession
 from tests.web.helpers import TestClient, db_key
 
 Json = dict[str, Any]
@@ -83,7 +84,9 @@ def blackjack_truth(c: TestClient, game: str) -> Any:
         return None
     rec = bj.read_record(data, PRESETS[game])
     assert rec.hand is not None
-    return bj.rebuild(PRESETS[game], rec.hand)[1]
+    hand = BlackjackSession(PRESETS[game], rec, None).hand
+    assert hand is not None
+    return hand.round
 
 
 def kampung_truth(c: TestClient) -> KampungRound | None:

@@ -68,9 +68,11 @@ class HandStart:
     #: kampung (K2): the banker and how many hands it has banked
     banker: str | None = None
     hands_banked: int = 0
+    #: I10: the people's side bets, seat -> bet name -> stake (blackjack's ``infinite``)
+    side_bets: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "number": self.number,
             "seed": self.seed,
             "shoe": self.shoe,
@@ -81,6 +83,9 @@ class HandStart:
             "banker": self.banker,
             "hands_banked": self.hands_banked,
         }
+        if self.side_bets:  # only where a seat has side bets: a start without them reads alike
+            out["side_bets"] = {s: dict(b) for s, b in self.side_bets.items()}
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HandStart:
@@ -94,6 +99,10 @@ class HandStart:
             bets={str(k): int(v) for k, v in data["bets"].items()},
             banker=None if data.get("banker") is None else str(data["banker"]),
             hands_banked=int(data.get("hands_banked", 0)),
+            side_bets={
+                str(s): {str(k): int(v) for k, v in b.items()}
+                for s, b in data.get("side_bets", {}).items()
+            },
         )
 
 
@@ -215,6 +224,8 @@ class GameDriver(ABC):
         #: H3: the house this table plays (None: the preset), its rules record the driver's
         self.house = house
 
+    #: the family's rules record the table plays (its bet range, seats and the rest)
+    rules: Any
     #: the seats of the table, in order (empty for ``infinite``: made as people sit)
     layout: tuple[str, ...] = ()
     #: the smallest bet (an absent person's bet, the bet a page offers first)

@@ -1,135 +1,35 @@
-"""The web table of ``classic`` and ``infinite`` (issue 10 item 3): one browser's game.
+"""The solo table of ``classic`` and ``infinite``: one browser's blackjack game, run through
+blackjack's driver by the flow every solo game shares (``web.solo``).
 
-A hand is saved as the shoe before its deal, a seed for the shoe's shuffles during the hand
-(C8's mid-hand reshuffle, I1's shuffle at the cut card), the stakes and every choice made
-(bots' included): ``rebuild`` deals it again from that and replays the choices, so a hand
-survives a reload and a restart exactly, a split hand included. Only views leave (B9:
-``views.view_for``; events with every card the player may not see yet as None).
+Its save is ``web.blackjack_save``. Only views leave (B9: ``views.view_for``; events with
+every card the player may not see yet as None).
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import dataclass, field
 from typing import Any
 
-from banluck.core.cards import Card, parse_card
-from banluck.core.errors import BadBet, BanLuckError, IllegalAction
-from banluck.core.money import MAX_CHIPS, HandRef
+from banluck.core.money import HandRef
 from banluck.core.refusal import Refusal
 from banluck.core.seating import seating_for
 from banluck.games.blackjack.bets import SeatEntry, check_entry
 from banluck.games.blackjack.decisions import Decision
+from banluck.games.blackjack.driver import BlackjackDriver, BlackjackHand
 from banluck.games.blackjack.replay import outcome_json
-from banluck.games.blackjack.round import BlackjackRound
 from banluck.games.blackjack.rules import SIDE_BET_NAMES, BlackjackRules
 from banluck.games.blackjack.shoe import BlackjackShoe
-from banluck.games.blackjack.table import BlackjackTable, never_insuring
 from banluck.games.blackjack.view_json import events_json
 from banluck.games.blackjack.views import view_for, view_json
+from banluck.games.driver import HandDriver, HandStart
 from banluck.web.betcap import largest_bet
-from banluck.web.records import MAX_HAND, CorruptSave, is_int, now_iso
-from banluck.web.sessions import deal_number, hand_and_step, refuse_unless_legal
-from banluck.web.stats import Stats
+from banluck.web.blackjack_save import BlackjackHand as SavedHand
+from banluck.web.blackjack_save import BlackjackRecord, start_of
+from banluck.web.records import CorruptSave, now_iso
+from banluck.web.solo import CorruptHand, SoloSession, replayed
 
-VERSION = 1
 ACTIONS = ("hit", "stand", "double", "split", "surrender", "insure", "decline")
-
-
-class RecordingShoe(BlackjackShoe):
-    """The play shoe, remembering the cards drawn since the hand began (the replay's shoe)."""
-
-    @property
-    def taken(self) -> list[Card]:
-        got: list[Card] | None = self.__dict__.get("_taken")
-        if got is None:
-            got = []
-            self.__dict__["_taken"] = got
-        return got
-
-    def begin_hand(self) -> int:
-        self.taken.clear()
-        return super().begin_hand()
-
-    def draw(self) -> Card:
-        card = super().draw()
-        self.taken.append(card)
-        return card
-
-
-def stacked_shoe(
-    rules: BlackjackRules, first: list[Card], rng: random.Random | None
-) -> dict[str, Any]:
-    """A new shoe (as saved) dealing ``first`` first, then the rest shuffled (``--shoe``);
-    no burn, so that the cards come exactly as written."""
-    rest = _full(rules)
-    for c in first:
-        rest.remove(c)
-    (rng or secrets.SystemRandom()).shuffle(rest)
-    pack = [c.code for c in first] + [c.code for c in rest]
-    return {"pack": pack, "discards": [], "hand_number": 0, "cut_card_out": False}
-
-
-def _full(rules: BlackjackRules) -> list[Card]:
-    from banluck.core.cards import ONE_DECK
-
-    return list(ONE_DECK * rules.decks)
-
-
-@dataclass
-class BlackjackHand:
-    """A hand as saved: enough to deal and play it again."""
-
-    number: int
-    seed: int
-    shoe_before: dict[str, Any]
-    stacks_before: dict[str, int]
-    bet: int
-    side_bets: dict[str, int]
-    actions: list[tuple[str, str]]
-    time: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "seed": self.seed,
-            "shoe_before": self.shoe_before,
-            "stacks_before": self.stacks_before,
-            "bet": self.bet,
-            "side_bets": self.side_bets,
-            "actions": [[s, a] for s, a in self.actions],
-            "time": self.time,
-        }
-
-
-@dataclass
-class BlackjackRecord:
-    """Everything kept for one browser's blackjack game."""
-
-    stacks: dict[str, int]
-    shoe: dict[str, Any]  # between hands (during a hand: the shoe before it)
-    last_bet: int = 100
-    last_side_bets: dict[str, int] = field(default_factory=dict)
-    next_hand: int = 1
-    burnt: list[str] = field(default_factory=list)
-    notices: list[dict[str, Any]] = field(default_factory=list)
-    hand: BlackjackHand | None = None
-    stats: Stats = field(default_factory=Stats)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "v": VERSION,
-            "stacks": self.stacks,
-            "shoe": self.shoe,
-            "last_bet": self.last_bet,
-            "last_side_bets": self.last_side_bets,
-            "next_hand": self.next_hand,
-            "burnt": self.burnt,
-            "notices": self.notices,
-            "hand": None if self.hand is None else self.hand.to_json(),
-            "stats": self.stats.to_json(),
-        }
 
 
 def _need(cond: bool, what: str) -> None:
@@ -137,82 +37,13 @@ def _need(cond: bool, what: str) -> None:
         raise CorruptSave(what)
 
 
-def _stacks(d: Any, rules: BlackjackRules) -> dict[str, int]:
-    _need(
-        isinstance(d, dict)
-        and set(d) == set(rules.seats)
-        and all(is_int(v) and 0 <= v <= MAX_CHIPS for v in d.values()),
-        "bad stacks",
-    )
-    return {k: int(v) for k, v in d.items()}
-
-
-def _sides(d: Any) -> dict[str, int]:
-    _need(
-        isinstance(d, dict) and all(k in SIDE_BET_NAMES and is_int(v) for k, v in d.items()),
-        "bad side bets",
-    )
-    return dict(d)
-
-
-def read_record(d: Any, rules: BlackjackRules) -> BlackjackRecord:
-    """A saved record, every field checked (CorruptSave says what is wrong)."""
-    try:
-        _need(isinstance(d, dict) and d.get("v") == VERSION, "unknown record version")
-        BlackjackShoe.from_json(rules, d["shoe"])  # raises on a shoe that does not add up
-        rec = BlackjackRecord(
-            stacks=_stacks(d["stacks"], rules),
-            shoe=d["shoe"],
-            last_bet=d["last_bet"],
-            last_side_bets=_sides(d["last_side_bets"]),
-            next_hand=d["next_hand"],
-            burnt=[parse_card(c).code for c in d["burnt"]],
-            notices=d["notices"],
-            stats=Stats.from_json(d.get("stats")),
-        )
-        _need(is_int(rec.last_bet) and 0 <= rec.last_bet <= rules.bet_max, "bad last bet")
-        _need(is_int(rec.next_hand) and 1 <= rec.next_hand <= MAX_HAND, "bad next hand")
-        _need(isinstance(rec.notices, list) and len(rec.notices) <= 16, "bad notices")
-        h = d["hand"]
-        if h is not None:
-            _need(isinstance(h, dict), "bad hand")
-            rec.hand = BlackjackHand(
-                number=h["number"],
-                seed=h["seed"],
-                shoe_before=h["shoe_before"],
-                stacks_before=_stacks(h["stacks_before"], rules),
-                bet=h["bet"],
-                side_bets=_sides(h["side_bets"]),
-                actions=[(str(s), str(a)) for s, a in h["actions"]],
-                time=h["time"],
-            )
-            _need(is_int(rec.hand.number) and 1 <= rec.hand.number < rec.next_hand, "bad hand")
-            _need(is_int(rec.hand.seed) and 0 <= rec.hand.seed < 2**64, "bad seed")
-            _need(isinstance(rec.hand.time, str) and len(rec.hand.time) <= 40, "bad time")
-            _need(len(rec.hand.actions) <= 200, "too many actions")
-        return rec
-    except CorruptSave:
-        raise
-    except (BanLuckError, ValueError, TypeError, KeyError, AttributeError) as exc:
-        raise CorruptSave(f"{type(exc).__name__}: {exc}") from None
-
-
-def rebuild(rules: BlackjackRules, hand: BlackjackHand) -> tuple[BlackjackTable, BlackjackRound]:
-    """The hand dealt again from its saved shoe and seed, its choices replayed."""
-    shoe = RecordingShoe.from_json(rules, hand.shoe_before, random.Random(hand.seed))
-    table = BlackjackTable(rules, shoe=shoe, stacks=hand.stacks_before)
-    r = table.deal(bet=hand.bet, side_bets=hand.side_bets)
-    for seat, action in hand.actions:
-        if r.to_act != seat:
-            raise CorruptSave(f"seat {seat!r} acted out of turn")
-        r.apply(action)
-    return table, r
-
-
-class BlackjackSession:
-    """One browser's blackjack game during one request: the record and its hand rebuilt."""
+class BlackjackSession(SoloSession):
+    """One browser's blackjack game during one request: the record and its hand dealt
+    again (the driver's ``BlackjackHand``)."""
 
     family = "blackjack"
+    actions = ACTIONS
+    hand: BlackjackHand | None
 
     def __init__(
         self,
@@ -220,30 +51,35 @@ class BlackjackSession:
         record: BlackjackRecord,
         rng: random.Random | None,
     ) -> None:
-        self.rules = rules
-        self.record = record
-        self.rng = rng
-        self.table: BlackjackTable | None = None
-        self.round: BlackjackRound | None = None
+        driver = BlackjackDriver(rules.name, decks=rules.decks)
+        hand = None
         if record.hand is not None:
-            self.table, self.round = rebuild(rules, record.hand)
-            r = self.round
-            _need(r.to_act in (None, self.you), "a saved hand waits for a bot")
-            if not r.over:
+            try:
+                hand = replayed(driver, start_of(rules, record.hand), list(record.hand.actions))
+            except CorruptHand as exc:
+                raise CorruptSave(f"the saved hand cannot be played again: {exc}") from None
+        super().__init__(driver, rules.seats[0], hand)
+        self.rules = rules
+        self._record = record
+        self.rng = rng
+        if hand is not None:
+            assert record.hand is not None
+            _need(hand.to_act() in (None, self.you), "a saved hand waits for a bot")
+            if not hand.over:
                 _need(record.hand.stacks_before == record.stacks, "stacks of a hand differ")
 
     @property
-    def you(self) -> str:
-        return self.rules.seats[0]
+    def record(self) -> BlackjackRecord:
+        return self._record
 
     # ------------------------------------------------------------------ answers
 
     def table_json(self) -> dict[str, Any] | None:
-        r, hand, table = self.round, self.record.hand, self.table
-        if r is None or hand is None or table is None:
+        played, hand = self.hand, self.record.hand
+        if played is None or hand is None:
             return None
+        r, shoe = played.round, played.shoe
         data = view_json(view_for(r, self.you))
-        shoe = table.shoe
         data.update(
             {
                 "hand": hand.number,
@@ -300,148 +136,96 @@ class BlackjackSession:
             "notices": list(rec.notices),
         }
 
-    def in_progress(self) -> bool:
-        return self.round is not None and not self.round.over
-
     def _next_shoe_hand(self) -> int:
         """I1: the number the next hand will have in its shoe (the table's shoe is the saved
         one once its hand is settled: no second parse)."""
-        shoe = self.table.shoe if self.table is not None else None
+        shoe = self.hand.shoe if self.hand is not None else None
         if shoe is None:
             shoe = BlackjackShoe.from_json(self.rules, self.record.shoe)
         return shoe.next_hand_number()
 
     # ------------------------------------------------------------------ the deal
 
-    def _bad_bet(self, message: str) -> Refusal:
-        return Refusal(
-            "bad_bet",
-            message.removeprefix(f"seat {self.you!r}: "),
-            {
-                "min": self.rules.bet_min,
-                "max": self.rules.bet_max,
-                "stack": self.record.stacks[self.you],
-            },
-        )
-
-    def deal(self, body: dict[str, Any]) -> dict[str, Any] | None:
-        """POST deal: B5/B11/I10 stakes, the deal, the bots up to your first choice."""
-        rec, rules = self.record, self.rules
+    def stakes(self, body: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+        """B5 / I10: the main bet and the side bets (those of 0 left out)."""
         if "bet" not in body:
-            raise self._bad_bet("a bet is required")
-        bet = body["bet"]
+            raise self.bad_bet("a bet is required")
         sides_in = body.get("side_bets", {})
         if not isinstance(sides_in, dict):
-            raise self._bad_bet("side_bets must be an object of stakes")
-        sides = {k: v for k, v in sides_in.items() if v != 0}
-        number = deal_number(body, rec.next_hand)
-        if self.in_progress():
-            raise Refusal("hand_in_progress", "a hand is in progress: finish it first")
-        seed = (self.rng or secrets.SystemRandom()).getrandbits(63)
-        hand = BlackjackHand(
+            raise self.bad_bet("side_bets must be an object of stakes")
+        return body["bet"], {k: v for k, v in sides_in.items() if v != 0}
+
+    def start(self, number: int, stakes: tuple[Any, dict[str, Any]]) -> HandStart:
+        """You in the first seat, the bots in the others; a seed for the hand's shuffles."""
+        rec, you = self.record, self.you
+        bet, sides = stakes
+        return HandStart(
             number=number,
-            seed=seed,
-            shoe_before=rec.shoe,
-            stacks_before=dict(rec.stacks),
-            bet=bet,
-            side_bets=sides,
+            seed=(self.rng or secrets.SystemRandom()).getrandbits(63),
+            shoe=rec.shoe,
+            seats=self.rules.seats,
+            people=(you,),
+            stacks=dict(rec.stacks),
+            bets={you: bet},
+            side_bets={you: sides} if sides else {},
+        )
+
+    def dealt(self, hand: HandDriver, stakes: tuple[Any, dict[str, Any]]) -> None:
+        """T9's fresh stacks and I1's shuffle told; the stakes and the hand kept."""
+        assert isinstance(hand, BlackjackHand)
+        rec, rules = self.record, self.rules
+        notices: list[dict[str, Any]] = []
+        for s in rules.seats:
+            stack = hand.round.seat_state(s).entry.stack
+            if stack != rec.stacks[s]:
+                notices.append({"code": "fresh_stack", "params": {"seat": s, "stack": stack}})
+        if hand.shoe.shuffles:
+            rec.burnt = [c.code for c in hand.shoe.burnt]
+            notices.append({"code": "reshuffled", "params": {"decks": rules.decks}})
+        rec.notices = notices
+        rec.last_bet, rec.last_side_bets = stakes
+        start = hand.start
+        rec.next_hand = start.number + 1
+        rec.hand = SavedHand(
+            number=start.number,
+            seed=start.seed,
+            shoe_before=start.shoe,
+            stacks_before=dict(start.stacks),
+            bet=rec.last_bet,
+            side_bets=rec.last_side_bets,
             actions=[],
             time=now_iso(),
         )
-        try:
-            table, r = rebuild(rules, hand)
-        except BadBet as exc:
-            raise self._bad_bet(str(exc)) from None
-        notices: list[dict[str, Any]] = [
-            {"code": "fresh_stack", "params": {"seat": s, "stack": table.stacks[s]}}
-            for s in rules.seats
-            if table.stacks[s] != rec.stacks[s]
-        ]
-        if table.shoe.shuffles:
-            rec.burnt = [c.code for c in table.shoe.burnt]
-            notices.append({"code": "reshuffled", "params": {"decks": rules.decks}})
-        rec.notices = notices
-        rec.last_bet, rec.last_side_bets = bet, sides
-        rec.next_hand = number + 1
-        rec.hand = hand
-        self.table, self.round = table, r
-        self._play_bots()
-        return self._maybe_finish()
 
-    # ------------------------------------------------------------------ the choices
+    def played(self, hand: HandDriver) -> None:
+        saved = self.record.hand
+        assert saved is not None
+        saved.actions = list(hand.actions)
 
-    def _at(self, number: int, step: int, what: str) -> BlackjackRound:
-        hand, r = self.record.hand, self.round
-        if hand is None or r is None:
-            raise Refusal("no_hand", "no hand has been dealt yet")
-        if number != hand.number or step != len(hand.actions):
-            raise Refusal(
-                "stale",
-                f"this {what} is for hand {number} step {step};"
-                f" the table is at hand {hand.number} step {len(hand.actions)}",
-                {"hand": hand.number, "step": len(hand.actions)},
-            )
-        if r.over:
-            raise Refusal("no_hand", f"hand {number} is over: deal the next one")
-        if r.to_act != self.you:
-            raise Refusal("not_your_turn", "it is not your turn", {"to_act": r.to_act})
-        return r
-
-    def act(self, body: dict[str, Any]) -> dict[str, Any] | None:
-        """POST action: your choice, then the bots' and the dealer's."""
-        name = body.get("action")
-        if not isinstance(name, str) or name not in ACTIONS:
-            raise Refusal(
-                "bad_action", f"unknown action {name!r} ({', '.join(ACTIONS)})", {"action": name}
-            )
-        r = self._at(*hand_and_step(body), "action")
-        refuse_unless_legal(name, sorted(r.legal_actions()))
-        self._apply(name)
-        self._play_bots()
-        return self._maybe_finish()
-
-    def _apply(self, action: str) -> None:
-        r, hand = self.round, self.record.hand
-        assert r is not None and hand is not None and r.to_act is not None
-        seat = r.to_act
-        try:
-            r.apply(action)
-        except IllegalAction as exc:
-            raise Refusal("bad_action", str(exc), {"action": action}) from None
-        hand.actions.append((seat, action))
-
-    def _play_bots(self) -> None:
-        """B10: Anna and Ben play the solved strategy and never insure."""
-        r, table = self.round, self.table
-        assert r is not None and table is not None
-        while r.to_act is not None and r.to_act != self.you:
-            self._apply(never_insuring(r, table.bot_policy()))
-
-    def _maybe_finish(self) -> dict[str, Any] | None:
-        r, table, hand, rec = self.round, self.table, self.record.hand, self.record
-        assert r is not None and table is not None and hand is not None
-        if not r.over:
-            return None
-        shoe = table.shoe
-        assert isinstance(shoe, RecordingShoe)
-        drawn = list(shoe.taken)
-        outcome = table.settle(r)
-        rec.stacks = dict(table.stacks)
-        rec.shoe = shoe.to_json()
+    def finished(self, hand: HandDriver) -> dict[str, Any]:
+        assert isinstance(hand, BlackjackHand)
+        rec, saved = self.record, self.record.hand
+        assert saved is not None
+        drawn = list(hand.shoe.on_table)  # the replay's shoe, before the cards are discarded
+        settled = hand.settle()
+        rec.stacks = dict(settled.stacks)
+        rec.shoe = settled.shoe
+        outcome = hand.round.outcome()
         you = next(s for s in outcome.seats if s.name == self.you)
         rec.stats.add(
             net=you.net,
-            wagered=hand.bet,
+            wagered=saved.bet,
             kinds=[h.kind for h in you.hands],
             naturals={"blackjack"},
             stack_before=you.stack_before,
             stack_after=you.stack,
         )
-        return self._history(r, drawn)
+        return self._history(hand, drawn)
 
-    def _history(self, r: BlackjackRound, drawn: list[Card]) -> dict[str, Any]:
+    def _history(self, played: BlackjackHand, drawn: list[Any]) -> dict[str, Any]:
         hand = self.record.hand
         assert hand is not None
+        r = played.round
         outcome = r.outcome()
         moves: dict[str, list[str]] = {s: [] for s in self.rules.seats}
         insured: dict[str, bool] = dict.fromkeys(self.rules.seats, False)
@@ -466,7 +250,7 @@ class BlackjackSession:
             seats.append(entry)
         replay: dict[str, Any] = {"preset": self.rules.name}
         if self.rules.side_bets:
-            replay["shoe_hand"] = self.table.shoe.hand_number if self.table else 1
+            replay["shoe_hand"] = played.shoe.hand_number
         replay.update({"shoe": [c.code for c in drawn], "seats": seats})
         result = outcome_json(self.rules.name, outcome)
         you = next(s for s in outcome.seats if s.name == self.you)
@@ -496,7 +280,7 @@ class BlackjackSession:
         """EV of each legal choice by the solver (insurance: against declining)."""
         from banluck.games.blackjack.strategy import hint_for, insurance_ev
 
-        r = self._at(number, step, "hint")
+        r = self._round_at(number, step, "hint")
         if r.phase == "insurance":
             s = r.seat_state(self.you)
             d = Decision(
@@ -524,7 +308,7 @@ class BlackjackSession:
         from banluck.games.blackjack.solver_chart import COLUMN_LABELS, COLUMNS
 
         try:
-            r = self._at(number, step, "chart")
+            r = self._round_at(number, step, "chart")
         except Refusal:
             return None
         if r.phase != "play":
@@ -538,17 +322,8 @@ class BlackjackSession:
         total, soft = hand_total(counts)
         return f"{'soft' if soft else 'hard'} {total}", col
 
-
-def fresh_record(rules: BlackjackRules, shoe: dict[str, Any]) -> BlackjackRecord:
-    """A new player's game: fresh stacks (T9), a new shoe."""
-    return BlackjackRecord(
-        stacks=dict.fromkeys(rules.seats, rules.fresh_stack),
-        shoe=shoe,
-        last_bet=min(max(100, rules.bet_min), rules.bet_max),
-    )
-
-
-def new_shoe(rules: BlackjackRules, rng: random.Random | None) -> tuple[dict[str, Any], list[str]]:
-    """A freshly shuffled shoe as saved, and its burnt cards (I1)."""
-    shoe = BlackjackShoe(rules, rng)
-    return shoe.to_json(), [c.code for c in shoe.burnt]
+    def _round_at(self, number: int, step: int, what: str) -> Any:
+        """The round at the person's choice named by ``number`` and ``step``."""
+        hand = self.at(number, step, what)
+        assert isinstance(hand, BlackjackHand)
+        return hand.round

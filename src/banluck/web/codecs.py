@@ -16,9 +16,10 @@ from banluck.core.cards import Card
 from banluck.games.banluck import preset as banluck_preset
 from banluck.games.kampung.rules import KAMPUNG
 from banluck.games.registry import driver_class, game
-from banluck.web import blackjack_game as bj
+from banluck.web import blackjack_save as bj_save
 from banluck.web import kampung_game as kp
 from banluck.web.banluck_game import BanluckSession
+from banluck.web.blackjack_game import BlackjackSession
 from banluck.web.records import CorruptSave, PlayerRecord, decode, encode
 from banluck.web.stats import Stats
 
@@ -94,7 +95,7 @@ class BanluckCodec:
 
 
 class BlackjackCodec:
-    """``classic`` and ``infinite``: ``blackjack_game.BlackjackRecord``."""
+    """``classic`` and ``infinite``: ``blackjack_save.BlackjackRecord``."""
 
     def __init__(self, name: str, first: list[Card] | None, rng: random.Random | None) -> None:
         from banluck.games.blackjack.rules import PRESETS
@@ -106,17 +107,17 @@ class BlackjackCodec:
 
     def fresh(self, language: str) -> Session:
         if self.first:
-            shoe, burnt = bj.stacked_shoe(self.rules, self.first, self.rng), list[str]()
+            shoe, burnt = bj_save.stacked_shoe(self.rules, self.first, self.rng), list[str]()
         else:
-            shoe, burnt = bj.new_shoe(self.rules, self.rng)
-        rec = bj.fresh_record(self.rules, shoe)
+            shoe, burnt = bj_save.new_shoe(self.rules, self.rng)
+        rec = bj_save.fresh_record(self.rules, shoe)
         rec.burnt = burnt
-        return bj.BlackjackSession(self.rules, rec, self.rng)
+        return BlackjackSession(self.rules, rec, self.rng)
 
     def decode(self, raw: str) -> Session:
-        rec = bj.read_record(_json(raw), self.rules)
+        rec = bj_save.read_record(_json(raw), self.rules)
         try:
-            return bj.BlackjackSession(self.rules, rec, self.rng)
+            return BlackjackSession(self.rules, rec, self.rng)
         except CorruptSave:
             raise
         except (BanLuckError, ValueError, TypeError, KeyError) as exc:

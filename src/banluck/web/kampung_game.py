@@ -30,7 +30,7 @@ from banluck.games.kampung.table import KampungTable
 from banluck.games.kampung.view_json import table_json
 from banluck.web.betcap import largest_bet
 from banluck.web.records import MAX_HAND, CorruptSave, is_int, now_iso
-from banluck.web.sessions import deal_number, hand_and_step, refuse_unless_legal
+from banluck.web.solo import deal_number, hand_and_step, refuse_unless_legal
 from banluck.web.stats import Stats
 
 VERSION = 1

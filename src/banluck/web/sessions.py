@@ -24,47 +24,7 @@ from banluck.games.banluck.view_json import table_json
 from banluck.games.banluck.views import view_for
 from banluck.web import wire
 from banluck.web.records import LANGUAGES, SPEEDS, HandRecord, PlayerRecord, is_int, now_iso
-
-
-def whole_number(value: Any, name: str) -> int:
-    """A field that must be a JSON whole number (422 ``bad_request`` otherwise)."""
-    if not is_int(value):
-        raise Refusal(
-            "bad_request", f"{name!r} must be a whole number, not {value!r}", {"field": name}
-        )
-    return int(value)
-
-
-def deal_number(body: dict[str, Any], next_hand: int) -> int:
-    """The hand a deal names: it must be ``State.next_hand`` (409 ``stale`` otherwise)."""
-    if "hand" not in body:
-        raise Refusal("bad_request", "'hand' (State.next_hand) is required")
-    number = whole_number(body["hand"], "hand")
-    if number != next_hand:
-        raise Refusal(
-            "stale",
-            f"this deal is for hand {number}, the next hand is {next_hand}",
-            {"hand": number, "next_hand": next_hand},
-        )
-    return number
-
-
-def hand_and_step(body: dict[str, Any]) -> tuple[int, int]:
-    """The ``hand`` and ``step`` an action names (422 ``bad_request`` when missing or bad)."""
-    for key in ("hand", "step"):
-        if key not in body:
-            raise Refusal("bad_request", f"{key!r} is required", {"field": key})
-    return whole_number(body["hand"], "hand"), whole_number(body["step"], "step")
-
-
-def refuse_unless_legal(name: str, legal: list[str]) -> None:
-    """422 ``bad_action`` unless ``name`` is among ``legal`` (listed in the message)."""
-    if name not in legal:
-        raise Refusal(
-            "bad_action",
-            f"{name} is not allowed now (allowed: {', '.join(legal)})",
-            {"action": name, "legal": legal},
-        )
+from banluck.web.solo import deal_number, hand_and_step
 
 
 @dataclass

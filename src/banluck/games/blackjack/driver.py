@@ -1,6 +1,5 @@
 """Blackjack's driver (``games.driver``): ``classic`` (three seats) and ``infinite`` (any
-number sharing the hand, I2). People bet the main bet only (no side bets at a shared
-table yet).
+number sharing the hand, I2). A person's side bets (I10) come in ``HandStart.side_bets``.
 
 Absent people: I8 (hit at 11 or less, then stand; never insure, double, split or
 surrender). Bots never insure (B10).
@@ -104,7 +103,13 @@ class BlackjackHand(RoundHand):
         for seat in seating.seats:
             stack = seating.fresh_stack_for(rules, seat, start.stacks[seat])  # T9
             bet = start.bets[seat] if seat in start.people else seating.bot_bet
-            entries.append(BlackjackEntry(name=seat, stack=stack, bet=bet))
+            sides = start.side_bets.get(seat, {})
+            entries.append(BlackjackEntry(name=seat, stack=stack, bet=bet, side_bets=sides))
+        # B5 / B11 / I10: the stakes against the next hand's number, before the shoe moves on
+        # (a bad stake raises BadBet and deals nothing)
+        number = self.shoe.next_hand_number()
+        for e in entries:
+            check_entry(rules, e, shoe_hand=number, seating=seating)
         number = self.shoe.begin_hand()  # I1 / C8: shuffles when the rules say so
         self.round = BlackjackRound.start(
             rules, self.shoe, entries, shoe_hand=number, seating=seating

@@ -70,6 +70,12 @@ class BlackjackShoe:
         """The cards left in the pack."""
         return len(self._cards)
 
+    @property
+    def on_table(self) -> tuple[Card, ...]:
+        """The cards drawn during the current hand, in order (a hand's replay shoe), until
+        ``end_hand`` takes them to the discards."""
+        return tuple(self._table)
+
     def shuffle(self) -> None:
         """Every card gathered and shuffled; I1's burn; hands numbered afresh."""
         cards = list(ONE_DECK * self.rules.decks)

@@ -1,0 +1,195 @@
+"""The save of one browser's ``classic`` or ``infinite`` game (docs/API.md, Saves): its
+format on disk and its validation.
+
+A hand is saved as the shoe before its deal, a seed for the shoe's shuffles during the hand
+(C8's mid-hand reshuffle, I1's shuffle at the cut card), the stakes and every choice made
+(bots' included): ``start_of`` makes the driver's ``HandStart`` of it, so that the hand is
+dealt again and its choices replayed exactly, a split hand included.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from banluck.core.cards import Card, parse_card
+from banluck.core.errors import BanLuckError
+from banluck.core.money import MAX_CHIPS
+from banluck.games.blackjack.rules import SIDE_BET_NAMES, BlackjackRules
+from banluck.games.blackjack.shoe import BlackjackShoe
+from banluck.games.driver import HandStart
+from banluck.web.records import MAX_HAND, CorruptSave, is_int
+from banluck.web.stats import Stats
+
+VERSION = 1
+
+
+def stacked_shoe(
+    rules: BlackjackRules, first: list[Card], rng: random.Random | None
+) -> dict[str, Any]:
+    """A new shoe (as saved) dealing ``first`` first, then the rest shuffled (``--shoe``);
+    no burn, so that the cards come exactly as written."""
+    rest = _full(rules)
+    for c in first:
+        rest.remove(c)
+    (rng or secrets.SystemRandom()).shuffle(rest)
+    pack = [c.code for c in first] + [c.code for c in rest]
+    return {"pack": pack, "discards": [], "hand_number": 0, "cut_card_out": False}
+
+
+def _full(rules: BlackjackRules) -> list[Card]:
+    from banluck.core.cards import ONE_DECK
+
+    return list(ONE_DECK * rules.decks)
+
+
+@dataclass
+class BlackjackHand:
+    """A hand as saved: enough to deal and play it again."""
+
+    number: int
+    seed: int
+    shoe_before: dict[str, Any]
+    stacks_before: dict[str, int]
+    bet: int
+    side_bets: dict[str, int]
+    actions: list[tuple[str, str]]
+    time: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "seed": self.seed,
+            "shoe_before": self.shoe_before,
+            "stacks_before": self.stacks_before,
+            "bet": self.bet,
+            "side_bets": self.side_bets,
+            "actions": [[s, a] for s, a in self.actions],
+            "time": self.time,
+        }
+
+
+@dataclass
+class BlackjackRecord:
+    """Everything kept for one browser's blackjack game."""
+
+    stacks: dict[str, int]
+    shoe: dict[str, Any]  # between hands (during a hand: the shoe before it)
+    last_bet: int = 100
+    last_side_bets: dict[str, int] = field(default_factory=dict)
+    next_hand: int = 1
+    burnt: list[str] = field(default_factory=list)
+    notices: list[dict[str, Any]] = field(default_factory=list)
+    hand: BlackjackHand | None = None
+    stats: Stats = field(default_factory=Stats)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "v": VERSION,
+            "stacks": self.stacks,
+            "shoe": self.shoe,
+            "last_bet": self.last_bet,
+            "last_side_bets": self.last_side_bets,
+            "next_hand": self.next_hand,
+            "burnt": self.burnt,
+            "notices": self.notices,
+            "hand": None if self.hand is None else self.hand.to_json(),
+            "stats": self.stats.to_json(),
+        }
+
+
+def _need(cond: bool, what: str) -> None:
+    if not cond:
+        raise CorruptSave(what)
+
+
+def _stacks(d: Any, rules: BlackjackRules) -> dict[str, int]:
+    _need(
+        isinstance(d, dict)
+        and set(d) == set(rules.seats)
+        and all(is_int(v) and 0 <= v <= MAX_CHIPS for v in d.values()),
+        "bad stacks",
+    )
+    return {k: int(v) for k, v in d.items()}
+
+
+def _sides(d: Any) -> dict[str, int]:
+    _need(
+        isinstance(d, dict) and all(k in SIDE_BET_NAMES and is_int(v) for k, v in d.items()),
+        "bad side bets",
+    )
+    return dict(d)
+
+
+def read_record(d: Any, rules: BlackjackRules) -> BlackjackRecord:
+    """A saved record, every field checked (CorruptSave says what is wrong)."""
+    try:
+        _need(isinstance(d, dict) and d.get("v") == VERSION, "unknown record version")
+        BlackjackShoe.from_json(rules, d["shoe"])  # raises on a shoe that does not add up
+        rec = BlackjackRecord(
+            stacks=_stacks(d["stacks"], rules),
+            shoe=d["shoe"],
+            last_bet=d["last_bet"],
+            last_side_bets=_sides(d["last_side_bets"]),
+            next_hand=d["next_hand"],
+            burnt=[parse_card(c).code for c in d["burnt"]],
+            notices=d["notices"],
+            stats=Stats.from_json(d.get("stats")),
+        )
+        _need(is_int(rec.last_bet) and 0 <= rec.last_bet <= rules.bet_max, "bad last bet")
+        _need(is_int(rec.next_hand) and 1 <= rec.next_hand <= MAX_HAND, "bad next hand")
+        _need(isinstance(rec.notices, list) and len(rec.notices) <= 16, "bad notices")
+        h = d["hand"]
+        if h is not None:
+            _need(isinstance(h, dict), "bad hand")
+            rec.hand = BlackjackHand(
+                number=h["number"],
+                seed=h["seed"],
+                shoe_before=h["shoe_before"],
+                stacks_before=_stacks(h["stacks_before"], rules),
+                bet=h["bet"],
+                side_bets=_sides(h["side_bets"]),
+                actions=[(str(s), str(a)) for s, a in h["actions"]],
+                time=h["time"],
+            )
+            _need(is_int(rec.hand.number) and 1 <= rec.hand.number < rec.next_hand, "bad hand")
+            _need(is_int(rec.hand.seed) and 0 <= rec.hand.seed < 2**64, "bad seed")
+            _need(isinstance(rec.hand.time, str) and len(rec.hand.time) <= 40, "bad time")
+            _need(len(rec.hand.actions) <= 200, "too many actions")
+        return rec
+    except CorruptSave:
+        raise
+    except (BanLuckError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise CorruptSave(f"{type(exc).__name__}: {exc}") from None
+
+
+def start_of(rules: BlackjackRules, hand: BlackjackHand) -> HandStart:
+    """The driver's start of a saved hand: you in the first seat, bots in the others."""
+    you = rules.seats[0]
+    return HandStart(
+        number=hand.number,
+        seed=hand.seed,
+        shoe=hand.shoe_before,
+        seats=rules.seats,
+        people=(you,),
+        stacks=hand.stacks_before,
+        bets={you: hand.bet},
+        side_bets={you: hand.side_bets} if hand.side_bets else {},
+    )
+
+
+def fresh_record(rules: BlackjackRules, shoe: dict[str, Any]) -> BlackjackRecord:
+    """A new player's game: fresh stacks (T9), a new shoe."""
+    return BlackjackRecord(
+        stacks=dict.fromkeys(rules.seats, rules.fresh_stack),
+        shoe=shoe,
+        last_bet=min(max(100, rules.bet_min), rules.bet_max),
+    )
+
+
+def new_shoe(rules: BlackjackRules, rng: random.Random | None) -> tuple[dict[str, Any], list[str]]:
+    """A freshly shuffled shoe as saved, and its burnt cards (I1)."""
+    shoe = BlackjackShoe(rules, rng)
+    return shoe.to_json(), [c.code for c in shoe.burnt]

@@ -1,0 +1,197 @@
+"""The solo table of any game: one person, bots in the other seats, run through the game's
+driver (``games.driver``), as a room runs it with people.
+
+``SoloSession`` is the flow every solo game shares: the deal names the next hand (409
+``stale`` otherwise), a choice names its hand and step and must be the person's turn, the
+bots play at once through ``HandDriver.bot_choice``, and a finished hand is settled by the
+driver. A family adds only what is its own: what a deal's body stakes, its save record
+(which keeps its format on disk), the answers (``table_json``, ``limits``, ``hint``,
+``cell``) and the history entry of a finished hand. Refusals are ``Refusal``s; nothing here
+knows HTTP or the store.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+from banluck.core.errors import BadBet, BanLuckError
+from banluck.core.refusal import Refusal
+from banluck.core.whole import is_whole
+from banluck.games.driver import GameDriver, HandDriver, HandStart
+
+
+def whole_number(value: Any, name: str) -> int:
+    """A field that must be a JSON whole number (422 ``bad_request`` otherwise)."""
+    if not is_whole(value):
+        raise Refusal(
+            "bad_request", f"{name!r} must be a whole number, not {value!r}", {"field": name}
+        )
+    return int(value)
+
+
+def deal_number(body: dict[str, Any], next_hand: int) -> int:
+    """The hand a deal names: it must be ``State.next_hand`` (409 ``stale`` otherwise)."""
+    if "hand" not in body:
+        raise Refusal("bad_request", "'hand' (State.next_hand) is required")
+    number = whole_number(body["hand"], "hand")
+    if number != next_hand:
+        raise Refusal(
+            "stale",
+            f"this deal is for hand {number}, the next hand is {next_hand}",
+            {"hand": number, "next_hand": next_hand},
+        )
+    return number
+
+
+def hand_and_step(body: dict[str, Any]) -> tuple[int, int]:
+    """The ``hand`` and ``step`` an action names (422 ``bad_request`` when missing or bad)."""
+    for key in ("hand", "step"):
+        if key not in body:
+            raise Refusal("bad_request", f"{key!r} is required", {"field": key})
+    return whole_number(body["hand"], "hand"), whole_number(body["step"], "step")
+
+
+def refuse_unless_legal(name: str, legal: list[str]) -> None:
+    """422 ``bad_action`` unless ``name`` is among ``legal`` (listed in the message)."""
+    if name not in legal:
+        raise Refusal(
+            "bad_action",
+            f"{name} is not allowed now (allowed: {', '.join(legal)})",
+            {"action": name, "legal": legal},
+        )
+
+
+class CorruptHand(Exception):
+    """A saved hand that cannot be dealt and played again (the save is damaged)."""
+
+
+def replayed(driver: GameDriver, start: HandStart, actions: list[tuple[str, str]]) -> HandDriver:
+    """A saved hand dealt again from ``start`` with its choices replayed, each by the seat
+    that made it (``CorruptHand`` saying why when it cannot be)."""
+    try:
+        hand = driver.begin(start)
+        hand.replay(actions)
+    except (Refusal, BanLuckError, ValueError, TypeError, KeyError) as exc:
+        raise CorruptHand(f"{type(exc).__name__}: {exc}") from None
+    return hand
+
+
+class SoloSession(ABC):
+    """One browser's table of a game during one request: the person in seat ``you``, the
+    family's save ``record`` and its hand dealt again (``hand``, or None)."""
+
+    #: the registry's family of the game
+    family: str
+    #: every action the game knows (a name outside them is refused before anything else)
+    actions: tuple[str, ...]
+
+    def __init__(self, driver: GameDriver, you: str, hand: HandDriver | None) -> None:
+        self.driver = driver
+        self.you = you
+        self.hand = hand
+
+    @property
+    @abstractmethod
+    def record(self) -> Any:
+        """The family's save record (``next_hand`` and ``stats`` among its fields)."""
+
+    def in_progress(self) -> bool:
+        return self.hand is not None and not self.hand.over
+
+    @property
+    def hand_number(self) -> int | None:
+        """The number of the hand dealt last (None before the first)."""
+        return None if self.hand is None else self.hand.number
+
+    # ------------------------------------------------------------------ the family's part
+
+    @abstractmethod
+    def stakes(self, body: dict[str, Any]) -> Any:
+        """What a deal's body stakes (``bad_bet`` when it is not a stake at all)."""
+
+    @abstractmethod
+    def start(self, number: int, stakes: Any) -> HandStart:
+        """Hand ``number``'s start from the record between hands and the ``stakes``."""
+
+    @abstractmethod
+    def dealt(self, hand: HandDriver, stakes: Any) -> None:
+        """The record after the deal (its notices, the last bet, the saved hand)."""
+
+    @abstractmethod
+    def played(self, hand: HandDriver) -> None:
+        """The record of the hand as it stands after its choices so far."""
+
+    @abstractmethod
+    def finished(self, hand: HandDriver) -> dict[str, Any]:
+        """Settle the finished hand into the record; its history entry."""
+
+    def bad_bet(self, message: str) -> Refusal:
+        """A ``bad_bet`` of the person's, with the range and the stack now."""
+        rules = self.driver.rules
+        return Refusal(
+            "bad_bet",
+            message.removeprefix(f"seat {self.you!r}: "),
+            {"min": rules.bet_min, "max": rules.bet_max, "stack": self.record.stacks[self.you]},
+        )
+
+    # ------------------------------------------------------------------ the flow
+
+    def deal(self, body: dict[str, Any]) -> dict[str, Any] | None:
+        """POST deal: the stakes, the hand's number, the deal, the bots up to the person's
+        first choice. Returns the finished hand's history entry when the deal ends it."""
+        stakes = self.stakes(body)
+        number = deal_number(body, self.record.next_hand)
+        if self.in_progress():
+            raise Refusal("hand_in_progress", "a hand is in progress: finish it first")
+        start = self.start(number, stakes)
+        try:
+            hand = self.driver.begin(start)
+        except BadBet as exc:
+            raise self.bad_bet(str(exc)) from None
+        self.dealt(hand, stakes)
+        self.hand = hand
+        return self._run(hand)
+
+    def act(self, body: dict[str, Any]) -> dict[str, Any] | None:
+        """POST action: the person's choice, then the bots'. Returns the finished hand's
+        history entry when this ends the hand."""
+        name = body.get("action")
+        if not isinstance(name, str) or name not in self.actions:
+            raise Refusal(
+                "bad_action",
+                f"unknown action {name!r} ({', '.join(self.actions)})",
+                {"action": name},
+            )
+        hand = self.at(*hand_and_step(body), "action")
+        refuse_unless_legal(name, list(hand.legal()))
+        hand.apply(name)
+        return self._run(hand)
+
+    def at(self, number: int, step: int, what: str) -> HandDriver:
+        """The hand, when ``number`` and ``step`` name where it stands and it waits for the
+        person (409 ``no_hand``, ``stale``, ``not_your_turn`` otherwise)."""
+        hand = self.hand
+        if hand is None:
+            raise Refusal("no_hand", "no hand has been dealt yet")
+        if number != hand.number or step != hand.step:
+            raise Refusal(
+                "stale",
+                f"this {what} is for hand {number} step {step};"
+                f" the table is at hand {hand.number} step {hand.step}",
+                {"hand": hand.number, "step": hand.step},
+            )
+        if hand.over:
+            raise Refusal("no_hand", f"hand {number} is over: deal the next one")
+        seat = hand.to_act()
+        if seat != self.you:
+            raise Refusal("not_your_turn", "it is not your turn", {"to_act": seat})
+        return hand
+
+    def _run(self, hand: HandDriver) -> dict[str, Any] | None:
+        """The bots choose until the person must, or the hand ends; then it is saved as it
+        stands, and settled when over."""
+        while (seat := hand.to_act()) is not None and seat != self.you:
+            hand.apply(hand.bot_choice())
+        self.played(hand)
+        return self.finished(hand) if hand.over else None
