@@ -164,6 +164,23 @@ class HandDriver(ABC):
     def settle(self) -> Settled:
         """After the last choice: stacks, the shoe between hands, the bank."""
 
+    def check_turn(self, number: int, step: int, seat: str | None, what: str = "choice") -> None:
+        """The one stale check of every table, solo or room: ``number`` and ``step`` name
+        where the hand stands (``stale``), it is not over (``no_hand``) and it waits for
+        ``seat`` (``not_your_turn``). A refused choice changes nothing."""
+        if number != self.number or step != self.step:
+            raise Refusal(
+                "stale",
+                f"this {what} is for hand {number} step {step};"
+                f" the table is at hand {self.number} step {self.step}",
+                {"hand": self.number, "step": self.step},
+            )
+        if self.over:
+            raise Refusal("no_hand", f"hand {number} is over: deal the next one")
+        to_act = self.to_act()
+        if to_act != seat:
+            raise Refusal("not_your_turn", "it is not your turn", {"to_act": to_act})
+
     def apply(self, action: str) -> None:
         """The seat to act plays ``action`` (``bad_action`` when it may not)."""
         seat = self.to_act()

@@ -407,19 +407,11 @@ class Room:
         """A seated person's choice, in turn, at the hand and step it names."""
         seat = self._seat_of(player)
         h = self.hand
-        if h is None or h.over:
+        if h is None:
             raise Refusal("no_hand", "no hand is being played: bet for the next one")
         if not _whole(hand) or not _whole(step):
             raise Refusal("bad_request", "'hand' and 'step' must be whole numbers")
-        if hand != h.number or step != h.step:
-            raise Refusal(
-                "stale",
-                f"this choice is for hand {hand} step {step}; the hand is {h.number}"
-                f" at step {h.step}",
-                {"hand": h.number, "step": h.step},
-            )
-        if h.to_act() != seat:
-            raise Refusal("not_your_turn", f"it is {h.to_act()!r}'s turn", {"to_act": h.to_act()})
+        h.check_turn(int(hand), int(step), seat)
         if not isinstance(action, str):
             raise Refusal("bad_action", "'action' must be a string", {"legal": list(h.legal())})
         h.apply(action)

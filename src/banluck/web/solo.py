@@ -174,18 +174,7 @@ class SoloSession(ABC):
         hand = self.hand
         if hand is None:
             raise Refusal("no_hand", "no hand has been dealt yet")
-        if number != hand.number or step != hand.step:
-            raise Refusal(
-                "stale",
-                f"this {what} is for hand {number} step {step};"
-                f" the table is at hand {hand.number} step {hand.step}",
-                {"hand": hand.number, "step": hand.step},
-            )
-        if hand.over:
-            raise Refusal("no_hand", f"hand {number} is over: deal the next one")
-        seat = hand.to_act()
-        if seat != self.you:
-            raise Refusal("not_your_turn", "it is not your turn", {"to_act": seat})
+        hand.check_turn(number, step, self.you, what)
         return hand
 
     def _run(self, hand: HandDriver) -> dict[str, Any] | None:
