@@ -13,9 +13,10 @@ from banluck.core.cards import ONE_DECK, Card, parse_card
 from banluck.games.blackjack.rules import PRESETS
 from banluck.games.kampung.round import KampungRound
 from banluck.web import blackjack_save as bj
-from banluck.web import kampung_game as kp
+from banluck.web import kampung_save as kp
 from banluck.web.app import COOKIE, create_app
 from banluck.web.blackjack_game import BlackjackSession
+from banluck.web.kampung_game import KampungSession
 from tests.web.helpers import TestClient, db_key
 
 Json = dict[str, Any]
@@ -93,7 +94,8 @@ def kampung_truth(c: TestClient) -> KampungRound | None:
     data = stored(c, "kampung")
     if data is None:
         return None
-    return kp.read_record(data, random.Random(0))[1]
+    hand = KampungSession(kp.read_record(data), random.Random(0)).hand
+    return None if hand is None else hand.round
 
 
 def hidden_blackjack(r: Any, viewer: str = "you") -> list[Card]:

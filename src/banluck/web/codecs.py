@@ -17,9 +17,10 @@ from banluck.games.banluck import preset as banluck_preset
 from banluck.games.kampung.rules import KAMPUNG
 from banluck.games.registry import driver_class, game
 from banluck.web import blackjack_save as bj_save
-from banluck.web import kampung_game as kp
+from banluck.web import kampung_save as kp_save
 from banluck.web.banluck_game import BanluckSession
 from banluck.web.blackjack_game import BlackjackSession
+from banluck.web.kampung_game import KampungSession
 from banluck.web.records import CorruptSave, PlayerRecord, decode, encode
 from banluck.web.stats import Stats
 
@@ -128,7 +129,7 @@ class BlackjackCodec:
 
 
 class KampungCodec:
-    """``kampung``: ``kampung_game.KampungRecord``."""
+    """``kampung``: ``kampung_save.KampungRecord``."""
 
     def __init__(self, first: list[Card] | None, rng: random.Random | None) -> None:
         self.first = first
@@ -141,11 +142,10 @@ class KampungCodec:
             shoe = Shoe.stacked_then_shuffled(self.first, decks=decks, rng=self.rng)
         else:
             shoe = Shoe(decks, self.rng)
-        return kp.KampungSession(kp.fresh_record(shoe), None, self.rng)
+        return KampungSession(kp_save.fresh_record(shoe), self.rng)
 
     def decode(self, raw: str) -> Session:
-        rec, r = kp.read_record(_json(raw), self.rng)
-        return kp.KampungSession(rec, r, self.rng)
+        return KampungSession(kp_save.read_record(_json(raw)), self.rng)
 
     def encode(self, session: Session) -> str:
         return json.dumps(session.record.to_json(), separators=(",", ":"))

@@ -1,273 +1,85 @@
-"""The web table of ``kampung`` (issue 9 item 5): you play against a bot banker, or you hold
-the bank and choose which hands to open.
+"""The solo table of ``kampung``: you play against a bot banker, or you hold the bank and
+choose which hands to open; run through kampung's driver by the flow every solo game
+shares (``web.solo``).
 
-A hand is saved as the cards it drew and the choices made (``KampungRound.drawn`` and
-``actions``) with the seats' entries, and rebuilt with ``KampungRound.replay``; the rest of
-the shoe is saved as in ``table``. Only views leave (K17: ``views.view_for``; a hidden bust
+Its save is ``web.kampung_save``. Only views leave (K17: ``views.view_for``; a hidden bust
 and a hand the banker has not opened are None card by card). Anna, Ben and the dealer play
-``policy.player_policy`` and, when they bank, ``policy.banker_policy``.
+the driver's bots (``policy.player_policy`` and, when they bank, ``policy.banker_policy``).
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
-from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
-from banluck.core.cards import Card, parse_card
-from banluck.core.errors import BadBet, BanLuckError, IllegalAction
-from banluck.core.money import MAX_CHIPS
 from banluck.core.refusal import Refusal
 from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
+from banluck.core.shoe_json import shoe_json
+from banluck.games.driver import HandDriver, HandStart
 from banluck.games.kampung.decisions import BankerDecision
+from banluck.games.kampung.driver import KampungDriver, KampungHand
 from banluck.games.kampung.replay import outcome_json
-from banluck.games.kampung.round import KampungRound, PlayerEntry
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
-from banluck.games.kampung.table import KampungTable
 from banluck.games.kampung.view_json import table_json
 from banluck.web.betcap import largest_bet
-from banluck.web.records import MAX_HAND, CorruptSave, is_int, now_iso
-from banluck.web.solo import deal_number, hand_and_step, refuse_unless_legal
-from banluck.web.stats import Stats
+from banluck.web.kampung_save import BANKS, KampungRecord, rules_for, start_of
+from banluck.web.kampung_save import KampungHand as SavedHand
+from banluck.web.records import CorruptSave, is_int, now_iso
+from banluck.web.solo import CorruptHand, SoloSession, replayed
 
-VERSION = 1
-BANKS = ("house", "rotate")
 _NATURALS = {"ban-ban", "ban-luck"}
 
 
-def rules_for(bank: str, decks: int) -> KampungRules:
-    """The house's rules with the ``bank`` and ``decks`` settings."""
-    return KAMPUNG.with_bank(bank).with_decks(decks)
+def _driver(bank: str, decks: int) -> KampungDriver:
+    return KampungDriver("kampung", decks=decks, bank=bank)
 
 
-@lru_cache(maxsize=8)
-def _policies(rules: KampungRules) -> tuple[Any, Any]:
-    from banluck.games.kampung.policy import banker_policy, player_policy
-
-    return player_policy(rules), banker_policy(rules)
-
-
-@dataclass
-class KampungHand:
-    """A hand as saved: its rules, entries, the cards it drew and the choices made."""
-
-    number: int
-    bank: str
-    decks: int
-    banker: str
-    bank_stack: int
-    players: list[PlayerEntry]
-    cards: list[Card]
-    actions: list[tuple[str, str]]
-    time: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "bank": self.bank,
-            "decks": self.decks,
-            "banker": self.banker,
-            "bank_stack": self.bank_stack,
-            "players": [[p.name, p.stack, p.bet] for p in self.players],
-            "cards": [c.code for c in self.cards],
-            "actions": [[s, a] for s, a in self.actions],
-            "time": self.time,
-        }
-
-    def rebuild(self, shoe: Shoe) -> KampungRound:
-        return KampungRound.replay(
-            rules_for(self.bank, self.decks),
-            self.cards,
-            banker=self.banker,
-            bank_stack=self.bank_stack,
-            players=self.players,
-            actions=self.actions,
-            shoe=shoe,
-        )
-
-
-@dataclass
-class KampungRecord:
-    """Everything kept for one browser's kampung game."""
-
-    stacks: dict[str, int]
-    shoe_decks: int
-    shoe_cards: list[Card]
-    shoe_drawn: int
-    settings: dict[str, Any]  # bank, decks
-    banker: str
-    hands_banked: int = 0
-    last_bet: int = 100
-    next_hand: int = 1
-    notices: list[dict[str, Any]] = field(default_factory=list)
-    hand: KampungHand | None = None
-    stats: Stats = field(default_factory=Stats)
-
-    def shoe(self, rng: random.Random | None) -> Shoe:
-        return Shoe.restore(self.shoe_cards, decks=self.shoe_decks, drawn=self.shoe_drawn, rng=rng)
-
-    def store_shoe(self, shoe: Shoe) -> None:
-        self.shoe_decks = shoe.decks
-        self.shoe_cards = list(shoe.peek_order())
-        self.shoe_drawn = shoe.drawn
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "v": VERSION,
-            "stacks": self.stacks,
-            "shoe": {
-                "decks": self.shoe_decks,
-                "cards": [c.code for c in self.shoe_cards],
-                "drawn": self.shoe_drawn,
-            },
-            "settings": self.settings,
-            "banker": self.banker,
-            "hands_banked": self.hands_banked,
-            "last_bet": self.last_bet,
-            "next_hand": self.next_hand,
-            "notices": self.notices,
-            "hand": None if self.hand is None else self.hand.to_json(),
-            "stats": self.stats.to_json(),
-        }
-
-
-def fresh_record(shoe: Shoe) -> KampungRecord:
-    """A new player's kampung: fresh stacks, the house banks, a shuffled shoe."""
-    rules = KAMPUNG
-    return KampungRecord(
-        stacks=dict.fromkeys(rules.seats, rules.fresh_stack),
-        shoe_decks=shoe.decks,
-        shoe_cards=list(shoe.peek_order()),
-        shoe_drawn=shoe.drawn,
-        settings={"bank": "house", "decks": shoe.decks},
-        banker=rules.bank_order[0],
-    )
-
-
-def _need(cond: bool, what: str) -> None:
-    if not cond:
-        raise CorruptSave(what)
-
-
-def _chips(x: Any) -> bool:
-    return is_int(x) and 0 <= x <= MAX_CHIPS
-
-
-def read_record(d: Any, rng: random.Random | None) -> tuple[KampungRecord, KampungRound | None]:
-    """A saved record and its hand rebuilt; CorruptSave says what is wrong."""
-    try:
-        return _read(d, rng)
-    except CorruptSave:
-        raise
-    except (BanLuckError, ValueError, TypeError, KeyError, AttributeError) as exc:
-        raise CorruptSave(f"{type(exc).__name__}: {exc}") from None
-
-
-def _read(d: Any, rng: random.Random | None) -> tuple[KampungRecord, KampungRound | None]:
-    rules = KAMPUNG
-    _need(isinstance(d, dict) and d.get("v") == VERSION, "unknown record version")
-    stacks = d["stacks"]
-    _need(
-        isinstance(stacks, dict)
-        and set(stacks) == set(rules.seats)
-        and all(_chips(v) for v in stacks.values()),
-        "bad stacks",
-    )
-    s = d["shoe"]
-    _need(s["decks"] in rules.allowed_decks and is_int(s["drawn"]), "bad shoe")
-    cards = [parse_card(c) for c in s["cards"]]
-    Shoe.restore(cards, decks=s["decks"], drawn=s["drawn"])
-    settings = d["settings"]
-    _need(
-        isinstance(settings, dict)
-        and set(settings) == {"bank", "decks"}
-        and settings["bank"] in BANKS
-        and settings["decks"] in rules.allowed_decks,
-        "bad settings",
-    )
-    rec = KampungRecord(
-        stacks={k: int(v) for k, v in stacks.items()},
-        shoe_decks=s["decks"],
-        shoe_cards=cards,
-        shoe_drawn=s["drawn"],
-        settings=dict(settings),
-        banker=d["banker"],
-        hands_banked=d["hands_banked"],
-        last_bet=d["last_bet"],
-        next_hand=d["next_hand"],
-        notices=d["notices"],
-        stats=Stats.from_json(d.get("stats")),
-    )
-    _need(rec.banker in rules.seats, "bad banker")
-    _need(is_int(rec.hands_banked) and 0 <= rec.hands_banked <= 10**6, "bad hands banked")
-    _need(is_int(rec.last_bet) and rules.bet_min <= rec.last_bet <= rules.bet_max, "bad bet")
-    _need(is_int(rec.next_hand) and 1 <= rec.next_hand <= MAX_HAND, "bad next hand")
-    _need(isinstance(rec.notices, list) and len(rec.notices) <= 16, "bad notices")
-    h = d["hand"]
-    if h is None:
-        return rec, None
-    hand = KampungHand(
-        number=h["number"],
-        bank=h["bank"],
-        decks=h["decks"],
-        banker=h["banker"],
-        bank_stack=h["bank_stack"],
-        players=[PlayerEntry(str(n), st, b) for n, st, b in h["players"]],
-        cards=[parse_card(c) for c in h["cards"]],
-        actions=[(str(x), str(a)) for x, a in h["actions"]],
-        time=h["time"],
-    )
-    _need(is_int(hand.number) and 1 <= hand.number < rec.next_hand, "bad hand number")
-    _need(hand.bank in BANKS and hand.decks in rules.allowed_decks, "bad hand rules")
-    _need(isinstance(hand.time, str) and len(hand.time) <= 40, "bad hand time")
-    _need(_chips(hand.bank_stack) and all(_chips(p.stack) for p in hand.players), "bad stacks")
-    hrules = rules_for(hand.bank, hand.decks)
-    seating = seating_for(hrules)
-    for p in hand.players:
-        seating.check_bet(hrules, p.name, p.bet, p.stack, bot_covered=True)
-    if hand.decks == rec.shoe_decks:
-        counts = Counter(hand.cards) + Counter(rec.shoe_cards)
-        _need(all(n <= hand.decks for n in counts.values()), "a card is in the hand and the shoe")
-    r = hand.rebuild(rec.shoe(rng))
-    _need(r.to_act in (None, rules.seats[0]), "a saved hand waits for a bot")
-    rec.hand = hand
-    return rec, r
-
-
-class KampungSession:
-    """One browser's kampung game during one request."""
+class KampungSession(SoloSession):
+    """One browser's kampung game during one request: the record and its hand played
+    again (the driver's ``KampungHand``)."""
 
     family = "kampung"
+    hand: KampungHand | None
 
-    def __init__(
-        self, record: KampungRecord, round_: KampungRound | None, rng: random.Random | None
-    ) -> None:
-        self.record = record
-        self.round = round_
+    def __init__(self, record: KampungRecord, rng: random.Random | None) -> None:
+        saved = record.hand
+        driver = _driver(record.settings["bank"], record.settings["decks"])
+        hand = None
+        if saved is not None:
+            try:
+                hand = replayed(_driver(saved.bank, saved.decks), start_of(record), saved.actions)
+            except CorruptHand as exc:
+                raise CorruptSave(f"the saved hand cannot be played again: {exc}") from None
+            if hand.to_act() not in (None, KAMPUNG.seats[0]):
+                raise CorruptSave("a saved hand waits for a bot")
+        super().__init__(driver, KAMPUNG.seats[0], hand)
+        self._record = record
         self.rng = rng
 
     @property
-    def you(self) -> str:
-        return KAMPUNG.seats[0]
+    def record(self) -> KampungRecord:
+        return self._record
 
     @property
     def rules(self) -> KampungRules:
         """The rules of the next hand (the settings)."""
         return rules_for(self.record.settings["bank"], self.record.settings["decks"])
 
-    def in_progress(self) -> bool:
-        return self.round is not None and not self.round.is_over
+    def unknown(self, name: object) -> Refusal | None:
+        """Kampung's choices include opening a hand by its seat (``open:anna``): any short
+        name is looked up among the legal ones."""
+        if isinstance(name, str) and len(name) <= 20:
+            return None
+        return Refusal("bad_action", f"unknown action {name!r}", {"action": name})
 
     # ------------------------------------------------------------------ answers
 
     def table_json(self) -> dict[str, Any] | None:
-        r, hand = self.round, self.record.hand
-        if r is None or hand is None:
+        played, hand = self.hand, self.record.hand
+        if played is None or hand is None:
             return None
-        table = table_json(r, self.you, hand.number, len(hand.actions))
+        table = table_json(played.round, self.you, hand.number, played.step)
         return {**table, "next_banker": self.record.banker}
 
     def limits(self) -> dict[str, Any]:
@@ -307,132 +119,91 @@ class KampungSession:
 
     # ------------------------------------------------------------------ the deal
 
-    def _bad_bet(self, message: str) -> Refusal:
-        return Refusal(
-            "bad_bet",
-            message.removeprefix(f"seat {self.you!r}: "),
-            {
-                "min": KAMPUNG.bet_min,
-                "max": KAMPUNG.bet_max,
-                "stack": self.record.stacks[self.you],
-            },
+    def stakes(self, body: dict[str, Any]) -> Any:
+        """K3: your bet, or None when you hold the bank (the banker places none)."""
+        you_bank = self.record.banker == self.you
+        if you_bank and "bet" in body:
+            raise self.bad_bet("you hold the bank: the banker places no bet")
+        if not you_bank and "bet" not in body:
+            raise self.bad_bet("a bet is required")
+        return None if you_bank else body["bet"]
+
+    def start(self, number: int, stakes: Any) -> HandStart:
+        """K2 the banker, K4 the shoe: a deck count chosen brings a new shoe of it now; a
+        shoe due a shuffle is shuffled here, by the table's own source, before the hand."""
+        rec, rules = self.record, self.rules
+        self.driver = _driver(rules.bank, rules.decks)
+        self._news: list[dict[str, Any]] = []
+        shoe = rec.shoe(self.rng)
+        if rules.decks != shoe.decks:
+            shoe = Shoe(rules.decks, self.rng)
+            self._news.append({"code": "decks_changed", "params": {"decks": rules.decks}})
+        self._reshuffled = self.driver.reshuffles(shoe)
+        if self._reshuffled:
+            shoe.shuffle()
+        you = self.you
+        return HandStart(
+            number=number,
+            seed=0,  # nothing in a kampung hand shuffles (K4 is done above)
+            shoe=shoe_json(shoe),
+            seats=rules.seats,
+            people=(you,),
+            stacks=dict(rec.stacks),
+            bets={} if stakes is None else {you: stakes},
+            banker=rec.banker,
+            hands_banked=rec.hands_banked,
         )
 
-    def deal(self, body: dict[str, Any]) -> dict[str, Any] | None:
-        """POST deal: K2 the banker, K3 the bets (none when you bank), K5 the deal."""
-        rec = self.record
-        rules = self.rules
-        you_bank = rec.banker == self.you
-        if you_bank and "bet" in body:
-            raise self._bad_bet("you hold the bank: the banker places no bet")
-        if not you_bank and "bet" not in body:
-            raise self._bad_bet("a bet is required")
-        bet = None if you_bank else body["bet"]
-        number = deal_number(body, rec.next_hand)
-        if self.in_progress():
-            raise Refusal("hand_in_progress", "a hand is in progress: finish it first")
-        notices: list[dict[str, Any]] = []
-        shoe = rec.shoe(self.rng)
-        if rules.decks != shoe.decks:  # a deck count chosen: a new shoe of it now
-            shoe = Shoe(rules.decks, self.rng)
-            notices.append({"code": "decks_changed", "params": {"decks": rules.decks}})
-        table = KampungTable(
-            rules, stacks=rec.stacks, shoe=shoe, banker=rec.banker, hands_banked=rec.hands_banked
-        )
-        try:
-            r = table.start_round(bet)
-        except BadBet as exc:
-            raise self._bad_bet(str(exc)) from None
-        notices += [
-            {"code": "fresh_stack", "params": {"seat": s, "stack": table.stacks[s]}}
-            for s in table.last_start.fresh_stacks
+    def dealt(self, hand: HandDriver, stakes: Any) -> None:
+        """T9's fresh stacks and K4's shuffle told; the hand kept as its entries."""
+        assert isinstance(hand, KampungHand)
+        rec, rules, r = self.record, self.rules, hand.round
+        notices = self._news + [
+            {"code": "fresh_stack", "params": {"seat": s, "stack": hand.stacks[s]}}
+            for s in rules.seats
+            if hand.stacks[s] != rec.stacks[s]
         ]
-        if table.last_start.reshuffled:
+        if self._reshuffled:
             notices.append({"code": "reshuffled", "params": {"decks": rules.decks}})
         rec.notices = notices
-        rec.stacks = dict(table.stacks)
-        if bet is not None:
-            rec.last_bet = int(bet)
-        rec.next_hand = number + 1
-        rec.hand = KampungHand(
-            number=number,
+        rec.stacks = dict(hand.stacks)
+        if stakes is not None:
+            rec.last_bet = int(stakes)
+        rec.next_hand = hand.number + 1
+        rec.hand = SavedHand(
+            number=hand.number,
             bank=rules.bank,
             decks=rules.decks,
             banker=r.banker,
-            bank_stack=table.stacks[r.banker],
+            bank_stack=hand.stacks[r.banker],
             players=list(r.entries),
             cards=[],
             actions=[],
             time=now_iso(),
         )
-        self.round = r
-        self._play_bots()
-        return self._after(r)
 
-    # ------------------------------------------------------------------ the choices
+    def played(self, hand: HandDriver) -> None:
+        """The hand as it stands: the cards it drew, the choices, the rest of the shoe."""
+        assert isinstance(hand, KampungHand)
+        saved, r = self.record.hand, hand.round
+        assert saved is not None
+        saved.cards = list(r.drawn())
+        saved.actions = list(r.actions())
+        self.record.store_shoe(r.shoe)
 
-    def _at(self, number: int, step: int, what: str) -> KampungRound:
-        hand, r = self.record.hand, self.round
-        if hand is None or r is None:
-            raise Refusal("no_hand", "no hand has been dealt yet")
-        step_now = len(r.actions())
-        if number != hand.number or step != step_now:
-            raise Refusal(
-                "stale",
-                f"this {what} is for hand {number} step {step};"
-                f" the table is at hand {hand.number} step {step_now}",
-                {"hand": hand.number, "step": step_now},
-            )
-        if r.is_over:
-            raise Refusal("no_hand", f"hand {number} is over: deal the next one")
-        if r.to_act != self.you:
-            raise Refusal("not_your_turn", "it is not your turn", {"to_act": r.to_act})
-        return r
-
-    def act(self, body: dict[str, Any]) -> dict[str, Any] | None:
-        """POST action: your choice (as a player or as the banker), then the bots."""
-        name = body.get("action")
-        if not isinstance(name, str) or len(name) > 20:
-            raise Refusal("bad_action", f"unknown action {name!r}", {"action": name})
-        r = self._at(*hand_and_step(body), "action")
-        refuse_unless_legal(name, list(r.legal_actions()))
-        try:
-            r.apply(name)
-        except IllegalAction as exc:
-            raise Refusal("bad_action", str(exc), {"action": name}) from None
-        self._play_bots()
-        return self._after(r)
-
-    def _play_bots(self) -> None:
-        r = self.round
-        assert r is not None
-        as_player, as_banker = _policies(r.rules)
-        while r.to_act is not None and r.to_act != self.you:
-            d = r.decision()
-            r.apply(as_banker(d) if isinstance(d, BankerDecision) else as_player(d))
-
-    def _after(self, r: KampungRound) -> dict[str, Any] | None:
-        """Save the hand as it stands; settle it when it is over."""
-        rec, hand = self.record, self.record.hand
-        assert hand is not None
-        hand.cards = list(r.drawn())
-        hand.actions = list(r.actions())
-        rec.store_shoe(r.shoe)
-        if not r.is_over:
-            return None
-        table = KampungTable(
-            r.rules,
-            stacks=rec.stacks,
-            shoe=r.shoe,
-            banker=hand.banker,
-            hands_banked=rec.hands_banked,
-        )
-        outcome = table.finish_round(r)
+    def finished(self, hand: HandDriver) -> dict[str, Any]:
+        """The stacks, K2's bank (its passing told), the statistics, the history entry."""
+        assert isinstance(hand, KampungHand)
+        rec, saved = self.record, self.record.hand
+        assert saved is not None
+        settled = hand.settle()
+        outcome = hand.round.outcome()
         before = dict(rec.stacks)
-        rec.stacks = dict(table.stacks)
-        rec.banker, rec.hands_banked = table.banker, table.hands_banked
-        if table.last_pass is not None:
-            p = table.last_pass
+        rec.stacks = dict(settled.stacks)
+        assert settled.banker is not None
+        rec.banker, rec.hands_banked = settled.banker, settled.hands_banked
+        if hand.passed is not None:
+            p = hand.passed
             rec.notices.append(
                 {
                     "code": "bank_passed",
@@ -445,7 +216,7 @@ class KampungSession:
             you = next(s for s in outcome.seats if s.name == self.you)
             net, wagered, kinds = (
                 you.net,
-                next(p.bet for p in hand.players if p.name == self.you),
+                next(p.bet for p in saved.players if p.name == self.you),
                 [you.kind],
             )
         rec.stats.add(
@@ -456,9 +227,9 @@ class KampungSession:
             stack_before=before[self.you],
             stack_after=rec.stacks[self.you],
         )
-        return self._history(r, outcome, net, wagered)
+        return self._history(outcome, net, wagered)
 
-    def _history(self, r: KampungRound, outcome: Any, net: int, wagered: int) -> dict[str, Any]:
+    def _history(self, outcome: Any, net: int, wagered: int) -> dict[str, Any]:
         hand = self.record.hand
         assert hand is not None
         moves: dict[str, list[str]] = {s: [] for s in KAMPUNG.seats}
@@ -536,7 +307,7 @@ class KampungSession:
         """K18: the EV of each legal choice, as a player or as the banker."""
         from banluck.games.kampung.policy import banker_hint, player_hint
 
-        r = self._at(number, step, "hint")
+        r = self._round_at(number, step, "hint")
         d = r.decision()
         try:
             values = (
@@ -553,3 +324,9 @@ class KampungSession:
 
     def cell(self, number: int, step: int) -> tuple[str, str] | None:
         return None
+
+    def _round_at(self, number: int, step: int, what: str) -> Any:
+        """The round at the person's choice named by ``number`` and ``step``."""
+        hand = self.at(number, step, what)
+        assert isinstance(hand, KampungHand)
+        return hand.round

@@ -84,7 +84,7 @@ class SoloSession(ABC):
     #: the registry's family of the game
     family: str
     #: every action the game knows (a name outside them is refused before anything else)
-    actions: tuple[str, ...]
+    actions: tuple[str, ...] = ()
 
     def __init__(self, driver: GameDriver, you: str, hand: HandDriver | None) -> None:
         self.driver = driver
@@ -157,16 +157,22 @@ class SoloSession(ABC):
         """POST action: the person's choice, then the bots'. Returns the finished hand's
         history entry when this ends the hand."""
         name = body.get("action")
-        if not isinstance(name, str) or name not in self.actions:
-            raise Refusal(
-                "bad_action",
-                f"unknown action {name!r} ({', '.join(self.actions)})",
-                {"action": name},
-            )
+        refusal = self.unknown(name)
+        if refusal is not None:
+            raise refusal
+        assert isinstance(name, str)
         hand = self.at(*hand_and_step(body), "action")
         refuse_unless_legal(name, list(hand.legal()))
         hand.apply(name)
         return self._run(hand)
+
+    def unknown(self, name: object) -> Refusal | None:
+        """The refusal of an action name the game does not know (None: a known name)."""
+        if isinstance(name, str) and name in self.actions:
+            return None
+        return Refusal(
+            "bad_action", f"unknown action {name!r} ({', '.join(self.actions)})", {"action": name}
+        )
 
     def at(self, number: int, step: int, what: str) -> HandDriver:
         """The hand, when ``number`` and ``step`` name where it stands and it waits for the

@@ -27,7 +27,7 @@ from banluck.games.driver import (
 from banluck.games.house import House
 from banluck.games.kampung.round import KampungRound, PlayerEntry
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
-from banluck.games.kampung.table import KampungTable
+from banluck.games.kampung.table import BankPassed, KampungTable
 from banluck.games.kampung.view_json import table_json
 
 
@@ -102,6 +102,8 @@ class KampungHand(RoundHand):
         self.round = KampungRound.start(
             rules, self.shoe, banker=banker, bank_stack=self.stacks[banker], players=players
         )
+        #: K2: the bank's passing after this hand (set by ``settle``; None: it stays)
+        self.passed: BankPassed | None = None
 
     def bot_choice(self) -> str:
         from banluck.games.kampung.decisions import BankerDecision
@@ -139,6 +141,7 @@ class KampungHand(RoundHand):
             hands_banked=start.hands_banked,
         )
         o = table.finish_round(self.round)  # K2: the bank passes under rotate
+        self.passed = table.last_pass
         summary = [{"seat": s.name, "net": s.net} for s in o.seats]
         summary.append({"seat": o.bank.name, "net": o.bank.net})
         return Settled(

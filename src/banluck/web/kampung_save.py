@@ -1,0 +1,235 @@
+"""The save of one browser's ``kampung`` game (docs/API.md, Saves): its format on disk and
+its validation.
+
+A hand is saved as its rules (bank, decks), its entries, the cards it drew and the choices
+made; the rest of the shoe as in ``table``. ``start_of`` makes the driver's ``HandStart``
+of a saved hand: its shoe deals the hand's cards again, then the rest, so the hand is
+played again exactly by kampung's driver.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from banluck.core.cards import Card, parse_card
+from banluck.core.errors import BanLuckError
+from banluck.core.money import MAX_CHIPS
+from banluck.core.seating import seating_for
+from banluck.core.shoe import Shoe
+from banluck.games.driver import HandStart
+from banluck.games.kampung.round import PlayerEntry
+from banluck.games.kampung.rules import KAMPUNG, KampungRules
+from banluck.web.records import MAX_HAND, CorruptSave, is_int
+from banluck.web.stats import Stats
+
+VERSION = 1
+BANKS = ("house", "rotate")
+
+
+def rules_for(bank: str, decks: int) -> KampungRules:
+    """The house's rules with the ``bank`` and ``decks`` settings."""
+    return KAMPUNG.with_bank(bank).with_decks(decks)
+
+
+@dataclass
+class KampungHand:
+    """A hand as saved: its rules, entries, the cards it drew and the choices made."""
+
+    number: int
+    bank: str
+    decks: int
+    banker: str
+    bank_stack: int
+    players: list[PlayerEntry]
+    cards: list[Card]
+    actions: list[tuple[str, str]]
+    time: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "bank": self.bank,
+            "decks": self.decks,
+            "banker": self.banker,
+            "bank_stack": self.bank_stack,
+            "players": [[p.name, p.stack, p.bet] for p in self.players],
+            "cards": [c.code for c in self.cards],
+            "actions": [[s, a] for s, a in self.actions],
+            "time": self.time,
+        }
+
+
+@dataclass
+class KampungRecord:
+    """Everything kept for one browser's kampung game."""
+
+    stacks: dict[str, int]
+    shoe_decks: int
+    shoe_cards: list[Card]
+    shoe_drawn: int
+    settings: dict[str, Any]  # bank, decks
+    banker: str
+    hands_banked: int = 0
+    last_bet: int = 100
+    next_hand: int = 1
+    notices: list[dict[str, Any]] = field(default_factory=list)
+    hand: KampungHand | None = None
+    stats: Stats = field(default_factory=Stats)
+
+    def shoe(self, rng: Any) -> Shoe:
+        return Shoe.restore(self.shoe_cards, decks=self.shoe_decks, drawn=self.shoe_drawn, rng=rng)
+
+    def store_shoe(self, shoe: Shoe) -> None:
+        self.shoe_decks = shoe.decks
+        self.shoe_cards = list(shoe.peek_order())
+        self.shoe_drawn = shoe.drawn
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "v": VERSION,
+            "stacks": self.stacks,
+            "shoe": {
+                "decks": self.shoe_decks,
+                "cards": [c.code for c in self.shoe_cards],
+                "drawn": self.shoe_drawn,
+            },
+            "settings": self.settings,
+            "banker": self.banker,
+            "hands_banked": self.hands_banked,
+            "last_bet": self.last_bet,
+            "next_hand": self.next_hand,
+            "notices": self.notices,
+            "hand": None if self.hand is None else self.hand.to_json(),
+            "stats": self.stats.to_json(),
+        }
+
+
+def fresh_record(shoe: Shoe) -> KampungRecord:
+    """A new player's kampung: fresh stacks, the house banks, a shuffled shoe."""
+    rules = KAMPUNG
+    return KampungRecord(
+        stacks=dict.fromkeys(rules.seats, rules.fresh_stack),
+        shoe_decks=shoe.decks,
+        shoe_cards=list(shoe.peek_order()),
+        shoe_drawn=shoe.drawn,
+        settings={"bank": "house", "decks": shoe.decks},
+        banker=rules.bank_order[0],
+    )
+
+
+def _need(cond: bool, what: str) -> None:
+    if not cond:
+        raise CorruptSave(what)
+
+
+def _chips(x: Any) -> bool:
+    return is_int(x) and 0 <= x <= MAX_CHIPS
+
+
+def read_record(d: Any) -> KampungRecord:
+    """A saved record, every field checked (CorruptSave says what is wrong; its hand is
+    played again by the session)."""
+    try:
+        return _read(d)
+    except CorruptSave:
+        raise
+    except (BanLuckError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise CorruptSave(f"{type(exc).__name__}: {exc}") from None
+
+
+def _read(d: Any) -> KampungRecord:
+    rules = KAMPUNG
+    _need(isinstance(d, dict) and d.get("v") == VERSION, "unknown record version")
+    stacks = d["stacks"]
+    _need(
+        isinstance(stacks, dict)
+        and set(stacks) == set(rules.seats)
+        and all(_chips(v) for v in stacks.values()),
+        "bad stacks",
+    )
+    s = d["shoe"]
+    _need(s["decks"] in rules.allowed_decks and is_int(s["drawn"]), "bad shoe")
+    cards = [parse_card(c) for c in s["cards"]]
+    Shoe.restore(cards, decks=s["decks"], drawn=s["drawn"])
+    settings = d["settings"]
+    _need(
+        isinstance(settings, dict)
+        and set(settings) == {"bank", "decks"}
+        and settings["bank"] in BANKS
+        and settings["decks"] in rules.allowed_decks,
+        "bad settings",
+    )
+    rec = KampungRecord(
+        stacks={k: int(v) for k, v in stacks.items()},
+        shoe_decks=s["decks"],
+        shoe_cards=cards,
+        shoe_drawn=s["drawn"],
+        settings=dict(settings),
+        banker=d["banker"],
+        hands_banked=d["hands_banked"],
+        last_bet=d["last_bet"],
+        next_hand=d["next_hand"],
+        notices=d["notices"],
+        stats=Stats.from_json(d.get("stats")),
+    )
+    _need(rec.banker in rules.seats, "bad banker")
+    _need(is_int(rec.hands_banked) and 0 <= rec.hands_banked <= 10**6, "bad hands banked")
+    _need(is_int(rec.last_bet) and rules.bet_min <= rec.last_bet <= rules.bet_max, "bad bet")
+    _need(is_int(rec.next_hand) and 1 <= rec.next_hand <= MAX_HAND, "bad next hand")
+    _need(isinstance(rec.notices, list) and len(rec.notices) <= 16, "bad notices")
+    h = d["hand"]
+    if h is None:
+        return rec
+    hand = KampungHand(
+        number=h["number"],
+        bank=h["bank"],
+        decks=h["decks"],
+        banker=h["banker"],
+        bank_stack=h["bank_stack"],
+        players=[PlayerEntry(str(n), st, b) for n, st, b in h["players"]],
+        cards=[parse_card(c) for c in h["cards"]],
+        actions=[(str(x), str(a)) for x, a in h["actions"]],
+        time=h["time"],
+    )
+    _need(is_int(hand.number) and 1 <= hand.number < rec.next_hand, "bad hand number")
+    _need(hand.bank in BANKS and hand.decks in rules.allowed_decks, "bad hand rules")
+    _need(isinstance(hand.time, str) and len(hand.time) <= 40, "bad hand time")
+    _need(_chips(hand.bank_stack) and all(_chips(p.stack) for p in hand.players), "bad stacks")
+    hrules = rules_for(hand.bank, hand.decks)
+    seating = seating_for(hrules)
+    for p in hand.players:
+        seating.check_bet(hrules, p.name, p.bet, p.stack, bot_covered=True)
+    _need(hand.decks == rec.shoe_decks, "the hand and the shoe differ in decks")
+    _need(is_int(rec.shoe_drawn) and rec.shoe_drawn >= len(hand.cards), "bad shoe")
+    counts = Counter(hand.cards) + Counter(rec.shoe_cards)
+    _need(all(n <= hand.decks for n in counts.values()), "a card is in the hand and the shoe")
+    rec.hand = hand
+    return rec
+
+
+def start_of(rec: KampungRecord) -> HandStart:
+    """The driver's start of the record's saved hand: its shoe deals the cards the hand
+    drew, then the rest of the saved shoe; the stacks and bets are its entries' (after T9,
+    which leaves them as they are)."""
+    hand = rec.hand
+    assert hand is not None
+    you = KAMPUNG.seats[0]
+    stacks = {p.name: p.stack for p in hand.players}
+    stacks[hand.banker] = hand.bank_stack
+    return HandStart(
+        number=hand.number,
+        seed=0,  # the solo table shuffles between hands (with its own source), never in one
+        shoe={
+            "decks": hand.decks,
+            "remaining": [c.code for c in (*hand.cards, *rec.shoe_cards)],
+            "drawn": rec.shoe_drawn - len(hand.cards),
+        },
+        seats=KAMPUNG.seats,
+        people=(you,),
+        stacks={s: stacks[s] for s in KAMPUNG.seats},
+        bets={p.name: p.bet for p in hand.players if p.name == you},
+        banker=hand.banker,
+        hands_banked=rec.hands_banked,
+    )
