@@ -15,7 +15,8 @@ from banluck.games.banluck import Round
 from banluck.games.banluck.events import DEALER, CardDealt, HandRevealed
 from banluck.games.banluck.rules import TABLE
 from banluck.web.app import COOKIE, create_app
-from banluck.web.records import PlayerRecord, from_json
+from banluck.web.banluck_game import from_json
+from banluck.web.banluck_save import PlayerRecord
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -73,10 +74,10 @@ def record(client: TestClient) -> PlayerRecord:
 
 def server_round(client: TestClient) -> Round | None:
     """The server's own round for this player (with every hidden card)."""
-    rec = stored_record(client)
-    if rec is None or rec.hand is None:
-        return None
-    return rec.hand.rebuild(TABLE, rec.shoe(random.Random(0)))
+    store = client.app.state.service.store  # type: ignore[attr-defined]
+    with store.reading() as tx:
+        raw = tx.load_player(db_key(client))
+    return None if raw is None else from_json(json.loads(raw), TABLE, random.Random(0))[1]
 
 
 def hidden_cards(r: Round) -> Counter[str]:

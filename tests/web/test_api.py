@@ -259,5 +259,5 @@ def test_hint(db: Path, tmp_path: Path) -> None:
     step = c.post("/api/action", json={"action": "stand", "hand": 1, "step": 0}).json()["table"][
         "step"
     ]
-    res = c.get(f"/api/hint?hand=1&step={step}")
-    assert res.status_code == 409 and res.json()["error"]["code"] == "not_your_turn"
+    res = c.get(f"/api/hint?hand=1&step={step}")  # the hand is over, as in every game
+    assert res.status_code == 409 and res.json()["error"]["code"] == "no_hand"

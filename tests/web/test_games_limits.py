@@ -15,8 +15,8 @@ from banluck.core import BadBet, Shoe
 from banluck.core.seating import seating_for
 from banluck.games.banluck import preset
 from banluck.web.banluck_game import BanluckSession
+from banluck.web.banluck_save import PlayerRecord
 from banluck.web.betcap import largest_bet
-from banluck.web.records import PlayerRecord
 from tests.web.games_helpers import Json, act, api, deal, game_client, stored, write_record
 
 # one-on-one (O4: you, dealer up, you, dealer hole, then draws).
@@ -109,7 +109,7 @@ def test_the_table_caps_the_bet_at_the_stack(stack: int, cap: int) -> None:
     rules = preset("table")
     rec = PlayerRecord.fresh(rules, Shoe(rules.decks, random.Random(0)), "en")
     rec.stacks["you"] = stack
-    limits = BanluckSession(rules, rec, None, None).limits()
+    limits = BanluckSession(rules, rec, None).limits()
     assert (limits["bet_cap"], limits["bet_cover"], limits["min_stack"]) == (cap, 1, 10)
 
 

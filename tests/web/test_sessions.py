@@ -14,17 +14,17 @@ from banluck.core.refusal import Refusal
 from banluck.games.banluck import Rules
 from banluck.games.banluck.rules import ONE_ON_ONE, TABLE
 from banluck.web.app import STATUS
-from banluck.web.records import PlayerRecord
-from banluck.web.sessions import TableSession
+from banluck.web.banluck_game import BanluckSession
+from banluck.web.banluck_save import PlayerRecord
 
 WEB = Path(__file__).resolve().parents[2] / "src/banluck/web"
 
 
-def _session(rules: Rules, stack: int) -> TableSession:
+def _session(rules: Rules, stack: int) -> BanluckSession:
     rng = random.Random(3)
     rec = PlayerRecord.fresh(rules, Shoe(rules.decks, rng), "en")
     rec.stacks[rules.seats[0]] = stack
-    return TableSession(rules, rec, None, rng)
+    return BanluckSession(rules, rec, rng)
 
 
 def test_a_bet_the_stack_must_cover_three_times_says_so() -> None:
@@ -66,6 +66,6 @@ def test_every_refusal_code_has_one_status() -> None:
     codes = set()
     for path in WEB.glob("*.py"):
         codes |= set(re.findall(r'Refusal\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
-    codes.add("bad_bet")  # raised through TableSession._bad_bet
+    codes.add("bad_bet")  # raised through SoloSession.bad_bet
     assert codes <= set(STATUS), codes - set(STATUS)
     assert {"stale", "no_hand", "bad_request", "not_found"} <= codes

@@ -14,12 +14,16 @@ from banluck.core.shoe import Shoe
 
 
 def shoe_json(shoe: Shoe) -> dict[str, Any]:
-    """A shoe of plain cards between hands (the cards left, top first)."""
-    return {
+    """A shoe of plain cards between hands (the cards left, top first; ``stacked`` only
+    for a shoe that deals as it is stacked and is never shuffled before a hand)."""
+    out: dict[str, Any] = {
         "decks": shoe.decks,
         "remaining": [c.code for c in shoe.peek_order()],
         "drawn": shoe.drawn,
     }
+    if shoe.stacked_order:
+        out["stacked"] = True
+    return out
 
 
 def shoe_from_json(
@@ -37,4 +41,5 @@ def shoe_from_json(
         data["remaining"], decks=int(data["decks"]), drawn=int(data["drawn"]), rng=rng
     )
     shoe.ledger = ledger
+    shoe.stacked_order = data.get("stacked") is True
     return shoe

@@ -196,6 +196,17 @@ class HandDriver(ABC):
         self._apply(action)
         self.actions.append((seat, action))
 
+    def play_until(self, choice_for: Callable[[str], str | None]) -> str | None:
+        """The one loop of automatic choices every table runs: while the hand is not over,
+        the seat to act plays ``choice_for(seat)`` (a bot's, an absent person's), until it
+        is None (the seat waits for its person), which is returned; None once over."""
+        while (seat := self.to_act()) is not None:
+            choice = choice_for(seat)
+            if choice is None:
+                return seat
+            self.apply(choice)
+        return None
+
     def replay(self, actions: list[tuple[str, str]]) -> None:
         """The choices of a saved hand again, each by the seat that made it."""
         for seat, action in actions:

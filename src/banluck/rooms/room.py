@@ -479,21 +479,24 @@ class Room:
             self._waiting = what
             self.deadline = now + self.settings.timer
 
+    def _automatic(self, h: HandDriver) -> Callable[[str], str | None]:
+        """The choice of a seat nobody plays now: a bot's, an absent person's (None: the
+        person in it chooses)."""
+
+        def choice(seat: str) -> str | None:
+            player = self.occupant.get(seat) if seat in h.start.people else None
+            if player is None:
+                return h.bot_choice()
+            return h.auto_choice() if self.members[player].away else None
+
+        return choice
+
     def _advance(self, now: float) -> None:
         """Play bots and absent seats, settle, deal when everyone is ready; set the deadline."""
         dealt = False
         for _ in range(_STEP_BOUND):
             h = self.hand
-            if h is not None and not h.over:
-                seat = h.to_act()
-                assert seat is not None
-                player = self.occupant.get(seat) if seat in h.start.people else None
-                if player is None:
-                    h.apply(h.bot_choice())
-                    continue
-                if self.members[player].away:
-                    h.apply(h.auto_choice())
-                    continue
+            if h is not None and h.play_until(self._automatic(h)) is not None:
                 self._wait(["act", h.number, h.step], now)
                 return
             if h is not None and not self.settled:

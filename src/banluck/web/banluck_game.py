@@ -1,22 +1,88 @@
-"""The Ban Luck games (``table``, ``one-on-one``) behind the common session interface of
-``service``: ``sessions.TableSession`` plus its answers, its hint and its chart cell."""
+"""The solo table of the Ban Luck games (``table``, ``one-on-one``): you in the preset's first
+seat, bots in the others, run through Ban Luck's driver by the flow every solo game shares
+(``web.solo``).
+
+Its save is ``web.banluck_save``. The shoe between hands is the table's: it is shuffled
+here, with the table's own source, when T12 / O2 say so (Ban Luck's driver says when), and
+a deck count chosen in the settings takes effect at that shuffle (T11). Only views leave
+(T22: ``views.view_for``).
+"""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
+from banluck.core import BadBet
 from banluck.core.cards import CLASS_LABELS, class_counts, rank_class
 from banluck.core.refusal import Refusal
+from banluck.core.seating import Seating, seating_for
+from banluck.core.shoe_json import shoe_json
+from banluck.games.banluck import Round, Rules
 from banluck.games.banluck.choices import THROW_HIT, seat_choices
+from banluck.games.banluck.driver import BanluckDriver, BanluckHand
+from banluck.games.banluck.view_json import table_json
+from banluck.games.banluck.views import view_for
+from banluck.games.driver import HandDriver, HandStart
 from banluck.web import wire
+from banluck.web.banluck_save import HandRecord, PlayerRecord, read, read_json, start_of
 from banluck.web.betcap import largest_bet
-from banluck.web.sessions import TableSession
+from banluck.web.records import LANGUAGES, SPEEDS, CorruptSave, is_int, now_iso
+from banluck.web.solo import CorruptHand, SoloSession, replayed
+
+_NATURALS = {"ban-ban", "ban-luck"}
 
 
-class BanluckSession(TableSession):
-    """A Ban Luck table (the preset is ``rules``) with the answers every game gives."""
+class BanluckSession(SoloSession):
+    """One browser's Ban Luck table during one request: the preset's ``rules`` (a
+    parameter, never assumed), the record and its hand played again (or None)."""
 
     family = "banluck"
+    actions = ("hit", "stand", "throw")
+    hand: BanluckHand | None
+
+    def __init__(self, rules: Rules, record: PlayerRecord, rng: random.Random | None) -> None:
+        self.rules = rules
+        self._record = record
+        self.rng = rng
+        you = self.seating.seats[0]
+        hand = None
+        if record.hand is not None:
+            driver = BanluckDriver(rules.name, decks=record.hand.decks)
+            try:
+                hand = replayed(driver, start_of(record), _choices(record.hand))
+            except CorruptHand as exc:
+                raise CorruptSave(f"the saved hand cannot be played again: {exc}") from None
+            if hand.to_act() not in (None, you):
+                raise CorruptSave("a saved hand waits for a bot")
+            if not hand.over and {x.name: x.stack for x in record.hand.seats} != record.stacks:
+                raise CorruptSave("the stacks of a hand in progress do not match")
+        else:
+            driver = BanluckDriver(rules.name, decks=record.shoe_decks)
+        super().__init__(driver, you, hand)
+
+    @property
+    def record(self) -> PlayerRecord:
+        return self._record
+
+    @property
+    def round(self) -> Round | None:
+        """The hand's round (None before the first hand)."""
+        return None if self.hand is None else self.hand.round
+
+    @property
+    def seating(self) -> Seating:
+        """The preset's seating: the player in the first seat, bots in the others."""
+        return seating_for(self.rules)
+
+    # ------------------------------------------------------------------ answers
+
+    def table(self) -> dict[str, Any] | None:
+        """docs/API.md ``Table``: the player's view of the current (or last) hand."""
+        if self.round is None or self.record.hand is None:
+            return None
+        return table_json(view_for(self.round, self.you), self.record.hand.number)
 
     def table_json(self) -> dict[str, Any] | None:
         return self.table()
@@ -45,14 +111,150 @@ class BanluckSession(TableSession):
         player: dict[str, Any] = state["player"]
         return player
 
-    def in_progress(self) -> bool:
-        return self.round is not None and not self.round.is_over
+    # ------------------------------------------------------------------ the deal
+
+    def stakes(self, body: dict[str, Any]) -> Any:
+        """T8 / O1: the bet, checked first, by the rules, as the stack will be at the deal
+        (T9)."""
+        if "bet" not in body:
+            raise self.bad_bet("a bet is required")
+        rules, seating, you = self.rules, self.seating, self.you
+        bet = body["bet"]
+        try:
+            stack = seating.fresh_stack_for(rules, you, self.record.stacks[you])
+            seating.check_bet(rules, you, bet, stack)
+        except BadBet as exc:
+            raise self.bad_bet(str(exc)) from None
+        return bet
+
+    def start(self, number: int, stakes: Any) -> HandStart:
+        """T12 / O2: the shoe shuffled before the hand when the rules say so, by the table's
+        own source, a deck count chosen taking effect then (T11); a stacked shoe
+        (``--shoe``) deals as it is stacked."""
+        rec = self.record
+        driver = BanluckDriver(self.rules.name, decks=rec.shoe_decks)
+        shoe = rec.shoe(self.rng)
+        self._reshuffled = driver.reshuffles(shoe)
+        if self._reshuffled:
+            if rec.pending_decks is not None:
+                driver = BanluckDriver(self.rules.name, decks=rec.pending_decks)
+                shoe.decks = rec.pending_decks
+            shoe.shuffle()
+        self.driver = driver
+        return HandStart(
+            number=number,
+            seed=0,  # nothing in a Ban Luck hand shuffles (T12 is done above)
+            shoe=shoe_json(shoe),
+            seats=self.rules.seats,
+            people=(self.you,),
+            stacks=dict(rec.stacks),
+            bets={self.you: stakes},
+        )
+
+    def dealt(self, hand: HandDriver, stakes: Any) -> None:
+        """T9's fresh stacks and T12's shuffle told; the bet kept, the hand recorded."""
+        assert isinstance(hand, BanluckHand)
+        rec, r = self.record, hand.round
+        notices: list[dict[str, Any]] = [
+            {"code": "fresh_stack", "params": {"seat": s, "stack": r.stacks[s]}}
+            for s in self.rules.seats
+            if r.stacks[s] != rec.stacks[s]
+        ]
+        if self._reshuffled:
+            # O2 shuffles every hand: that is no news, but the end of a stacked shoe is
+            news = not r.rules.shuffle_every_hand or rec.stacked > 0
+            rec.stacked = 0  # the --shoe cards, if any were left, are shuffled away
+            if news:
+                notices.append({"code": "reshuffled", "params": {"decks": r.rules.decks}})
+            if r.rules.decks != rec.shoe_decks:
+                notices.append({"code": "decks_changed", "params": {"decks": r.rules.decks}})
+            rec.pending_decks = None
+        rec.notices = notices
+        rec.stacks = {s: r.stacks[s] for s in self.rules.seats}
+        rec.last_bet = stakes
+        rec.next_hand = hand.number + 1
+        rec.hand = HandRecord.of(hand.number, r, now_iso())
+
+    def played(self, hand: HandDriver) -> None:
+        """The hand as it stands: the cards it drew, the choices, the rest of the shoe."""
+        assert isinstance(hand, BanluckHand)
+        saved = self.record.hand
+        assert saved is not None
+        self.record.hand = HandRecord.of(hand.number, hand.round, saved.time)
+        self.record.store_shoe(hand.round.shoe)
+
+    def finished(self, hand: HandDriver) -> dict[str, Any]:
+        """T10: the stacks after the hand; the statistics; the history entry."""
+        assert isinstance(hand, BanluckHand)
+        rec, r, saved = self.record, hand.round, self.record.hand
+        assert saved is not None
+        rec.stacks = dict(hand.settle().stacks)
+        you = next(s for s in r.outcome().seats if s.name == self.you)
+        rec.stats.add(
+            net=you.net,
+            wagered=you.bet,
+            kinds=[you.kind.value],
+            naturals=_NATURALS,
+            stack_before=r.stacks[self.you],
+            stack_after=rec.stacks[self.you],
+        )
+        return wire.history_entry(saved, r, self.you)
+
+    def not_allowed(self, hand: HandDriver, name: str) -> Refusal:
+        """T14–T16: a choice the hand does not allow now, and the total and cards it is
+        not allowed at."""
+        r = self.round
+        assert r is not None
+        return Refusal(
+            "bad_action",
+            f"{name} is not allowed at {r.total(self.you)} with {len(r.hands[self.you])} cards",
+            {"action": name, "legal": list(hand.legal())},
+        )
+
+    # ------------------------------------------------------------------ the settings
+
+    def change_settings(self, body: dict[str, Any]) -> None:
+        """PUT /api/settings: decks (at the next shuffle, T11/T12), speed, language."""
+        rec = self.record
+        unknown = sorted(set(body) - {"decks", "speed", "language"})
+        if unknown or not body:
+            raise Refusal(
+                "bad_settings",
+                f"unknown setting(s) {unknown}" if unknown else "no setting given",
+                {"fields": unknown},
+            )
+        decks = self.rules.allowed_decks
+        # Each setting's allowed values, as the message names them, and its check (in order).
+        checks: tuple[tuple[str, str, Callable[[Any], bool]], ...] = (
+            ("decks", " or ".join(map(str, decks)), lambda v: is_int(v) and v in decks),
+            ("speed", f"one of {', '.join(SPEEDS)}", lambda v: v in SPEEDS),
+            ("language", f"one of {', '.join(LANGUAGES)}", lambda v: v in LANGUAGES),
+        )
+        for key, allowed, ok in checks:
+            if key in body and not ok(body[key]):
+                raise Refusal(
+                    "bad_settings", f"{key} must be {allowed}, not {body[key]!r}", {"field": key}
+                )
+        for key in ("speed", "language"):
+            if key in body:
+                rec.settings[key] = str(body[key])
+        if "decks" in body:
+            chosen = int(body["decks"])
+            rec.settings["decks"] = chosen
+            rec.pending_decks = None if chosen == rec.shoe_decks else chosen
+
+    # ------------------------------------------------------------------ hint, chart
+
+    def _point(self, number: int, step: int, what: str) -> Round:
+        hand = self.at(number, step, what)
+        assert isinstance(hand, BanluckHand)
+        return hand.round
 
     def hint(self, number: int, step: int) -> dict[str, Any]:
-        """The exact solver's advice at the player's pending choice (issue 4)."""
+        """The exact solver's advice at the player's pending choice."""
         from banluck.games.banluck.strategy.hint import hint_for
 
-        r = self.hint_point(number, step)
+        r = self._point(number, step, "hint")
         point = r.decision_point()
         try:
             h = hint_for(r.rules, point.cards, point.dealer_up, point.legal)
@@ -65,7 +267,7 @@ class BanluckSession(TableSession):
         from banluck.games.banluck.strategy.solver import solve
 
         try:
-            r = self.hint_point(number, step)
+            r = self._point(number, step, "hint")
         except Refusal:
             return None
         point = r.decision_point()
@@ -79,3 +281,20 @@ class BanluckSession(TableSession):
         if up is None:
             return f"{hv.total}{free}", group
         return f"{group} {hv.total}{free}", CLASS_LABELS[up]
+
+
+def _choices(hand: HandRecord) -> list[tuple[str, str]]:
+    return [(seat, action.value) for seat, action in hand.actions]
+
+
+def decode(raw: str, rules: Rules, rng: random.Random | None) -> BanluckSession:
+    """A stored record's session, its hand played again (CorruptSave says what is wrong)."""
+    return BanluckSession(rules, read(raw, rules), rng)
+
+
+def from_json(
+    data: Any, rules: Rules, rng: random.Random | None = None
+) -> tuple[PlayerRecord, Round | None]:
+    """A parsed record and its hand's round played again (CorruptSave says what is wrong)."""
+    session = BanluckSession(rules, read_json(data, rules), rng)
+    return session.record, session.round

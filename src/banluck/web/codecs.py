@@ -18,10 +18,11 @@ from banluck.games.kampung.rules import KAMPUNG
 from banluck.games.registry import driver_class, game
 from banluck.web import blackjack_save as bj_save
 from banluck.web import kampung_save as kp_save
-from banluck.web.banluck_game import BanluckSession
+from banluck.web.banluck_game import BanluckSession, decode
+from banluck.web.banluck_save import PlayerRecord, encode
 from banluck.web.blackjack_game import BlackjackSession
 from banluck.web.kampung_game import KampungSession
-from banluck.web.records import CorruptSave, PlayerRecord, decode, encode
+from banluck.web.records import CorruptSave
 from banluck.web.stats import Stats
 
 
@@ -71,7 +72,7 @@ def _json(raw: str) -> Any:
 
 
 class BanluckCodec:
-    """``table`` and ``one-on-one``: ``records.PlayerRecord`` (the save of issue 3)."""
+    """``table`` and ``one-on-one``: ``banluck_save.PlayerRecord`` (the save of issue 3)."""
 
     def __init__(self, name: str, first: list[Card] | None, rng: random.Random | None) -> None:
         self.rules = banluck_preset(name)
@@ -85,11 +86,10 @@ class BanluckCodec:
         else:
             shoe = Shoe(self.rules.decks, self.rng)
         rec = PlayerRecord.fresh(self.rules, shoe, language, stacked=len(self.first or ()))
-        return BanluckSession(self.rules, rec, None, self.rng)
+        return BanluckSession(self.rules, rec, self.rng)
 
     def decode(self, raw: str) -> Session:
-        rec, r = decode(raw, self.rules, self.rng)
-        return BanluckSession(self.rules, rec, r, self.rng)
+        return decode(raw, self.rules, self.rng)
 
     def encode(self, session: Session) -> str:
         return encode(session.record)

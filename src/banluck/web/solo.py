@@ -52,16 +52,6 @@ def hand_and_step(body: dict[str, Any]) -> tuple[int, int]:
     return whole_number(body["hand"], "hand"), whole_number(body["step"], "step")
 
 
-def refuse_unless_legal(name: str, legal: list[str]) -> None:
-    """422 ``bad_action`` unless ``name`` is among ``legal`` (listed in the message)."""
-    if name not in legal:
-        raise Refusal(
-            "bad_action",
-            f"{name} is not allowed now (allowed: {', '.join(legal)})",
-            {"action": name, "legal": legal},
-        )
-
-
 class CorruptHand(Exception):
     """A saved hand that cannot be dealt and played again (the save is damaged)."""
 
@@ -162,7 +152,8 @@ class SoloSession(ABC):
             raise refusal
         assert isinstance(name, str)
         hand = self.at(*hand_and_step(body), "action")
-        refuse_unless_legal(name, list(hand.legal()))
+        if name not in hand.legal():
+            raise self.not_allowed(hand, name)
         hand.apply(name)
         return self._run(hand)
 
@@ -172,6 +163,15 @@ class SoloSession(ABC):
             return None
         return Refusal(
             "bad_action", f"unknown action {name!r} ({', '.join(self.actions)})", {"action": name}
+        )
+
+    def not_allowed(self, hand: HandDriver, name: str) -> Refusal:
+        """The refusal of a known choice the hand does not allow now (``bad_action``)."""
+        legal = list(hand.legal())
+        return Refusal(
+            "bad_action",
+            f"{name} is not allowed now (allowed: {', '.join(legal)})",
+            {"action": name, "legal": legal},
         )
 
     def at(self, number: int, step: int, what: str) -> HandDriver:
@@ -186,7 +186,6 @@ class SoloSession(ABC):
     def _run(self, hand: HandDriver) -> dict[str, Any] | None:
         """The bots choose until the person must, or the hand ends; then it is saved as it
         stands, and settled when over."""
-        while (seat := hand.to_act()) is not None and seat != self.you:
-            hand.apply(hand.bot_choice())
+        hand.play_until(lambda seat: None if seat == self.you else hand.bot_choice())
         self.played(hand)
         return self.finished(hand) if hand.over else None

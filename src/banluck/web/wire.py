@@ -13,7 +13,8 @@ from typing import Any
 from banluck.core.cards import Card
 from banluck.core.seating import Seating
 from banluck.games.banluck import Round, Rules
-from banluck.web.records import HandRecord, PlayerRecord, now_iso
+from banluck.web.banluck_save import HandRecord, PlayerRecord
+from banluck.web.records import now_iso
 from banluck.wire import outcome_json
 
 

@@ -54,8 +54,11 @@ class BanluckDriver(GameDriver):
         return self.reshuffles(shoe_from_json(shoe, hand_rng(0)))
 
     def reshuffles(self, shoe: Shoe) -> bool:
-        """T12 / O2: the next hand shuffles ``shoe`` before its first card."""
+        """T12 / O2: the next hand shuffles ``shoe`` before its first card (a stacked shoe
+        deals as it is stacked)."""
         rules = self.rules
+        if shoe.stacked_order:
+            return False
         return rules.shuffle_every_hand or shoe.needs_shuffle(rules.reshuffle_below())
 
     def fresh_stack(self) -> int:

@@ -1,0 +1,286 @@
+"""The save of one browser's ``table`` or ``one-on-one`` (docs/API.md, Saves): its format
+on disk and its validation.
+
+A ``PlayerRecord`` holds the stacks, the settings, the remaining shoe and the hand in
+progress as the cards it drew and the actions taken (a ``HandRecord``). ``read`` checks every
+field of a stored record against the session's rules; ``start_of`` makes the driver's
+``HandStart`` of its hand, whose shoe deals the hand's cards again and then the rest, so
+that the hand is played again exactly by Ban Luck's driver.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from banluck.core import BanLuckError, Shoe
+from banluck.core.cards import Card, parse_card
+from banluck.core.money import MAX_CHIPS
+from banluck.core.seating import seating_for
+from banluck.games.banluck import Action, Round, Rules, SeatEntry
+from banluck.games.driver import HandStart
+from banluck.web.records import LANGUAGES, MAX_HAND, SPEEDS, CorruptSave, is_int
+from banluck.web.stats import Stats
+
+RECORD_VERSION = 1
+_MAX_NOTICES = 16
+
+
+@dataclass
+class HandRecord:
+    """A hand as saved: the cards it drew and the choices, enough to play it again."""
+
+    number: int
+    decks: int
+    seats: list[SeatEntry]
+    cards: list[Card]
+    actions: list[tuple[str, Action]]
+    time: str
+
+    @classmethod
+    def of(cls, number: int, r: Round, time: str) -> HandRecord:
+        """The record of round ``r`` as it stands."""
+        return cls(
+            number=number,
+            decks=r.rules.decks,
+            seats=[SeatEntry(n, r.stacks[n], r.bets[n]) for n in r.seats],
+            cards=list(r.drawn),
+            actions=list(r.actions),
+            time=time,
+        )
+
+
+@dataclass
+class PlayerRecord:
+    """Everything the server keeps for one browser id."""
+
+    stacks: dict[str, int]
+    shoe_decks: int
+    shoe_cards: list[Card]  # the remaining shoe, top first
+    shoe_drawn: int
+    settings: dict[str, Any]
+    #: ``--shoe``: the shoe's first cards (while ``shoe_drawn`` is below this) are stacked
+    #: and deal before any shuffle, O2's included; 0 once they are dealt or shuffled away
+    stacked: int = 0
+    last_bet: int = 100
+    next_hand: int = 1
+    pending_decks: int | None = None
+    notices: list[dict[str, Any]] = field(default_factory=list)
+    hand: HandRecord | None = None
+    stats: Stats = field(default_factory=Stats)
+
+    @classmethod
+    def fresh(cls, rules: Rules, shoe: Shoe, language: str, stacked: int = 0) -> PlayerRecord:
+        """A new player: fresh stacks (T9), the default settings, a shuffled shoe (its first
+        ``stacked`` cards stacked by ``--shoe``)."""
+        return cls(
+            stacked=stacked,
+            stacks=dict.fromkeys(rules.seats, rules.fresh_stack),
+            shoe_decks=shoe.decks,
+            shoe_cards=list(shoe.peek_order()),
+            shoe_drawn=shoe.drawn,
+            settings={"decks": shoe.decks, "speed": "normal", "language": language},
+            last_bet=min(max(100, rules.bet_min), rules.bet_max),
+        )
+
+    def shoe(self, rng: random.Random | None) -> Shoe:
+        """The saved shoe, shuffled by ``rng`` (``secrets.SystemRandom()`` when None) next time.
+
+        While stacked cards remain the shoe deals as it is stacked: no shuffle before the
+        hand (T12 / O2), so ``--shoe`` deals its cards first in every preset.
+        """
+        shoe = Shoe.restore(self.shoe_cards, decks=self.shoe_decks, drawn=self.shoe_drawn, rng=rng)
+        shoe.stacked_order = self.shoe_drawn < self.stacked
+        return shoe
+
+    def store_shoe(self, shoe: Shoe) -> None:
+        self.shoe_decks = shoe.decks
+        self.shoe_cards = list(shoe.peek_order())
+        self.shoe_drawn = shoe.drawn
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as stored."""
+        hand = self.hand
+        return {
+            "v": RECORD_VERSION,
+            "stacks": self.stacks,
+            "shoe": {
+                "decks": self.shoe_decks,
+                "cards": [c.code for c in self.shoe_cards],
+                "drawn": self.shoe_drawn,
+                "stacked": self.stacked,
+            },
+            "settings": self.settings,
+            "last_bet": self.last_bet,
+            "next_hand": self.next_hand,
+            "pending_decks": self.pending_decks,
+            "notices": self.notices,
+            "stats": self.stats.to_json(),
+            "hand": None
+            if hand is None
+            else {
+                "number": hand.number,
+                "decks": hand.decks,
+                "seats": [[s.name, s.stack, s.bet] for s in hand.seats],
+                "cards": [c.code for c in hand.cards],
+                "actions": [[seat, a.value] for seat, a in hand.actions],
+                "time": hand.time,
+            },
+        }
+
+
+def encode(rec: PlayerRecord) -> str:
+    """The record as the store keeps it: compact JSON text."""
+    return json.dumps(rec.to_json(), separators=(",", ":"))
+
+
+def read(raw: str, rules: Rules) -> PlayerRecord:
+    """A stored record, every field checked against ``rules`` (CorruptSave says what is
+    wrong; its hand is played again by the session)."""
+    try:
+        data = json.loads(raw)
+    except RecursionError:
+        raise CorruptSave("not JSON: nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, or an integer of thousands of digits
+        raise CorruptSave(f"not JSON: {exc}") from None
+    return read_json(data, rules)
+
+
+def read_json(data: Any, rules: Rules) -> PlayerRecord:
+    """``read`` of a record already parsed."""
+    try:
+        rec = _read_record(data, rules)
+        rec.hand = _read_hand(data["hand"], rec, rules)
+        return rec
+    except CorruptSave:
+        raise
+    except (BanLuckError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise CorruptSave(f"{type(exc).__name__}: {exc}") from None
+
+
+def _need(cond: bool, what: str) -> None:
+    if not cond:
+        raise CorruptSave(what)
+
+
+def _chips(x: Any) -> bool:
+    return is_int(x) and 0 <= x <= MAX_CHIPS
+
+
+def _read_record(d: Any, rules: Rules) -> PlayerRecord:
+    _need(isinstance(d, dict), "the record is not an object")
+    _need(d.get("v") == RECORD_VERSION, f"unknown record version {d.get('v')!r}")
+    stacks = d["stacks"]
+    _need(
+        isinstance(stacks, dict)
+        and set(stacks) == set(rules.seats)
+        and all(_chips(v) for v in stacks.values()),
+        "bad stacks",
+    )
+    s = d["shoe"]
+    decks = s["decks"]
+    _need(decks in rules.allowed_decks, f"bad shoe decks {decks!r}")
+    shoe_cards = [parse_card(c) for c in s["cards"]]
+    drawn = s["drawn"]
+    _need(is_int(drawn), "bad shoe count")
+    stacked = s.get("stacked", 0)  # absent in saves made before issue 10's stacked shoes
+    _need(is_int(stacked) and 0 <= stacked <= len(shoe_cards) + drawn, "bad stacked count")
+    Shoe.restore(shoe_cards, decks=decks, drawn=drawn)  # raises on a shoe that does not add up
+    settings = d["settings"]
+    _need(
+        isinstance(settings, dict)
+        and settings.get("decks") in rules.allowed_decks
+        and settings.get("speed") in SPEEDS
+        and settings.get("language") in LANGUAGES
+        and len(settings) == 3,
+        "bad settings",
+    )
+    pending = d["pending_decks"]
+    _need(pending is None or pending in rules.allowed_decks, "bad pending decks")
+    last_bet, next_hand = d["last_bet"], d["next_hand"]
+    _need(
+        is_int(last_bet) and rules.bet_min <= last_bet <= rules.bet_max,
+        f"bad last bet {last_bet!r}",
+    )
+    _need(is_int(next_hand) and 1 <= next_hand <= MAX_HAND, f"bad next hand {next_hand!r}")
+    notices = d["notices"]
+    _need(
+        isinstance(notices, list)
+        and len(notices) <= _MAX_NOTICES
+        and all(
+            isinstance(n, dict) and isinstance(n.get("code"), str) and set(n) == {"code", "params"}
+            for n in notices
+        ),
+        "bad notices",
+    )
+    return PlayerRecord(
+        stacks={k: int(v) for k, v in stacks.items()},
+        shoe_decks=decks,
+        shoe_cards=shoe_cards,
+        shoe_drawn=drawn,
+        settings=dict(settings),
+        stacked=stacked,
+        last_bet=last_bet,
+        next_hand=next_hand,
+        pending_decks=pending,
+        notices=notices,
+        stats=Stats.from_json(d.get("stats")),  # absent in saves made before statistics
+    )
+
+
+def _read_hand(h: Any, rec: PlayerRecord, rules: Rules) -> HandRecord | None:
+    """The saved hand, checked (None if none)."""
+    if h is None:
+        return None
+    seats = [SeatEntry(str(n), st, b) for n, st, b in h["seats"]]
+    seating = seating_for(rules)
+    _need([x.name for x in seats] == list(seating.seats), "bad seats")
+    for x in seats:
+        _need(_chips(x.stack), "bad seat stack")
+        seating.check_bet(rules, x.name, x.bet, x.stack)  # BadBet: a bet the table never takes
+    hand = HandRecord(
+        number=h["number"],
+        decks=h["decks"],
+        seats=seats,
+        cards=[parse_card(c) for c in h["cards"]],
+        actions=[(str(seat), Action(a)) for seat, a in h["actions"]],
+        time=h["time"],
+    )
+    _need(is_int(hand.number) and 1 <= hand.number < rec.next_hand, "bad hand number")
+    _need(isinstance(hand.time, str) and len(hand.time) <= 40, "bad hand time")
+    _need(hand.decks in rules.allowed_decks, "bad hand decks")
+    _need(hand.decks == rec.shoe_decks, "the hand and the shoe differ in decks")
+    _need(rec.shoe_drawn >= len(hand.cards), "bad shoe count")
+    counts = Counter(hand.cards) + Counter(rec.shoe_cards)
+    _need(all(n <= hand.decks for n in counts.values()), "a card is in the hand and the shoe")
+    return hand
+
+
+def start_of(rec: PlayerRecord) -> HandStart:
+    """The driver's start of the record's saved hand: its shoe deals the cards the hand
+    drew, then the rest of the saved shoe (as stacked when the hand was dealt from
+    ``--shoe``'s stacked cards); the stacks are its entries' (after T9, which leaves them
+    as they are)."""
+    hand = rec.hand
+    assert hand is not None
+    drawn = rec.shoe_drawn - len(hand.cards)
+    shoe: dict[str, Any] = {
+        "decks": hand.decks,
+        "remaining": [c.code for c in (*hand.cards, *rec.shoe_cards)],
+        "drawn": drawn,
+    }
+    if drawn < rec.stacked:
+        shoe["stacked"] = True
+    you = hand.seats[0].name
+    return HandStart(
+        number=hand.number,
+        seed=0,  # the solo table shuffles between hands (with its own source), never in one
+        shoe=shoe,
+        seats=tuple(s.name for s in hand.seats),
+        people=(you,),
+        stacks={s.name: s.stack for s in hand.seats},
+        bets={you: hand.seats[0].bet},
+    )
