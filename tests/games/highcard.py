@@ -37,7 +37,7 @@ class HighCardDriver(GameDriver):
     def __init__(self, name: str, *, decks: int, bank: str = "house", house: Any = None) -> None:
         super().__init__(name, decks=decks, bank=bank, house=house)
         self.layout = SEATS
-        self.min_bet = BET_MIN
+        self.min_bet, self.max_bet = BET_MIN, BET_MAX
 
     @staticmethod
     def settings_spec(name: str) -> SettingsSpec:

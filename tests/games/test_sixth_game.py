@@ -1,11 +1,13 @@
 """A new game is its package and one registry line: a test-only "high card" game
 (``highcard.py``, a driver and a replay) added to the registry is played by a room of two
-people and a watcher, hiding every card a seat may not see, and by ``banluck replay``."""
+people and a watcher, hiding every card a seat may not see, by the solo table and by
+``banluck replay``."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +17,7 @@ from banluck.replay import replay_text
 from banluck.rooms.room import new_room
 from banluck.rooms.settings import parse_settings
 from tests.rooms.helpers import seeded
+from tests.web.games_helpers import api, game_client
 
 MODULE = "tests.games.highcard"
 
@@ -73,3 +76,41 @@ def test_replay_plays_the_new_game_by_its_registry_entry(highcard: str) -> None:
         "nets": {"you": 10, "anna": -10},
         "stacks": {"you": 1010, "anna": 990},
     }
+
+
+def test_the_solo_table_plays_the_new_game_through_its_driver(
+    highcard: str, tmp_path: Path
+) -> None:
+    """No code in ``web/`` names the game: its solo table is saved as its driver plays it
+    (``web.driver_table``), a card a seat may not see never leaves, a stale or doubled
+    choice is refused, a reload finds the same hand, and the history keeps every hand."""
+    c = game_client(tmp_path / "solo.sqlite3", seed=5)
+    state = c.get(api(highcard, "state")).json()
+    assert state["table"] is None and state["next_hand"] == 1
+    for number in range(1, 4):
+        before = state["player"]["stacks"]["you"]
+        res = c.post(api(highcard, "deal"), json={"hand": number, "bet": 500})
+        assert res.status_code == 422 and res.json()["error"]["code"] == "bad_bet"
+        state = c.post(api(highcard, "deal"), json={"hand": number, "bet": 20}).json()
+        t = state["table"]
+        assert t["to_act"] == "you" and t["legal"] == ["show"]
+        assert t["cards"]["you"] is not None
+        assert t["cards"]["anna"] is None and t["cards"]["dealer"] is None  # hidden
+        assert c.get(api(highcard, "state")).json()["table"] == t  # a reload: the same hand
+        stale = {"action": "show", "hand": number, "step": t["step"] + 1}
+        res = c.post(api(highcard, "action"), json=stale)
+        assert res.status_code == 409 and res.json()["error"]["code"] == "stale"
+        body = {"action": "show", "hand": number, "step": t["step"]}
+        state = c.post(api(highcard, "action"), json=body).json()
+        t = state["table"]
+        assert t["over"] and None not in t["cards"].values()  # anna showed: the bot played
+        assert state["player"]["stacks"]["you"] == before + t["nets"]["you"]
+        res = c.post(api(highcard, "action"), json=body)  # the same click again
+        assert res.status_code == 409 and res.json()["error"]["code"] in ("stale", "no_hand")
+    hands = c.get(api(highcard, "history")).json()["hands"]
+    assert [h["hand"] for h in hands] == [3, 2, 1]
+    entry = c.get(api(highcard, "history/1")).json()
+    assert entry["replay"]["game"] == highcard
+    assert [a for _, a in entry["replay"]["actions"]] == ["show", "show"]
+    stats = c.get(api(highcard, "stats")).json()
+    assert stats["hands"] == 3

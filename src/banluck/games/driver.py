@@ -256,8 +256,9 @@ class GameDriver(ABC):
     rules: Any
     #: the seats of the table, in order (empty for ``infinite``: made as people sit)
     layout: tuple[str, ...] = ()
-    #: the smallest bet (an absent person's bet, the bet a page offers first)
+    #: the smallest bet (an absent person's bet, the bet a page offers first) and the largest
     min_bet: int = 10
+    max_bet: int = 500
     #: whether the game's shoe marks its own hands in the fair ledger (I1's hand numbers);
     #: otherwise the table tells the ledger where each hand begins
     shoe_marks_hands: bool = False

@@ -21,6 +21,7 @@ from banluck.web import kampung_save as kp_save
 from banluck.web.banluck_game import BanluckSession, decode
 from banluck.web.banluck_save import PlayerRecord, encode
 from banluck.web.blackjack_game import BlackjackSession
+from banluck.web.driver_table import DriverCodec
 from banluck.web.kampung_game import KampungSession
 from banluck.web.records import CorruptSave
 from banluck.web.stats import Stats
@@ -151,7 +152,7 @@ class KampungCodec:
         return json.dumps(session.record.to_json(), separators=(",", ":"))
 
 
-#: Each family's save codec (the save formats are the web's; a new family adds its own)
+#: Each family's save codec (a family without one is saved as its driver plays it)
 CODECS: dict[str, Any] = {
     "banluck": BanluckCodec,
     "blackjack": BlackjackCodec,
@@ -163,8 +164,10 @@ def codec_for(name: str, first: list[Card] | None, rng: random.Random | None) ->
     """The codec of a registry game."""
     family = game(name).family
     make = CODECS.get(family)
-    if make is None:
-        raise ValueError(f"the web table does not play the {family!r} family")
+    if make is None:  # a game with no save of its own: its driver's (web.driver_table)
+        if first:
+            raise ValueError(f"{name!r} takes no --shoe: it has no stacked shoe of its own")
+        return DriverCodec(name, family, rng)
     codec: Codec = make(name, first, rng)
     return codec
 

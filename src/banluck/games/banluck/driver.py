@@ -40,7 +40,7 @@ class BanluckDriver(GameDriver):
         super().__init__(name, decks=decks, bank=bank, house=house)
         self.rules: Rules = banluck_preset(name, decks) if house is None else house.record()
         self.layout = self.rules.seats
-        self.min_bet = self.rules.bet_min
+        self.min_bet, self.max_bet = self.rules.bet_min, self.rules.bet_max
 
     @staticmethod
     def settings_spec(name: str) -> SettingsSpec:

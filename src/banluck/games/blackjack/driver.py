@@ -49,7 +49,7 @@ class BlackjackDriver(GameDriver):
         self.rules: BlackjackRules = PRESETS[name]
         self.infinite = self.rules.shared_cards
         self.layout = () if self.infinite else self.rules.seats
-        self.min_bet = self.rules.bet_min
+        self.min_bet, self.max_bet = self.rules.bet_min, self.rules.bet_max
 
     @staticmethod
     def settings_spec(name: str) -> SettingsSpec:

@@ -41,7 +41,7 @@ class KampungDriver(GameDriver):
         base = KAMPUNG.with_decks(decks) if house is None else house.record()
         self.rules: KampungRules = base.with_bank(bank)
         self.layout = self.rules.seats
-        self.min_bet = self.rules.bet_min
+        self.min_bet, self.max_bet = self.rules.bet_min, self.rules.bet_max
 
     @staticmethod
     def settings_spec(name: str) -> SettingsSpec:
