@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from banluck.rooms.limits import DAY, RoomIndex, RoomLimits
 from banluck.web.rooms_expiry import sweep_idle
-from banluck.web.rooms_ws import RoomHub
+from banluck.web.rooms_hub import RoomHub
 from tests.rooms.helpers import Clock
 from tests.rooms.test_ws import ORIGIN, _cookie, served
 

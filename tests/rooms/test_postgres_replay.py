@@ -12,7 +12,8 @@ import psycopg
 
 from banluck.rooms.room import Room
 from banluck.store.pg_rooms import CHANNEL, PgRoomStore, notice, parse_notice, unpack
-from banluck.web.rooms_ws import Connection, RoomHub
+from banluck.web.rooms_frames import Connection
+from banluck.web.rooms_hub import RoomHub
 from tests.rooms.helpers import Clock, seeded
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from banluck.core import BadBet
@@ -34,6 +35,12 @@ from banluck.web.solo import CorruptHand, SoloSession, replayed
 _NATURALS = {"ban-ban", "ban-luck"}
 
 
+@cache
+def _driver(name: str, decks: int) -> BanluckDriver:
+    """The preset's driver with ``decks`` (a solo table's drivers keep no state)."""
+    return BanluckDriver(name, decks=decks)
+
+
 class BanluckSession(SoloSession):
     """One browser's Ban Luck table during one request: the preset's ``rules`` (a
     parameter, never assumed), the record and its hand played again (or None)."""
@@ -49,7 +56,7 @@ class BanluckSession(SoloSession):
         you = self.seating.seats[0]
         hand = None
         if record.hand is not None:
-            driver = BanluckDriver(rules.name, decks=record.hand.decks)
+            driver = _driver(rules.name, record.hand.decks)
             try:
                 hand = replayed(driver, start_of(record), _choices(record.hand))
             except CorruptHand as exc:
@@ -59,7 +66,7 @@ class BanluckSession(SoloSession):
             if not hand.over and {x.name: x.stack for x in record.hand.seats} != record.stacks:
                 raise CorruptSave("the stacks of a hand in progress do not match")
         else:
-            driver = BanluckDriver(rules.name, decks=record.shoe_decks)
+            driver = _driver(rules.name, record.shoe_decks)
         super().__init__(driver, you, hand)
 
     @property
@@ -132,12 +139,12 @@ class BanluckSession(SoloSession):
         own source, a deck count chosen taking effect then (T11); a stacked shoe
         (``--shoe``) deals as it is stacked."""
         rec = self.record
-        driver = BanluckDriver(self.rules.name, decks=rec.shoe_decks)
+        driver = _driver(self.rules.name, rec.shoe_decks)
         shoe = rec.shoe(self.rng)
         self._reshuffled = driver.reshuffles(shoe)
         if self._reshuffled:
             if rec.pending_decks is not None:
-                driver = BanluckDriver(self.rules.name, decks=rec.pending_decks)
+                driver = _driver(self.rules.name, rec.pending_decks)
                 shoe.decks = rec.pending_decks
             shoe.shuffle()
         self.driver = driver

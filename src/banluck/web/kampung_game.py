@@ -10,6 +10,7 @@ the driver's bots (``policy.player_policy`` and, when they bank, ``policy.banker
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from banluck.core.refusal import Refusal
@@ -31,7 +32,9 @@ from banluck.web.solo import CorruptHand, SoloSession, replayed
 _NATURALS = {"ban-ban", "ban-luck"}
 
 
+@cache
 def _driver(bank: str, decks: int) -> KampungDriver:
+    """Kampung's driver with these settings (a solo table's drivers keep no state)."""
     return KampungDriver("kampung", decks=decks, bank=bank)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from banluck.core.cards import Card, parse_card
@@ -28,6 +29,7 @@ VERSION = 1
 BANKS = ("house", "rotate")
 
 
+@cache
 def rules_for(bank: str, decks: int) -> KampungRules:
     """The house's rules with the ``bank`` and ``decks`` settings."""
     return KAMPUNG.with_bank(bank).with_decks(decks)

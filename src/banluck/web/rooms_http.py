@@ -40,7 +40,8 @@ from banluck.web.errors import status_of
 from banluck.web.guard import LOCAL_NAMES, SCOPE_KEY, HostCheck
 from banluck.web.identity import Identities
 from banluck.web.rooms_expiry import ready_index, sweep_forever
-from banluck.web.rooms_ws import RoomHub, serve_socket
+from banluck.web.rooms_hub import RoomHub
+from banluck.web.rooms_ws import serve_socket
 
 ROOM_PAGE = Path(__file__).resolve().parent / "static" / "room" / "room.html"
 

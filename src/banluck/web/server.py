@@ -216,7 +216,7 @@ def _config(
         http=guarded_protocol(header_timeout, connection_ceiling(max_connections)),
         h11_max_incomplete_event_size=MAX_HEAD,
         ws=LeanWebSocketProtocol,
-        ws_max_size=16 * 1024,  # rooms' frames are at most 1 KiB (rooms_ws.MAX_FRAME)
+        ws_max_size=16 * 1024,  # rooms' frames are at most 1 KiB (rooms_frames.MAX_FRAME)
         ws_per_message_deflate=False,  # a zlib state per socket costs ~0.4 MB and CPU
         timeout_keep_alive=5,
         server_header=False,

@@ -1,0 +1,542 @@
+"""The rooms of one server process in memory (``RoomHub``): loaded from the store when first
+asked for, changed by the players' frames and by what falls due, saved, and sent to every
+socket of the room, each its own ``Room.view`` (a frame for a player holds only what their
+seat may see, T22, B9, K17; a watcher's holds no face-down card at all).
+
+On PostgreSQL shared by several processes, a change's notice carries the change itself
+(``Step``), so the other processes make it again instead of reading the room back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import sys
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import psycopg
+
+from banluck.core.clock import SteadyClock
+from banluck.core.refusal import Refusal
+from banluck.core.whole import is_whole
+from banluck.rooms.names import is_code, new_code
+from banluck.rooms.room import Room, new_room
+from banluck.rooms.settings import parse_settings
+from banluck.store.pg_rooms import PgRoomStore, parse_notice, step_of, unpack
+from banluck.store.rooms import RoomStore
+from banluck.web.rooms_frames import (
+    BURST,
+    FRAMES,
+    RATE,
+    Connection,
+    apply_frame,
+    dumps,
+    unknown_frame,
+)
+
+log = logging.getLogger("banluck.web")
+
+#: How often deadlines are checked (seconds).
+TICK = 0.2
+#: Shared store: how often the revisions of the rooms with sockets here are looked up (a
+#: notice lost on the way, e.g. while ``LISTEN`` reconnects, is made up for).
+POLL = 1.0
+#: Strings of a room's JSON up to this long are shared (``shared_strings``).
+SHARED_LEN = 64
+#: A change as another process may make it again (``RoomHub._replay``): the player and the
+#: frame (``apply_frame``), or ``(None, None)`` for what falls due (``Room.tick``) alone.
+Step = tuple[str | None, dict[str, Any] | None]
+
+
+def shared_strings(data: Any) -> Any:
+    """``data`` (parsed JSON) with each short string one shared object (``sys.intern``):
+    a room read from its JSON holds the same few card codes and names thousands of times
+    (its shoes, their fair history); shared, a loaded room takes about a third of the
+    memory.
+
+    >>> a, b = shared_strings(json.loads('[["Ah"], ["Ah"]]'))
+    >>> a[0] is b[0]
+    True
+    """
+    kind = type(data)
+    if kind is str:
+        return sys.intern(data) if len(data) <= SHARED_LEN else data
+    if kind is list:
+        if data and type(data[0]) is str:  # a shoe's cards: the common case, at C speed
+            with contextlib.suppress(TypeError):
+                return list(map(sys.intern, data))
+        return [shared_strings(v) for v in data]
+    if kind is dict:
+        return {sys.intern(k): shared_strings(v) for k, v in data.items()}
+    return data
+
+
+def step_text(step: Step | None, now: float, drawn: list[int]) -> str | None:
+    """The JSON of a change made at ``now`` for a notice (``pg_rooms.notice``), with the
+    entropy the room drew for it (``drawing``): a hand's seed, a new shoe."""
+    if step is None:
+        return None
+    player, frame = step
+    out: dict[str, Any] = {"t": now} if frame is None else {"t": now, "p": player, "f": frame}
+    if drawn:
+        out["e"] = drawn
+    return dumps(out)
+
+
+@contextlib.contextmanager
+def drawing(room: Room, values: list[int] | None = None) -> Iterator[list[int]]:
+    """Within the block the room's entropy is recorded in the list yielded (``values``
+    None), or is ``values`` in order (a change made again: ``RoomHub._replay``; one more
+    is a ``ValueError``)."""
+    base = room.entropy
+    drawn: list[int] = []
+    if values is None:
+
+        def draw() -> int:
+            value = base()
+            drawn.append(value)
+            return value
+
+    else:
+        given = iter(values)
+
+        def draw() -> int:
+            for value in given:
+                return value
+            raise ValueError("the change drew more entropy than it did first")
+
+    room.entropy = draw
+    try:
+        yield drawn
+    finally:
+        room.entropy = base
+
+
+class RoomHub:
+    """The rooms of one server process: loaded from the store when first asked for, saved
+    after every change, and their sockets.
+
+    With a shared store (``PgRoomStore``: several processes, issue 11) every change is made
+    under the room's row lock on the latest state (``_change_shared``); the process that
+    made it sends its own sockets their views, and the others hear of it (``NOTIFY``), read
+    the new state and send theirs (``_heard``). A room in memory is refreshed in place (the
+    same ``Room`` object, whose ``connections`` are every live process's sockets). A
+    notice carries the change (``Step``): a process whose room is at the revision before
+    makes the same change on it, and keeps the result only when it is the notice's state to
+    the byte (``_replay``): no parse of the whole room, no new room to collect."""
+
+    def __init__(
+        self,
+        store: RoomStore | PgRoomStore,
+        *,
+        clock: Callable[[], float] | None = None,
+        entropy: Callable[[], int] | None = None,
+    ) -> None:
+        self.store: RoomStore | PgRoomStore = store
+        #: deadlines follow a steady clock: a change of the system's clock moves none
+        self.clock: Callable[[], float] = SteadyClock() if clock is None else clock
+        self.entropy = entropy
+        self.rooms: dict[str, Room] = {}
+        #: codes whose saved room could not be read (kept as it was; ``missing``)
+        self.damaged: set[str] = set()
+        #: each socket's token bucket (``RATE``, ``BURST``)
+        self.rate, self.burst = RATE, BURST
+        self.sockets: dict[str, set[Connection]] = {}
+        #: shared store: the revision of each room in memory
+        self.revs: dict[str, int] = {}
+        #: shared store: notices taken by making the change again / by reading the state
+        self.replayed = self.reread = 0
+        self._ticker: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def use_store(self, store: RoomStore | PgRoomStore) -> None:
+        """Keep the rooms in ``store`` from now on (before serving: ``banluck serve --db
+        postgresql://…``); the store given first is closed."""
+        old, self.store = self.store, store
+        self.rooms.clear()
+        self.revs.clear()
+        old.close()
+
+    @property
+    def shared(self) -> bool:
+        return isinstance(self.store, PgRoomStore)
+
+    def _kw(self) -> dict[str, Any]:
+        return {} if self.entropy is None else {"entropy": self.entropy}
+
+    # ------------------------------------------------------------------ rooms
+
+    def _read(self, code: str, raw: str) -> Room | None:
+        try:
+            data = json.loads(raw)
+            # the fair ledger's cards are shared as it reads them; its salts are unique
+            fair = data.pop("fair", None) if isinstance(data, dict) else None
+            data = shared_strings(data)
+            if fair is not None:
+                data["fair"] = fair
+            room = Room.from_json(data, **self._kw())
+            self.damaged.discard(code)
+            return room
+        except (ValueError, KeyError, TypeError, Refusal, RecursionError) as exc:
+            log.warning("room %s cannot be read (%s): left as it is", code, exc)
+            self.damaged.add(code)
+            return None
+
+    def missing(self, code: str) -> Refusal:
+        """Why ``get(code)`` found no room: none of this link, or a saved room that does
+        not add up (kept as it was, never served: its people are told so)."""
+        if code in self.damaged:
+            return Refusal(
+                "room_damaged",
+                "this room's save is damaged: it is kept as it was but cannot be played;"
+                " its host can make a new room",
+            )
+        return Refusal("not_found", "there is no room of this link")
+
+    def get(self, code: str) -> Room | None:
+        """The room of an invite code, from memory or the store; None when there is none."""
+        if not is_code(code):
+            return None
+        room = self.rooms.get(code)
+        if room is not None:
+            return room
+        if isinstance(self.store, PgRoomStore):
+            row = self.store.read(code)
+            room = None if row is None else self._read(code, row.data)
+            if row is None or room is None:
+                return None
+            room.connections = self.store.connections(row.presence)
+            room.bound_deadline(self.clock())
+            self.rooms[code], self.revs[code] = room, row.rev
+            return room  # what is due is played by the next change, under the lock
+        raw = self.store.load(code)
+        room = None if raw is None else self._read(code, raw)
+        if room is None:
+            return None
+        self.rooms[code] = room
+        room.bound_deadline(self.clock())
+        room.tick(self.clock())
+        return room
+
+    def create(self, player: str, body: dict[str, Any]) -> Room:
+        """A new room for ``body``'s settings, its host ``player`` named ``body['name']``."""
+        settings = parse_settings(body)
+        room = new_room(new_code(), settings, player, body.get("name"), self.clock(), **self._kw())
+        self.rooms[room.code] = room
+        self._save(room)
+        self.revs[room.code] = 1
+        return room
+
+    def _save(self, room: Room) -> None:
+        self.store.save(room.code, dumps(room.to_json()))
+
+    def change(
+        self,
+        room: Room,
+        command: Callable[[float], None],
+        *,
+        sockets: tuple[str, int] | None = None,
+        step: Step | None = None,
+    ) -> None:
+        """Run a command on a room (after what is due by now); if the room changed, save
+        it and send every socket its view. A refusal changes nothing and is raised.
+        ``sockets``: a player's socket in this process opened ``(player, 1)`` or closed
+        ``(player, -1)`` with the command (a shared store keeps each process's count).
+        ``step``: the command as ``apply_frame`` makes it (for the other processes)."""
+        if isinstance(self.store, PgRoomStore):
+            self._change_shared(self.store, room, command, sockets, step)
+            return
+        before = room.version
+        now = self.clock()
+        room.tick(now)
+        try:
+            command(now)
+        finally:
+            if room.version != before:
+                self._save(room)
+                self.broadcast(room)
+
+    def _change_shared(
+        self,
+        store: PgRoomStore,
+        room: Room,
+        command: Callable[[float], None],
+        sockets: tuple[str, int] | None,
+        step: Step | None = None,
+    ) -> None:
+        """``change`` on the room's latest state, one change at a time across every
+        process; the write notifies the others. First optimistically: on the room in memory
+        when its revision is known (this process has heard of every change), written only
+        if the row is still at that revision (one round trip); else, and for a refusal or a
+        change that changes nothing, under the row lock (``_change_locked``)."""
+        rev = self.revs.get(room.code)
+        if rev is not None and self._change_optimistic(store, room, command, sockets, rev, step):
+            return
+        self._change_locked(store, room, command, sockets, step)
+
+    def _change_optimistic(
+        self,
+        store: PgRoomStore,
+        room: Room,
+        command: Callable[[float], None],
+        sockets: tuple[str, int] | None,
+        rev: int,
+        step: Step | None = None,
+    ) -> bool:
+        """Whether the change was made and written at ``rev + 1``. When not, nothing was
+        written, and a room the attempt changed is read again by the locked way."""
+        code = room.code
+        before = room.version
+        now = self.clock()
+        try:
+            with drawing(room) as drawn:
+                room.tick(now)
+                command(now)
+        except Exception:  # maybe refused for a state that is not the latest: decide locked
+            if room.version != before:
+                self.revs.pop(code, None)
+            return False
+        if room.version == before and sockets is None:
+            return False  # nothing to write: the view is sent from the latest state
+        try:
+            data, note = dumps(room.to_json()), step_text(step, now, drawn)
+            written = store.write_if(code, rev, data, sockets, note)
+        except psycopg.Error as exc:
+            self.revs.pop(code, None)
+            log.warning("room %s: the database failed (%s)", code, exc)
+            raise Refusal("unavailable", "the rooms' database failed: try again") from None
+        if not written:  # another process changed it first: again, on its state
+            self.revs.pop(code, None)
+            return False
+        self.revs[code] = rev + 1
+        self.broadcast(room)
+        return True
+
+    def _change_locked(
+        self,
+        store: PgRoomStore,
+        room: Room,
+        command: Callable[[float], None],
+        sockets: tuple[str, int] | None,
+        step: Step | None = None,
+    ) -> None:
+        """``change`` under the room's row lock (``SELECT … FOR UPDATE``), on the latest
+        state read from the row when this process's is older."""
+        error: BaseException | None = None
+        code = room.code
+        try:
+            with store.lock(code) as row:
+                if row is None:
+                    raise Refusal("not_found", "there is no room of this link")
+                behind = row.rev != self.revs.get(code)  # another process changed it
+                if behind and not self._refresh(room, row.data):
+                    raise self.missing(code)
+                room.connections = store.connections(row.presence)
+                if sockets is not None:  # the command (connect / disconnect) counts it itself
+                    player, delta = sockets
+                    mine = row.presence.setdefault(store.process, {})
+                    mine[player] = mine.get(player, 0) + delta
+                    if mine[player] <= 0:
+                        del mine[player]
+                before = room.version
+                now = self.clock()
+                with drawing(room) as drawn:
+                    room.tick(now)
+                    try:
+                        command(now)
+                    except Exception as exc:  # raised after the write and the commit
+                        error = exc
+                if room.version != before or sockets is not None:
+                    note = None if error is not None else step_text(step, now, drawn)
+                    store.write(row, dumps(room.to_json()), carry=sockets is None, step=note)
+                self.revs[code] = row.rev
+        except psycopg.Error as exc:
+            self.revs.pop(code, None)  # memory may be ahead of the store: read it again
+            log.warning("room %s: the database failed (%s)", code, exc)
+            raise Refusal("unavailable", "the rooms' database failed: try again") from None
+        if behind or row.written is not None:  # the sockets here have not seen this state
+            self.broadcast(room)
+        if error is not None:
+            raise error
+
+    def _refresh(self, room: Room, raw: str) -> bool:
+        """Make ``room`` (the same object) the state ``raw``; whether it could be read."""
+        fresh = self._read(room.code, raw)
+        if fresh is None:
+            return False
+        room.__dict__.clear()
+        room.__dict__.update(fresh.__dict__)
+        return True
+
+    def _heard(self, payload: str) -> None:
+        """A notice of the shared store (on the event loop): a room changed in some process
+        (``code:rev``; empty: anything may have been missed). Rooms with sockets here that
+        are behind are read again and sent to their sockets, once per revision."""
+        if not isinstance(self.store, PgRoomStore) or not self.sockets:
+            return
+        got = parse_notice(payload)
+        try:
+            behind = self.store.revs(list(self.sockets)) if got is None else {got[0]: got[1]}
+            for code, rev in behind.items():
+                room = self.rooms.get(code)
+                if room is None or code not in self.sockets or rev <= self.revs.get(code, -1):
+                    continue
+                raw = unpack(got[2]) if got and rev == self.revs.get(code, -1) + 1 else None
+                if raw is not None:
+                    step = step_of(got[2]) if got else None
+                    if step is not None:
+                        if self._replay(room, step, raw):
+                            self.replayed += 1
+                            self.revs[code] = rev
+                            self.broadcast(room)
+                            continue
+                        self.revs.pop(code, None)  # the room is not that state: read anew
+                    # the notice holds the next state (its presence, so the sockets, as before)
+                    connections = room.connections
+                    if self._refresh(room, raw):
+                        room.connections = connections
+                        self.reread += 1
+                        self.revs[code] = rev
+                        self.broadcast(room)
+                        continue
+                row = self.store.read(code)
+                if row is None or row.rev <= self.revs.get(code, -1):
+                    continue
+                if self._refresh(room, row.data):
+                    room.connections = self.store.connections(row.presence)
+                    self.reread += 1
+                    self.revs[code] = row.rev
+                    self.broadcast(room)
+        except psycopg.Error as exc:
+            log.warning("rooms: reading a changed room failed (%s)", exc)
+
+    def _replay(self, room: Room, step: dict[str, Any], raw: str) -> bool:
+        """Make a notice's change (``step``, from the revision the room is at) again;
+        whether the room is now the notice's state ``raw`` to the byte. When not, the room
+        may be half changed: the caller reads the state."""
+        try:
+            now = step["t"]
+            if not isinstance(now, (int, float)) or isinstance(now, bool):
+                return False
+            player, frame, drawn = step.get("p"), step.get("f"), step.get("e", [])
+            if not isinstance(drawn, list) or not all(type(v) is int for v in drawn):
+                return False
+            with drawing(room, drawn):
+                room.tick(now)
+                if frame is not None:
+                    if not isinstance(player, str) or not isinstance(frame, dict):
+                        return False
+                    apply_frame(room, player, frame, now)
+            return dumps(room.to_json()) == raw
+        except Exception:  # refused, or anything else: the state is read instead
+            return False
+
+    def _notice(self, payload: str) -> None:
+        """From the store's listening thread: to the event loop."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._heard, payload)
+
+    def broadcast(self, room: Room) -> None:
+        """Each socket of the room gets the room as its player may see it."""
+        frames: dict[str, str] = {}
+        public = room.public()
+        for conn in self.sockets.get(room.code, ()):
+            if conn.player not in room.members:
+                continue  # a socket that has not joined is told nothing (it asks: ``state``)
+            frame = frames.get(conn.player)
+            if frame is None:
+                frame = frames[conn.player] = dumps(room.view(conn.player, public))
+            conn.send(frame)
+
+    # ------------------------------------------------------------------ sockets
+
+    def attach(self, room: Room, conn: Connection) -> None:
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
+            if isinstance(self.store, PgRoomStore):
+                self.store.start(self._notice)
+        self.sockets.setdefault(room.code, set()).add(conn)
+        self.change(room, lambda now: room.connect(conn.player, now), sockets=(conn.player, 1))
+        if conn.player not in room.members:  # the broadcast passed it by: the room exists
+            conn.send(dumps(room.view(conn.player)))
+        if self._ticker is None or self._ticker.done():
+            self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
+
+    def detach(self, room: Room, conn: Connection) -> None:
+        conns = self.sockets.get(room.code)
+        if conns is not None:
+            conns.discard(conn)
+            if not conns:
+                del self.sockets[room.code]
+        try:
+            self.change(
+                room, lambda now: room.disconnect(conn.player, now), sockets=(conn.player, -1)
+            )
+        finally:
+            self.release(room)
+
+    def release(self, room: Room) -> None:
+        """Forget a room nobody has a socket in (it is saved; ``get`` reloads it, and plays
+        what fell due meanwhile): an idle room costs no memory."""
+        if room.code not in self.sockets:
+            self.rooms.pop(room.code, None)
+            self.revs.pop(room.code, None)
+
+    def tick(self) -> None:
+        """Play what is due in every room that has a socket open (shared store: the room's
+        row lock makes it happen in one process only; the others find it done)."""
+        now = self.clock()
+        for code in list(self.sockets):
+            room = self.rooms.get(code)
+            if room is None:
+                continue
+            if self.shared:
+                if room.deadline is not None and now >= room.deadline:
+                    with contextlib.suppress(Refusal):
+                        self.change(room, lambda now: None, step=(None, None))
+            elif room.tick(now):
+                self._save(room)
+                self.broadcast(room)
+
+    async def _tick_loop(self) -> None:
+        polled = time.monotonic()
+        while self.sockets:
+            await asyncio.sleep(TICK)
+            try:
+                self.tick()
+                if self.shared and time.monotonic() - polled >= POLL:
+                    polled = time.monotonic()
+                    self._heard("")  # a notice lost on the way is made up for here
+            except Exception:  # a fault in one tick must not stop the timers
+                log.exception("room timers failed")
+
+    async def close(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._ticker
+        self.store.close()
+
+    # ------------------------------------------------------------------ frames
+
+    def command(self, room: Room, player: str, frame: dict[str, Any]) -> None:
+        """One frame of a player (``Refusal`` when refused)."""
+        kind = frame.get("type")
+        if kind not in FRAMES:
+            raise unknown_frame(kind)
+        if kind == "state":  # the player's sockets get the state, ``reply`` set to ``id``
+            self.change(room, lambda now: None, step=(None, None))
+            ref = frame.get("id")
+            if not is_whole(ref) or not 0 <= ref < 2**31:
+                ref = None
+            for conn in self.sockets.get(room.code, ()):
+                if conn.player == player:
+                    conn.send(dumps({**room.view(player), "reply": ref}))
+            return
+        self.change(room, lambda now: apply_frame(room, player, frame, now), step=(player, frame))
