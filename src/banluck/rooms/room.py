@@ -24,15 +24,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from banluck.core.fair import FairFormatError
-from banluck.core.money import MAX_CHIPS
 from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
 from banluck.games.driver import GameDriver, HandDriver, HandStart
 from banluck.games.registry import driver_for
 from banluck.rooms.fair import RoomLedger, salt_from
 from banluck.rooms.names import display_name
-from banluck.rooms.settings import RoomSettings, parse_settings, settings_from_json
+from banluck.rooms.settings import RoomSettings, parse_settings
+from banluck.rooms.views import public_json, view_json
 
 FORMAT = 1
 #: At most this many people (players and watchers) in one room.
@@ -132,49 +131,8 @@ class Room:
         return self.connections.get(player, 0) > 0
 
     def public(self) -> dict[str, Any]:
-        """What everyone in the room may know (no player ids, no cards)."""
-        seats = []
-        for seat in self.seats:
-            player = self.occupant.get(seat)
-            m = self.members.get(player) if player else None
-            seats.append(
-                {
-                    "seat": seat,
-                    "name": m.name if m else None,
-                    "bot": m is None,
-                    "away": bool(m and m.away),
-                    "connected": bool(player and self._connected(player)),
-                    "stack": self.stacks[seat],
-                    "ready": seat in self.bets,
-                    "host": player == self.host,
-                }
-            )
-        hand = self.hand
-        return {
-            "code": self.code,
-            "version": self.version,
-            "settings": self.settings.to_json(),
-            "seats": seats,
-            "watchers": sorted(m.name for m in self.members.values() if m.seat is None),
-            "phase": "playing" if self.in_hand else "betting",
-            "next_hand": self.last_number + 1,
-            "hand": None if hand is None else hand.number,
-            "step": None if hand is None else hand.step,
-            "to_act": None if hand is None else hand.to_act(),
-            "deadline": self.deadline,
-            "banker": self.banker,
-            "min_bet": self.game.min_bet,
-            **self._house_json(),
-            "last": self.last_summary,
-            "fair": self.ledger.current_json(),
-        }
-
-    def _house_json(self) -> dict[str, Any]:
-        """H3: the house every seat plays, its name and what it changes (only with one)."""
-        h = self.settings.house
-        if h is None:
-            return {}
-        return {"house": {"base": h.base, "name": h.name, "changes": h.changes()}}
+        """What everyone in the room may know (no player ids, no cards): ``rooms.views``."""
+        return public_json(self)
 
     def public_history(self) -> dict[str, Any]:
         """The fair history anyone in the room may download: commitments of every shoe,
@@ -184,45 +142,7 @@ class Room:
     def view(self, player: str | None, public: dict[str, Any] | None = None) -> dict[str, Any]:
         """T22 / B9 / K17: the state as ``player`` may see it; only their seat's cards.
         ``public``: ``self.public()`` when the caller already has it (one per broadcast)."""
-        m = self.members.get(player) if player else None
-        if m is None and player is not None:
-            return self._stranger_view()
-        seat = m.seat if m else None
-        table = None
-        if self.hand is not None:
-            mine = seat is not None and self.dealt_to.get(seat) == player
-            table = self.hand.view(seat if mine else None)
-        return {
-            "type": "state",
-            "room": self.public() if public is None else public,
-            "you": {
-                "name": m.name if m else None,
-                "seat": seat,
-                "host": player == self.host,
-                "away": bool(m and m.away),
-                "bet": self.last_bets.get(player or "", None),
-            },
-            "table": table,
-        }
-
-    def _stranger_view(self) -> dict[str, Any]:
-        """What a person who has not joined sees: that the room exists, its game and
-        settings, and nothing of its people, hands or shoe (they join to see more)."""
-        public = self.public()
-        room = {
-            **public,
-            "seats": [],
-            "watchers": [],
-            "hand": None,
-            "step": None,
-            "to_act": None,
-            "deadline": None,
-            "banker": None,
-            "last": [],
-            "fair": None,
-        }
-        you = {"name": None, "seat": None, "host": False, "away": False, "bet": None}
-        return {"type": "state", "room": room, "you": you, "table": None}
+        return view_json(self, player, public)
 
     # ------------------------------------------------------------------ people
 
@@ -574,147 +494,23 @@ class Room:
     # ------------------------------------------------------------------ saving
 
     def to_json(self) -> dict[str, Any]:
-        """The room as JSON-ready data: everything but the open sockets."""
-        h = self.hand
-        return {
-            "format": FORMAT,
-            "code": self.code,
-            "settings": self.settings.to_json(),
-            "host": self.host,
-            "members": [
-                {"player": m.player, "name": m.name, "seat": m.seat, "away": m.away}
-                for m in self.members.values()
-            ],
-            "seats": list(self.seats),
-            "occupant": dict(self.occupant),
-            "stacks": dict(self.stacks),
-            "kept_stacks": dict(self.kept_stacks),
-            "bets": dict(self.bets),
-            "last_bets": dict(self.last_bets),
-            "shoe": self.shoe,
-            "fair": self.ledger.to_json(),
-            "last_number": self.last_number,
-            "banker": self.banker,
-            "hands_banked": self.hands_banked,
-            "deadline": self.deadline,
-            "waiting": self._waiting,
-            "last_summary": self.last_summary,
-            "version": self.version,
-            "updated": self.updated,
-            "dealt_to": dict(self.dealt_to),
-            "hand": None
-            if h is None
-            else {
-                "start": h.start.to_json(),
-                "actions": [list(a) for a in h.actions],
-                "settled": self.settled,
-            },
-        }
+        """The room as JSON-ready data: everything but the open sockets (``rooms.saved``)."""
+        from banluck.rooms.saved import room_json
+
+        return room_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any], *, entropy: Callable[[], int] = _entropy) -> Room:
         """A room saved by ``to_json``; a hand in the middle is dealt again from the same
         shoe and seed and its choices replayed, so it stands exactly where it stood."""
-        if data.get("format") != FORMAT:
-            raise ValueError(f"room format {data.get('format')!r} is not {FORMAT}")
-        settings = settings_from_json(data["settings"])
-        # the saved shoe: no new one is shuffled (and committed) only to be replaced
-        room = cls(
-            str(data["code"]), settings, str(data["host"]), entropy=entropy, shoe=dict(data["shoe"])
-        )
-        for m in data["members"]:
-            room.members[str(m["player"])] = Member(
-                str(m["player"]), str(m["name"]), m["seat"], bool(m["away"])
-            )
-        room.seats = [str(s) for s in data["seats"]]
-        room.occupant = {str(k): str(v) for k, v in data["occupant"].items()}
-        room.stacks = {str(k): int(v) for k, v in data["stacks"].items()}
-        room.kept_stacks = {str(k): int(v) for k, v in data["kept_stacks"].items()}
-        room.bets = {str(k): int(v) for k, v in data["bets"].items()}
-        room.last_bets = {str(k): int(v) for k, v in data["last_bets"].items()}
-        room.ledger = _saved_ledger(data.get("fair"), salt_from(room._next_entropy))
-        # the hand's replay is recorded already (a room saved before the ledger: not at all)
-        room.game.ledger = room.ledger if room.ledger.current is not None else None
-        room.last_number = int(data["last_number"])
-        room.banker = data["banker"]
-        room.hands_banked = int(data["hands_banked"])
-        room.deadline = None if data["deadline"] is None else float(data["deadline"])
-        room._waiting = data["waiting"]
-        room.last_summary = list(data.get("last_summary", []))
-        room.version = int(data.get("version", 0))
-        updated = data.get("updated")
-        room.updated = None if updated is None else float(updated)
-        room.dealt_to = {str(k): str(v) for k, v in data.get("dealt_to", {}).items()}
-        _check_loaded(room)
-        saved = data["hand"]
-        if saved is not None:
-            start = saved["start"]
-            if start.get("shoe") == data["shoe"]:  # as in play: the hand's shoe is the room's
-                start = {**start, "shoe": room.shoe}
-            hand = room.game.begin(HandStart.from_json(start))
-            hand.replay([(str(s), str(a)) for s, a in saved["actions"]])
-            room.hand = hand
-            room.settled = bool(saved["settled"])
-        room.ledger.muted = False
-        room.game.ledger = room.ledger
-        if room.ledger.current is None and (room.hand is None or room.settled):
-            room.shoe = room.game.fresh_shoe(entropy(), room.ledger)  # saved before the ledger
-        return room
+        from banluck.rooms.saved import load_room
 
-
-def _check_loaded(room: Room) -> None:
-    """A saved room that does not add up is refused (ValueError saying what), never
-    served: stacks and bets whole numbers from 0 to ``MAX_CHIPS``, every occupant a member
-    sitting in that seat, every member's seat theirs, the seats the game's."""
-
-    def chips(where: str, values: dict[str, int]) -> None:
-        for key, v in values.items():
-            if not 0 <= v <= MAX_CHIPS:
-                raise ValueError(f"{where} of {key!r} is {v}, not 0 to {MAX_CHIPS}")
-
-    chips("the stack", room.stacks)
-    chips("the kept stack", room.kept_stacks)
-    chips("the bet", room.bets)
-    chips("the last bet", room.last_bets)
-    layout = room.game.layout
-    if layout and tuple(room.seats) != layout:
-        raise ValueError(f"the seats {room.seats} are not the game's {list(layout)}")
-    if set(room.stacks) != set(room.seats):
-        raise ValueError("the stacks are not those of the seats")
-    for seat, player in room.occupant.items():
-        m = room.members.get(player)
-        if seat not in room.seats or m is None or m.seat != seat:
-            raise ValueError(f"the occupant of {seat!r} is not a member sitting there")
-    for m in room.members.values():
-        if m.seat is not None and room.occupant.get(m.seat) != m.player:
-            raise ValueError(f"member {m.name!r} has a seat that is not theirs")
-    if not set(room.bets) <= set(room.occupant):
-        raise ValueError("a bet is saved for a seat nobody holds")
-    if room.banker is not None and room.banker not in room.seats:
-        raise ValueError(f"the banker {room.banker!r} is not a seat")
-    if room.last_number < 0 or room.hands_banked < 0:
-        raise ValueError("a negative hand count")
+        return load_room(data, entropy=entropy)
 
 
 def _driver(settings: RoomSettings) -> GameDriver:
     """The driver of the room's game, with its decks, bank and house."""
     return driver_for(settings.game, decks=settings.decks, bank=settings.bank, house=settings.house)
-
-
-def _saved_ledger(data: object, salt: Callable[[int], bytes]) -> RoomLedger:
-    """The ledger saved with a room, muted for the replay of its hand; a room saved before
-    the ledger gets an empty one (its next deal takes a fresh, committed shoe)."""
-    if data is None:
-        return RoomLedger(salt_source=salt)
-    if isinstance(data, dict):
-        try:
-            ledger = RoomLedger.from_json(data, salt_source=salt)
-        except (FairFormatError, ValueError) as exc:
-            raise ValueError(f"the room's fair ledger: {exc}") from None
-        assert isinstance(ledger, RoomLedger)
-        ledger.muted = True
-        return ledger
-    raise ValueError("the room's fair ledger must be an object")
 
 
 _whole = is_whole

@@ -1,0 +1,154 @@
+"""A room as saved (``Room.to_json``) and loaded again (``Room.from_json``): everything
+but the open sockets; a damaged room is refused on load (``check_loaded``), never served.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from banluck.core.fair import FairFormatError
+from banluck.core.money import MAX_CHIPS
+from banluck.games.driver import HandStart
+from banluck.rooms.fair import RoomLedger, salt_from
+from banluck.rooms.room import FORMAT, Member, Room
+from banluck.rooms.settings import settings_from_json
+
+
+def room_json(room: Room) -> dict[str, Any]:
+    """The room as JSON-ready data: everything but the open sockets."""
+    h = room.hand
+    return {
+        "format": FORMAT,
+        "code": room.code,
+        "settings": room.settings.to_json(),
+        "host": room.host,
+        "members": [
+            {"player": m.player, "name": m.name, "seat": m.seat, "away": m.away}
+            for m in room.members.values()
+        ],
+        "seats": list(room.seats),
+        "occupant": dict(room.occupant),
+        "stacks": dict(room.stacks),
+        "kept_stacks": dict(room.kept_stacks),
+        "bets": dict(room.bets),
+        "last_bets": dict(room.last_bets),
+        "shoe": room.shoe,
+        "fair": room.ledger.to_json(),
+        "last_number": room.last_number,
+        "banker": room.banker,
+        "hands_banked": room.hands_banked,
+        "deadline": room.deadline,
+        "waiting": room._waiting,
+        "last_summary": room.last_summary,
+        "version": room.version,
+        "updated": room.updated,
+        "dealt_to": dict(room.dealt_to),
+        "hand": None
+        if h is None
+        else {
+            "start": h.start.to_json(),
+            "actions": [list(a) for a in h.actions],
+            "settled": room.settled,
+        },
+    }
+
+
+def load_room(data: dict[str, Any], *, entropy: Callable[[], int]) -> Room:
+    """A room saved by ``room_json``; a hand in the middle is dealt again from the same
+    shoe and seed and its choices replayed, so it stands exactly where it stood."""
+    if data.get("format") != FORMAT:
+        raise ValueError(f"room format {data.get('format')!r} is not {FORMAT}")
+    settings = settings_from_json(data["settings"])
+    # the saved shoe: no new one is shuffled (and committed) only to be replaced
+    room = Room(
+        str(data["code"]), settings, str(data["host"]), entropy=entropy, shoe=dict(data["shoe"])
+    )
+    for m in data["members"]:
+        room.members[str(m["player"])] = Member(
+            str(m["player"]), str(m["name"]), m["seat"], bool(m["away"])
+        )
+    room.seats = [str(s) for s in data["seats"]]
+    room.occupant = {str(k): str(v) for k, v in data["occupant"].items()}
+    room.stacks = {str(k): int(v) for k, v in data["stacks"].items()}
+    room.kept_stacks = {str(k): int(v) for k, v in data["kept_stacks"].items()}
+    room.bets = {str(k): int(v) for k, v in data["bets"].items()}
+    room.last_bets = {str(k): int(v) for k, v in data["last_bets"].items()}
+    room.ledger = _saved_ledger(data.get("fair"), salt_from(room._next_entropy))
+    # the hand's replay is recorded already (a room saved before the ledger: not at all)
+    room.game.ledger = room.ledger if room.ledger.current is not None else None
+    room.last_number = int(data["last_number"])
+    room.banker = data["banker"]
+    room.hands_banked = int(data["hands_banked"])
+    room.deadline = None if data["deadline"] is None else float(data["deadline"])
+    room._waiting = data["waiting"]
+    room.last_summary = list(data.get("last_summary", []))
+    room.version = int(data.get("version", 0))
+    updated = data.get("updated")
+    room.updated = None if updated is None else float(updated)
+    room.dealt_to = {str(k): str(v) for k, v in data.get("dealt_to", {}).items()}
+    check_loaded(room)
+    saved = data["hand"]
+    if saved is not None:
+        start = saved["start"]
+        if start.get("shoe") == data["shoe"]:  # as in play: the hand's shoe is the room's
+            start = {**start, "shoe": room.shoe}
+        hand = room.game.begin(HandStart.from_json(start))
+        hand.replay([(str(s), str(a)) for s, a in saved["actions"]])
+        room.hand = hand
+        room.settled = bool(saved["settled"])
+    room.ledger.muted = False
+    room.game.ledger = room.ledger
+    if room.ledger.current is None and (room.hand is None or room.settled):
+        room.shoe = room.game.fresh_shoe(entropy(), room.ledger)  # saved before the ledger
+    return room
+
+
+def check_loaded(room: Room) -> None:
+    """A saved room that does not add up is refused (ValueError saying what), never
+    served: stacks and bets whole numbers from 0 to ``MAX_CHIPS``, every occupant a member
+    sitting in that seat, every member's seat theirs, the seats the game's."""
+
+    def chips(where: str, values: dict[str, int]) -> None:
+        for key, v in values.items():
+            if not 0 <= v <= MAX_CHIPS:
+                raise ValueError(f"{where} of {key!r} is {v}, not 0 to {MAX_CHIPS}")
+
+    chips("the stack", room.stacks)
+    chips("the kept stack", room.kept_stacks)
+    chips("the bet", room.bets)
+    chips("the last bet", room.last_bets)
+    layout = room.game.layout
+    if layout and tuple(room.seats) != layout:
+        raise ValueError(f"the seats {room.seats} are not the game's {list(layout)}")
+    if set(room.stacks) != set(room.seats):
+        raise ValueError("the stacks are not those of the seats")
+    for seat, player in room.occupant.items():
+        m = room.members.get(player)
+        if seat not in room.seats or m is None or m.seat != seat:
+            raise ValueError(f"the occupant of {seat!r} is not a member sitting there")
+    for m in room.members.values():
+        if m.seat is not None and room.occupant.get(m.seat) != m.player:
+            raise ValueError(f"member {m.name!r} has a seat that is not theirs")
+    if not set(room.bets) <= set(room.occupant):
+        raise ValueError("a bet is saved for a seat nobody holds")
+    if room.banker is not None and room.banker not in room.seats:
+        raise ValueError(f"the banker {room.banker!r} is not a seat")
+    if room.last_number < 0 or room.hands_banked < 0:
+        raise ValueError("a negative hand count")
+
+
+def _saved_ledger(data: object, salt: Callable[[int], bytes]) -> RoomLedger:
+    """The ledger saved with a room, muted for the replay of its hand; a room saved before
+    the ledger gets an empty one (its next deal takes a fresh, committed shoe)."""
+    if data is None:
+        return RoomLedger(salt_source=salt)
+    if isinstance(data, dict):
+        try:
+            ledger = RoomLedger.from_json(data, salt_source=salt)
+        except (FairFormatError, ValueError) as exc:
+            raise ValueError(f"the room's fair ledger: {exc}") from None
+        assert isinstance(ledger, RoomLedger)
+        ledger.muted = True
+        return ledger
+    raise ValueError("the room's fair ledger must be an object")

@@ -1,0 +1,104 @@
+"""What a room shows: what everyone in it may know (``public_json``: no player ids, no
+cards) and each person's state (``view_json``: T22 / B9 / K17, only their seat's cards; a
+person who has not joined sees that the room exists and nothing of its people or hands).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from banluck.rooms.room import Room
+
+
+def public_json(room: Room) -> dict[str, Any]:
+    """What everyone in the room may know (no player ids, no cards)."""
+    seats = []
+    for seat in room.seats:
+        player = room.occupant.get(seat)
+        m = room.members.get(player) if player else None
+        seats.append(
+            {
+                "seat": seat,
+                "name": m.name if m else None,
+                "bot": m is None,
+                "away": bool(m and m.away),
+                "connected": bool(player and room._connected(player)),
+                "stack": room.stacks[seat],
+                "ready": seat in room.bets,
+                "host": player == room.host,
+            }
+        )
+    hand = room.hand
+    return {
+        "code": room.code,
+        "version": room.version,
+        "settings": room.settings.to_json(),
+        "seats": seats,
+        "watchers": sorted(m.name for m in room.members.values() if m.seat is None),
+        "phase": "playing" if room.in_hand else "betting",
+        "next_hand": room.last_number + 1,
+        "hand": None if hand is None else hand.number,
+        "step": None if hand is None else hand.step,
+        "to_act": None if hand is None else hand.to_act(),
+        "deadline": room.deadline,
+        "banker": room.banker,
+        "min_bet": room.game.min_bet,
+        **_house_json(room),
+        "last": room.last_summary,
+        "fair": room.ledger.current_json(),
+    }
+
+
+def _house_json(room: Room) -> dict[str, Any]:
+    """H3: the house every seat plays, its name and what it changes (only with one)."""
+    h = room.settings.house
+    if h is None:
+        return {}
+    return {"house": {"base": h.base, "name": h.name, "changes": h.changes()}}
+
+
+def view_json(
+    room: Room, player: str | None, public: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """T22 / B9 / K17: the state as ``player`` may see it; only their seat's cards.
+    ``public``: ``public_json(room)`` when the caller already has it (one per broadcast)."""
+    m = room.members.get(player) if player else None
+    if m is None and player is not None:
+        return _stranger_view(room)
+    seat = m.seat if m else None
+    table = None
+    if room.hand is not None:
+        mine = seat is not None and room.dealt_to.get(seat) == player
+        table = room.hand.view(seat if mine else None)
+    return {
+        "type": "state",
+        "room": public_json(room) if public is None else public,
+        "you": {
+            "name": m.name if m else None,
+            "seat": seat,
+            "host": player == room.host,
+            "away": bool(m and m.away),
+            "bet": room.last_bets.get(player or "", None),
+        },
+        "table": table,
+    }
+
+
+def _stranger_view(room: Room) -> dict[str, Any]:
+    """What a person who has not joined sees: that the room exists, its game and
+    settings, and nothing of its people, hands or shoe (they join to see more)."""
+    hidden = {
+        **public_json(room),
+        "seats": [],
+        "watchers": [],
+        "hand": None,
+        "step": None,
+        "to_act": None,
+        "deadline": None,
+        "banker": None,
+        "last": [],
+        "fair": None,
+    }
+    you = {"name": None, "seat": None, "host": False, "away": False, "bet": None}
+    return {"type": "state", "room": hidden, "you": you, "table": None}
