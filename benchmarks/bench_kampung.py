@@ -28,7 +28,8 @@ from banluck.core.cards import RANKS, SUITS
 from banluck.core.shoe import Shoe
 from banluck.games.kampung.decisions import BankerDecision, PlayerDecision
 from banluck.games.kampung.policy import banker_hint, banker_policy, player_hint, player_policy
-from banluck.games.kampung.round import KampungRound, PlayerEntry
+from banluck.games.kampung.records import PlayerEntry
+from banluck.games.kampung.round import KampungRound
 from banluck.games.kampung.rules import KAMPUNG
 
 

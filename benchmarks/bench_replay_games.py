@@ -54,7 +54,8 @@ def kampung_scripted(seed: int, n: int) -> Iterator[str]:
     """``n`` kampung hands with every choice scripted: random legal moves, found by playing
     each hand through the engine once while the file is written."""
     from banluck.core.shoe import Shoe
-    from banluck.games.kampung.round import KampungRound, PlayerEntry
+    from banluck.games.kampung.records import PlayerEntry
+    from banluck.games.kampung.round import KampungRound
 
     rng = random.Random(seed)
     for line in kampung_hands(seed, n):

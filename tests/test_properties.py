@@ -30,7 +30,7 @@ from banluck.games.banluck.events import (
     Result,
 )
 from banluck.games.banluck.hands import hand_total, natural_kind
-from banluck.games.banluck.round import Outcome
+from banluck.games.banluck.records import Outcome
 from banluck.games.banluck.rules import TABLE_SEATING
 from banluck.games.banluck.table import Table
 from banluck.games.banluck.views import SeatView

@@ -23,7 +23,7 @@ from banluck.games.banluck.events import (
     TurnStarted,
 )
 from banluck.games.banluck.hands import hand_total, is_natural, win_multiple
-from banluck.games.banluck.round import DecisionPoint
+from banluck.games.banluck.records import DecisionPoint
 from banluck.games.banluck.rules import TABLE, TABLE_SEATING, Rules
 from banluck.games.banluck.strategy import policy_for
 from banluck.games.banluck.table import Table

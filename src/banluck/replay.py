@@ -11,7 +11,7 @@ from banluck.core.errors import ReplayError
 from banluck.core.seating import seating_for
 from banluck.games import game
 from banluck.games.banluck import Action, Round, SeatEntry, preset
-from banluck.games.banluck.round import Policy
+from banluck.games.banluck.records import Policy
 from banluck.games.banluck.strategy import policy_for
 from banluck.games.house import House, read_house
 from banluck.replay_input import (

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from banluck.games.banluck.round import Outcome, SeatResult
+from banluck.games.banluck.records import Outcome, SeatResult
 
 
 def _hand_json(h: SeatResult) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import pytest
 from banluck.cli import main
 from banluck.core.cards import class_counts, parse_cards, rank_class
 from banluck.games.banluck.actions import Action
-from banluck.games.banluck.round import DecisionPoint
+from banluck.games.banluck.records import DecisionPoint
 from banluck.games.banluck.strategy.solver import solve
 from banluck.games.house import read_house
 from banluck.games.named_houses import NAMED, named_house

@@ -25,7 +25,9 @@ from banluck.games.banluck.rules import PRESETS
 from banluck.games.house import House, HouseError, read_house
 from banluck.games.kampung.house import record as kampung_record
 from banluck.games.kampung.house import values as kampung_values
-from banluck.games.kampung.round import KampungRound, PlayerEntry
+from banluck.games.kampung.records import PlayerEntry
+from banluck.games.kampung.replay import round_again
+from banluck.games.kampung.round import KampungRound
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.replay import replay_hand, replay_text
 from tests.houses.strategies import houses
@@ -194,7 +196,7 @@ def test_every_kampung_house_conserves_chips_hides_cards_and_replays(
     out = r.outcome()
     assert out.bank.net == -sum(s.net for s in out.seats)
     assert all(s.stack >= 0 for s in out.seats) and out.bank.stack >= 0
-    again = KampungRound.replay(
+    again = round_again(
         rules,
         r.drawn(),
         banker=banker,

@@ -6,8 +6,9 @@ from typing import Any
 
 from banluck.core.seating import BOT_BET
 from banluck.core.shoe import Shoe
+from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.replay import play, replay_hand
-from banluck.games.kampung.round import KampungRound, PlayerEntry
+from banluck.games.kampung.round import KampungRound
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 
 

@@ -16,7 +16,9 @@ from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
 from banluck.games.kampung.decisions import PlayerDecision
 from banluck.games.kampung.events import CardDealt, CardsBurnt, HandSettled, HandTurned
-from banluck.games.kampung.round import KampungRound, PlayerEntry
+from banluck.games.kampung.records import PlayerEntry
+from banluck.games.kampung.replay import round_again
+from banluck.games.kampung.round import KampungRound
 from banluck.games.kampung.rules import KAMPUNG
 from banluck.games.kampung.table import KampungTable
 from banluck.games.kampung.views import view_for
@@ -175,7 +177,7 @@ def test_a_round_replays_from_its_cards_and_actions(
     """A saved hand (its cards and choices) plays again to the same outcome."""
     r, rng = dealt
     play_out(r, rng, check=False)
-    again = KampungRound.replay(
+    again = round_again(
         r.rules,
         r.drawn(),
         banker=r.banker,

@@ -8,7 +8,8 @@ import random
 from banluck.core.shoe import Shoe
 from banluck.games.kampung.decisions import BankerDecision
 from banluck.games.kampung.policy import banker_policy, own_hand_policy, player_policy
-from banluck.games.kampung.round import KampungRound, PlayerEntry
+from banluck.games.kampung.records import PlayerEntry
+from banluck.games.kampung.round import KampungRound
 from banluck.games.kampung.rules import KAMPUNG
 
 

@@ -12,7 +12,8 @@ from banluck.games.banluck.hands import hand_total
 from banluck.games.kampung import policy as P
 from banluck.games.kampung import sim_kernel as k
 from banluck.games.kampung.decisions import BankerDecision, HandSeen, PlayerDecision
-from banluck.games.kampung.round import KampungRound, PlayerEntry
+from banluck.games.kampung.records import PlayerEntry
+from banluck.games.kampung.round import KampungRound
 from banluck.games.kampung.rules import KAMPUNG
 from banluck.games.kampung.sim_runner import new_cache, sim_arrays
 

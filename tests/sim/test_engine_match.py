@@ -23,7 +23,7 @@ from banluck.core.seating import seating_for
 from banluck.games.banluck import Action, Round, Rules, SeatEntry, hand_total, preset
 from banluck.games.banluck.events import Result
 from banluck.games.banluck.hands import natural_kind
-from banluck.games.banluck.round import DecisionPoint, Policy
+from banluck.games.banluck.records import DecisionPoint, Policy
 from banluck.games.banluck.sim import kernel
 from banluck.games.banluck.sim.tables import SUITS, build_tables
 from banluck.games.banluck.strategy import policy_for

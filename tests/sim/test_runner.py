@@ -12,7 +12,7 @@ import pytest
 
 from banluck.cli import main
 from banluck.games.banluck import Action, preset
-from banluck.games.banluck.round import DecisionPoint
+from banluck.games.banluck.records import DecisionPoint
 from banluck.games.banluck.sim import simulate
 from banluck.games.banluck.sim.tables import build_tables
 from banluck.games.banluck.strategy import baseline_policy

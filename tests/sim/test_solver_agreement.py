@@ -14,7 +14,7 @@ import math
 import pytest
 
 from banluck.games.banluck import Action, preset
-from banluck.games.banluck.round import DecisionPoint
+from banluck.games.banluck.records import DecisionPoint
 from banluck.games.banluck.sim import simulate
 from banluck.games.banluck.sim.runner import PER_SEAT_HAND
 from banluck.games.banluck.strategy.solver import solve

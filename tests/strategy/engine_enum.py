@@ -17,7 +17,8 @@ from banluck.core.cards import N_CLASSES, ONE_DECK, Card, rank_class
 from banluck.core.errors import ShoeExhausted
 from banluck.core.shoe import Shoe
 from banluck.games.banluck.actions import Action
-from banluck.games.banluck.round import DecisionPoint, Round, SeatEntry
+from banluck.games.banluck.records import DecisionPoint, SeatEntry
+from banluck.games.banluck.round import Round
 from banluck.games.banluck.rules import Rules
 
 

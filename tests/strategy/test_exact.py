@@ -6,7 +6,7 @@ import pytest
 
 from banluck.core.cards import class_counts, parse_cards, rank_class
 from banluck.games.banluck.actions import Action
-from banluck.games.banluck.round import DecisionPoint
+from banluck.games.banluck.records import DecisionPoint
 from banluck.games.banluck.rules import preset
 from banluck.games.banluck.strategy.solver import HandValue, solve
 from tests.strategy.engine_enum import enumerate_ev

@@ -14,7 +14,8 @@ from banluck.core.cards import parse_cards
 from banluck.core.seating import BOT_BET
 from banluck.core.shoe import Shoe
 from banluck.games.banluck.actions import Action
-from banluck.games.banluck.round import Round, SeatEntry
+from banluck.games.banluck.records import SeatEntry
+from banluck.games.banluck.round import Round
 from banluck.games.banluck.rules import preset
 from banluck.games.banluck.strategy import policy_for
 from banluck.games.banluck.strategy.hint import Hint, hint_for

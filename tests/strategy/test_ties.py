@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from banluck.core.cards import parse_cards
 from banluck.games.banluck.actions import Action
-from banluck.games.banluck.round import DecisionPoint
+from banluck.games.banluck.records import DecisionPoint
 from banluck.games.banluck.rules import preset
 from banluck.games.banluck.strategy.hint import hint_for
 from banluck.games.banluck.strategy.solver import solve

@@ -20,7 +20,7 @@ from banluck.core.money import MAX_CHIPS
 from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
 from banluck.games.driver import HandStart
-from banluck.games.kampung.round import PlayerEntry
+from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.web.records import MAX_HAND, CorruptSave, is_int
 from banluck.web.stats import Stats

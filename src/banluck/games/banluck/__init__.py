@@ -16,7 +16,8 @@ from banluck.core.errors import BadBet, BadCard, BanLuckError, IllegalAction, Sh
 from banluck.core.shoe import Shoe
 from banluck.games.banluck.actions import Action
 from banluck.games.banluck.hands import HandKind, hand_kind, hand_total
-from banluck.games.banluck.round import Outcome, Round, SeatEntry, SeatResult
+from banluck.games.banluck.records import Outcome, SeatEntry, SeatResult
+from banluck.games.banluck.round import Round
 from banluck.games.banluck.rules import PRESETS, Rules, preset
 from banluck.games.banluck.views import SeatView, view_for
 

@@ -13,7 +13,8 @@ from banluck.core.seating import room_seating
 from banluck.core.shoe import Shoe
 from banluck.core.shoe_json import shoe_from_json, shoe_json
 from banluck.games.banluck.actions import Action
-from banluck.games.banluck.round import Round, SeatEntry
+from banluck.games.banluck.records import SeatEntry
+from banluck.games.banluck.round import Round
 from banluck.games.banluck.rules import PRESETS, Rules
 from banluck.games.banluck.rules import preset as banluck_preset
 from banluck.games.banluck.view_json import table_json

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from banluck.core.errors import IllegalAction
 from banluck.core.seating import Seating, seating_for
 from banluck.core.shoe import Shoe
-from banluck.games.banluck.round import Outcome, Round, SeatEntry
+from banluck.games.banluck.records import Outcome, SeatEntry
+from banluck.games.banluck.round import Round
 from banluck.games.banluck.rules import Rules
 
 

@@ -26,8 +26,6 @@ ActionTaken(hand=HandRef(seat='you', index=0), action='stand', played_as='stand'
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Protocol
 
 from banluck.core.cards import Card
 from banluck.core.errors import BadBet, IllegalAction
@@ -45,6 +43,16 @@ from banluck.games.blackjack.events import (
     RoundOver,
 )
 from banluck.games.blackjack.hands import dealer_draws, is_blackjack, is_pair, total_and_soft
+from banluck.games.blackjack.records import (
+    CardSource,
+    HandOutcome,
+    PlayHand,
+    PlaySeat,
+    RoundOutcome,
+    SeatOutcome,
+    hand_kind,
+    known_kind,
+)
 from banluck.games.blackjack.rules import BlackjackRules
 from banluck.games.blackjack.side_bets import side_bet_line, side_bet_net
 
@@ -61,130 +69,10 @@ __all__ = [
 INSURANCE_ACTIONS = frozenset({"insure", "decline"})
 
 
-class CardSource(Protocol):
-    """Where the round's cards come from, top first."""
-
-    def draw(self) -> Card: ...
-
-
-def hand_kind(cards: Sequence[Card], *, from_split: bool = False) -> str:
-    """REPLAY.md's ``hand``: ``blackjack`` (B2), ``bust`` (B3) or ``plain``."""
-    return _kind(is_blackjack(cards, from_split=from_split), total_and_soft(cards)[0])
-
-
-def _kind(blackjack: bool, total: int) -> str:
-    """``hand_kind`` from the hand's B2 and B1 as already known."""
-    if blackjack:
-        return "blackjack"
-    return "bust" if total > 21 else "plain"
-
-
-@dataclass(slots=True)
-class _Hand:
-    """One seat hand while the round runs."""
-
-    ref: HandRef
-    cards: list[Card]
-    bet: int
-    from_split: bool = False
-    doubled: bool = False
-    done: bool = False
-    surrendered: bool = False
-    turned_over: bool = False
-    settled: WagerSettled | None = None
-    counted: int = -1
-    cached_total: int = 0
-
-    @property
-    def total(self) -> int:
-        """B1; cached while the hand does not change (cards are only appended, and a split
-        clears the cache)."""
-        if self.counted != len(self.cards):
-            self.cached_total = total_and_soft(self.cards)[0]
-            self.counted = len(self.cards)
-        return self.cached_total
-
-    @property
-    def blackjack(self) -> bool:
-        return is_blackjack(self.cards, from_split=self.from_split)
-
-
-@dataclass(slots=True)
-class _Seat:
-    """One seat while the round runs."""
-
-    entry: SeatEntry
-    #: the seat's first two cards (shared in I2 games; none for a seat sitting out)
-    first_two: list[Card] = field(default_factory=list)
-    hands: list[_Hand] = field(default_factory=list)
-    committed: int = 0
-    #: I2: how many row cards this seat has drawn
-    drawn: int = 0
-    splits: int = 0
-    #: B12: the seat has made a choice this round (surrender only as its first)
-    acted: bool = False
-    insurance: int = 0
-    insurance_decided: bool = False
-    settlements: list[WagerSettled] = field(default_factory=list)
-
-    @property
-    def name(self) -> str:
-        return self.entry.name
-
-    @property
-    def uncovered(self) -> int:
-        """B11: what the stack can still put down."""
-        return self.entry.stack - self.committed
-
-
-@dataclass(frozen=True, slots=True)
-class HandOutcome:
-    """One settled seat hand (REPLAY.md ``hands[]``)."""
-
-    ref: HandRef
-    cards: tuple[Card, ...]
-    total: int
-    kind: str
-    bet: int
-    doubled: bool
-    result: str
-    net: int
-
-
-@dataclass(frozen=True, slots=True)
-class SeatOutcome:
-    """One seat's hand settled: its hands, insurance, side bets, net and stack after."""
-
-    name: str
-    hands: tuple[HandOutcome, ...]
-    insurance: WagerSettled | None
-    side_bets: tuple[WagerSettled, ...]
-    net: int
-    stack_before: int
-    stack: int
-
-
-@dataclass(frozen=True, slots=True)
-class RoundOutcome:
-    """The settled round: the dealer's final hand, every seat, and every wager record."""
-
-    dealer_cards: tuple[Card, ...]
-    dealer_total: int
-    dealer_kind: str
-    seats: tuple[SeatOutcome, ...]
-    settlements: tuple[WagerSettled, ...]
-    cards_used: int
-
-    @property
-    def bank_net(self) -> int:
-        """The bank's stack change: the seats' nets with the sign turned (chips conserved)."""
-        return -sum(s.net for s in self.seats)
-
-
 class BlackjackRound:
     """One hand of ``classic`` or ``infinite`` from the deal to the settlement."""
 
-    def __init__(self, rules: BlackjackRules, source: CardSource, seats: list[_Seat]) -> None:
+    def __init__(self, rules: BlackjackRules, source: CardSource, seats: list[PlaySeat]) -> None:
         """Use :meth:`start`."""
         self.rules = rules
         self._source = source
@@ -197,7 +85,7 @@ class BlackjackRound:
         self.hole_turned = False
         self.phase = "deal"
         self.to_act: str | None = None
-        self._current: _Hand | None = None
+        self._current: PlayHand | None = None
         self._dealer_blackjack = False
         self._peeked = False
         self._legal: frozenset[str] | None = None
@@ -231,7 +119,7 @@ class BlackjackRound:
         seats = []
         for e in entries:
             check_entry(rules, e, shoe_hand=shoe_hand, seating=seating)
-            seats.append(_Seat(entry=e, committed=e.committed))
+            seats.append(PlaySeat(entry=e, committed=e.committed))
         r = cls(rules, source, seats)
         r._deal()
         return r
@@ -265,7 +153,7 @@ class BlackjackRound:
         for s in self._seats:
             if s.entry.bet > 0:
                 s.hands.append(
-                    _Hand(ref=HandRef(s.name, 0), cards=list(s.first_two), bet=s.entry.bet)
+                    PlayHand(ref=HandRef(s.name, 0), cards=list(s.first_two), bet=s.entry.bet)
                 )
         for i in range(2):
             for s in self._seats:
@@ -354,7 +242,7 @@ class BlackjackRound:
 
     # -- play ------------------------------------------------------------------------------
 
-    def _draw_for(self, s: _Seat, h: _Hand) -> None:
+    def _draw_for(self, s: PlaySeat, h: PlayHand) -> None:
         """I2: a shared-cards seat's n-th drawn card is the row's n-th; else the next card."""
         row: int | None = None
         if self.rules.shared_cards:
@@ -395,7 +283,7 @@ class BlackjackRound:
         self.to_act = None
         self._dealer_plays()
 
-    def _bust(self, h: _Hand) -> None:
+    def _bust(self, h: PlayHand) -> None:
         """B3: a bust hand loses at once and is turned over."""
         h.done = True
         self._turn(h)
@@ -508,7 +396,7 @@ class BlackjackRound:
         elif played == "split":
             s.committed += h.bet
             s.splits += 1
-            second = _Hand(ref=h.ref, cards=[h.cards.pop()], bet=h.bet, from_split=True)
+            second = PlayHand(ref=h.ref, cards=[h.cards.pop()], bet=h.bet, from_split=True)
             h.from_split = True
             h.counted = -1
             at = s.hands.index(h) + 1
@@ -523,7 +411,7 @@ class BlackjackRound:
 
     # -- the dealer and the settlement -------------------------------------------------------
 
-    def _turn(self, h: _Hand) -> None:
+    def _turn(self, h: PlayHand) -> None:
         if not h.turned_over:
             h.turned_over = True
             self.events.append(HandTurnedOver(h.ref, tuple(h.cards)))
@@ -546,7 +434,7 @@ class BlackjackRound:
             self._settle_insurance()
         self._finish()
 
-    def _settle_hand(self, h: _Hand) -> None:
+    def _settle_hand(self, h: PlayHand) -> None:
         """B6, B8, C3, I5, I6: the hand's main wager (its bet, a double included)."""
         s = self._by_name[h.ref.seat]
         bet = h.bet
@@ -573,7 +461,7 @@ class BlackjackRound:
         h.settled = w
         self._record(s, w)
 
-    def _record(self, s: _Seat, w: WagerSettled) -> None:
+    def _record(self, s: PlaySeat, w: WagerSettled) -> None:
         s.settlements.append(w)
         self.events.append(w)
 
@@ -620,7 +508,7 @@ class BlackjackRound:
                         ref=h.ref,
                         cards=tuple(h.cards),
                         total=h.total,
-                        kind=_kind(h.blackjack, h.total),
+                        kind=known_kind(h.blackjack, h.total),
                         bet=h.bet,
                         doubled=h.doubled,
                         result=h.settled.result,
@@ -655,6 +543,6 @@ class BlackjackRound:
     def seat_names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self._seats)
 
-    def seat_state(self, seat: str) -> _Seat:
+    def seat_state(self, seat: str) -> PlaySeat:
         """The live state of one seat (views read it; nothing outside may change it)."""
         return self._by_name[seat]

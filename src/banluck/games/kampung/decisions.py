@@ -7,8 +7,12 @@ The round (``round.py``) builds these from its state; the bots and the hint
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from banluck.core.cards import Card
+
+if TYPE_CHECKING:
+    from banluck.games.kampung.records import PlayerHand
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,3 +64,32 @@ class BankerDecision:
     hands: tuple[HandSeen, ...]
     #: True once the banker burnt this hand (K7: a second 15 cannot be burnt)
     burnt: bool
+
+
+class SeenHands:
+    """K17: each player's hand as any other seat sees it; a hand's record is reused while
+    every field stays the same (it is immutable), so a round asks cheaply at every choice."""
+
+    __slots__ = ("_last",)
+
+    def __init__(self) -> None:
+        self._last: dict[str, tuple[tuple[object, ...], HandSeen]] = {}
+
+    def of(self, h: PlayerHand) -> HandSeen:
+        """The hand ``h`` as another seat sees it now."""
+        fields = (
+            len(h.cards),
+            tuple(h.cards) if h.turned else None,
+            h.result is not None,
+            h.done,
+            h.bet,
+        )
+        last = self._last.get(h.seat)
+        if last is not None and last[0] == fields:
+            return last[1]
+        count, cards, settled, stood, bet = fields
+        seen = HandSeen(
+            seat=h.seat, card_count=count, cards=cards, settled=settled, stood=stood, bet=bet
+        )
+        self._last[h.seat] = (fields, seen)
+        return seen

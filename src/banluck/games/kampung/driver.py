@@ -25,7 +25,8 @@ from banluck.games.driver import (
     hand_rng,
 )
 from banluck.games.house import House
-from banluck.games.kampung.round import KampungRound, PlayerEntry
+from banluck.games.kampung.records import PlayerEntry
+from banluck.games.kampung.round import KampungRound
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.games.kampung.table import BankPassed, KampungTable
 from banluck.games.kampung.view_json import table_json

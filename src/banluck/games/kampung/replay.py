@@ -15,24 +15,18 @@ is wrong and where; ``banluck.replay`` turns it into exit status 2 or ``{"error"
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
 from typing import Any
 
 from banluck.core.cards import Card
-from banluck.core.errors import ReplayError
+from banluck.core.errors import IllegalAction, ReplayError
 from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
 from banluck.games.house import House
 from banluck.games.kampung.decisions import BankerDecision
-from banluck.games.kampung.round import (
-    OPEN,
-    BankResult,
-    KampungOutcome,
-    KampungRound,
-    PlayerEntry,
-    PlayerResult,
-)
+from banluck.games.kampung.records import BankResult, KampungOutcome, PlayerEntry, PlayerResult
+from banluck.games.kampung.round import OPEN, KampungRound
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.replay_input import (
     read_bet,
@@ -56,6 +50,30 @@ BANKER_MOVES = frozenset({"void", "burn", "play", "hit", "stand"})
 Bots = tuple[
     Callable[[Collection[str], tuple[Card, ...], int], str], Callable[[BankerDecision], str]
 ]
+
+
+def round_again(
+    rules: KampungRules,
+    cards: Sequence[Card],
+    *,
+    banker: str,
+    bank_stack: int,
+    players: Sequence[PlayerEntry],
+    actions: Sequence[tuple[str, str]],
+    shoe: Shoe | None = None,
+) -> KampungRound:
+    """The same round again from the cards it drew (``KampungRound.drawn``) and the actions
+    it took (``KampungRound.actions``); ``shoe``, when given, is where it draws from
+    afterwards (a hand saved in the middle continues with the rest of its shoe)."""
+    stacked = Shoe.stacked(cards, decks=rules.decks)
+    r = KampungRound.start(rules, stacked, banker=banker, bank_stack=bank_stack, players=players)
+    for seat, action in actions:
+        if seat != r.to_act:
+            raise IllegalAction(f"seat {seat!r} acted out of turn")
+        r.apply(action)
+    if shoe is not None:
+        r.shoe = shoe
+    return r
 
 
 def read_rules(data: dict[str, Any]) -> KampungRules:

@@ -22,17 +22,14 @@ events that followed. Forced draws (a player under 15, the banker under 16) ask 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import StrEnum
 
 from banluck.core.cards import Card
 from banluck.core.errors import IllegalAction
 from banluck.core.money import HandRef, WagerSettled
 from banluck.core.shoe import Shoe
 from banluck.games.banluck.hands import HandKind, hand_total, kind_with_total, natural_kind
-from banluck.games.banluck.round import SeatEntry
 from banluck.games.kampung import settle
-from banluck.games.kampung.decisions import BankerDecision, HandSeen, PlayerDecision
+from banluck.games.kampung.decisions import BankerDecision, PlayerDecision, SeenHands
 from banluck.games.kampung.events import (
     SEVEN_SEVEN_SEVEN,
     ActionTaken,
@@ -48,111 +45,17 @@ from banluck.games.kampung.events import (
     RoundVoided,
     TurnEnded,
 )
+from banluck.games.kampung.records import (
+    BankHand,
+    KampungOutcome,
+    Phase,
+    PlayerEntry,
+    PlayerHand,
+)
 from banluck.games.kampung.rules import KampungRules
 from banluck.games.kampung.settle import Settlement
 
 OPEN = "open:"
-
-
-class Phase(StrEnum):
-    """Where the round is."""
-
-    BANKER_15 = "banker-15"  # K7: void, burn or play
-    BURN_REPLY = "burn-reply"  # K7: each player doubles or forfeits
-    PLAYERS = "players"  # K9–K13: the players' turns
-    BANKER = "banker"  # K14: the banker's turn
-    OVER = "over"
-
-
-#: A player entering the hand: its stack (after T9) and its bet (K3); the same record as a
-#: Ban Luck seat's entry (``banluck.games.banluck.round.SeatEntry``).
-PlayerEntry = SeatEntry
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerResult:
-    """A player's settled hand (REPLAY.md's kampung seat)."""
-
-    name: str
-    cards: tuple[Card, ...]
-    total: int
-    kind: str
-    burnt: tuple[Card, ...]
-    bet: int
-    result: Result
-    multiple: int
-    net: int
-    stack: int
-
-
-@dataclass(frozen=True, slots=True)
-class BankResult:
-    """The banker's hand and its stack change (REPLAY.md's ``bank``)."""
-
-    name: str
-    cards: tuple[Card, ...]
-    total: int
-    kind: str
-    burnt: tuple[Card, ...]
-    net: int
-    stack: int
-
-
-@dataclass(frozen=True, slots=True)
-class KampungOutcome:
-    """The settled hand."""
-
-    void: bool
-    bank: BankResult
-    seats: tuple[PlayerResult, ...]
-    cards_used: int
-
-
-class _Hand:
-    """A player's hand while the round runs."""
-
-    __slots__ = (
-        "bet",
-        "burn_decided",
-        "burnt",
-        "cards",
-        "done",
-        "multiple",
-        "net",
-        "result",
-        "seat",
-        "seven",
-        "stack",
-        "turned",
-    )
-
-    def __init__(self, entry: PlayerEntry) -> None:
-        self.seat = entry.name
-        self.stack = entry.stack  # K19: the stack the player began the hand with
-        self.bet = entry.bet
-        self.cards: list[Card] = []
-        self.burnt: tuple[Card, ...] = ()
-        self.burn_decided = False
-        self.done = False  # its turn is over (stood, 21, hidden bust, 7-7-7, settled)
-        self.turned = False
-        self.seven = False
-        self.result: Result | None = None
-        self.multiple = 0
-        self.net = 0
-
-
-class _Bank:
-    """The banker's hand and stack while the round runs."""
-
-    __slots__ = ("burnt", "cards", "seat", "stack", "start_stack", "turned")
-
-    def __init__(self, seat: str, stack: int) -> None:
-        self.seat = seat
-        self.start_stack = stack
-        self.stack = stack
-        self.cards: list[Card] = []
-        self.burnt: tuple[Card, ...] = ()
-        self.turned = False
 
 
 class KampungRound:
@@ -178,10 +81,10 @@ class KampungRound:
             )
         self.rules = rules
         self.shoe = shoe
-        self.bank = _Bank(banker, bank_stack)
+        self.bank = BankHand(banker, bank_stack)
         #: the players as they entered the hand (stacks after T9, bets before any doubling)
         self.entries = tuple(players)
-        self.hands = [_Hand(p) for p in players]
+        self.hands = [PlayerHand(p) for p in players]
         self._by_seat = {h.seat: h for h in self.hands}
         self.events: list[Event] = []
         #: False: no events are kept (``events``, ``drawn``, ``actions`` and ``apply``'s
@@ -196,7 +99,7 @@ class KampungRound:
         # seat -> its total and its kind (T3 / K22), kept until its cards change
         self._totals: dict[str, int] = {}
         self._kinds: dict[str, str] = {}
-        self._seen_last: dict[str, tuple[tuple[object, ...], HandSeen]] = {}
+        self._seen = SeenHands()
 
     @classmethod
     def start(
@@ -215,33 +118,9 @@ class KampungRound:
         r._deal()
         return r
 
-    @classmethod
-    def replay(
-        cls,
-        rules: KampungRules,
-        cards: Sequence[Card],
-        *,
-        banker: str,
-        bank_stack: int,
-        players: Sequence[PlayerEntry],
-        actions: Sequence[tuple[str, str]],
-        shoe: Shoe | None = None,
-    ) -> KampungRound:
-        """The same round again from the cards it drew (:meth:`drawn`) and the actions it
-        took (:meth:`actions`); ``shoe``, when given, is where it draws from afterwards (a hand
-        saved in the middle continues with the rest of its shoe)."""
-        stacked = Shoe.stacked(cards, decks=rules.decks)
-        r = cls.start(rules, stacked, banker=banker, bank_stack=bank_stack, players=players)
-        for seat, action in actions:
-            if seat != r.to_act:
-                raise IllegalAction(f"seat {seat!r} acted out of turn")
-            r.apply(action)
-        if shoe is not None:
-            r.shoe = shoe
-        return r
-
     def drawn(self) -> tuple[Card, ...]:
-        """Every card the round drew, in order (for :meth:`replay`; never for a player)."""
+        """Every card the round drew, in order (for ``replay.round_again``; never for a
+        player)."""
         return tuple(e.card for e in self.events if isinstance(e, CardDealt) and e.card)
 
     def actions(self) -> tuple[tuple[str, str], ...]:
@@ -278,7 +157,7 @@ class KampungRound:
             total = self._totals[seat] = hand_total(cards, self.rules.totals)
         return total
 
-    def player(self, seat: str) -> _Hand:
+    def player(self, seat: str) -> PlayerHand:
         """A player's hand (read only, for views)."""
         return self._hand(seat)
 
@@ -295,7 +174,7 @@ class KampungRound:
                 total=self.total(seat),
                 stack=self.bank.stack,
                 legal=legal,
-                hands=tuple([self._seen(h) for h in self.hands]),
+                hands=tuple([self._seen.of(h) for h in self.hands]),
                 burnt=bool(self.bank.burnt),
             )
         h = self._hand(seat)
@@ -309,43 +188,18 @@ class KampungRound:
             legal=legal,
             burnt=h.burnt,
             banker_burnt=self.bank.burnt,
-            others=tuple([self._seen(o) for o in self.hands if o is not h]),
+            others=tuple([self._seen.of(o) for o in self.hands if o is not h]),
         )
 
     def outcome(self) -> KampungOutcome:
         """The settled hand (only once it is over)."""
         if not self.is_over:
             raise IllegalAction("the hand is not over yet")
-        seats = []
-        for h in self.hands:
-            assert h.result is not None
-            seats.append(
-                PlayerResult(
-                    name=h.seat,
-                    cards=tuple(h.cards),
-                    total=self.total(h.seat),
-                    kind=self._player_kind(h),
-                    burnt=h.burnt,
-                    bet=h.bet,
-                    result=h.result,
-                    multiple=h.multiple,
-                    net=h.net,
-                    stack=h.stack + h.net,
-                )
-            )
         b = self.bank
         return KampungOutcome(
             void=self.voided,
-            bank=BankResult(
-                name=b.seat,
-                cards=tuple(b.cards),
-                total=self.total(b.seat),
-                kind=self._kind(b.seat, b.cards),  # K22
-                burnt=b.burnt,
-                net=b.stack - b.start_stack,
-                stack=b.stack,
-            ),
-            seats=tuple(seats),
+            bank=b.result(self.total(b.seat), self._kind(b.seat, b.cards)),  # K22
+            seats=tuple(h.result_of(self.total(h.seat), self._player_kind(h)) for h in self.hands),
             cards_used=self.cards_used,
         )
 
@@ -461,7 +315,7 @@ class KampungRound:
         self._draw(b.seat, b.cards, DrawReason.FRESH)
         self._banker_looks()
 
-    def _burn_reply(self, h: _Hand, action: str) -> None:
+    def _burn_reply(self, h: PlayerHand, action: str) -> None:
         if action == "double":
             h.bet *= 2
             if self._record:
@@ -507,7 +361,7 @@ class KampungRound:
             self._index += 1
         self._start_banker()
 
-    def _player_choice(self, h: _Hand, action: str) -> None:
+    def _player_choice(self, h: PlayerHand, action: str) -> None:
         if action == "burn":
             self._player_burns(h)
         elif action == "hit":
@@ -517,7 +371,7 @@ class KampungRound:
         # "play": K10 plays the 15 on, the burn is decided
         self._next_player()
 
-    def _player_burns(self, h: _Hand) -> None:
+    def _player_burns(self, h: PlayerHand) -> None:
         """K10: the bet doubles, two fresh cards; a natural among them is paid at once."""
         h.bet *= 2
         h.burnt = tuple(h.cards)
@@ -532,7 +386,7 @@ class KampungRound:
             self._turn_over(h)
             self._settle(h, settle.player_natural(natural, self.rules))
 
-    def _player_draws(self, h: _Hand) -> None:
+    def _player_draws(self, h: PlayerHand) -> None:
         """A player's draw, then K11 / K12 / K13."""
         self._draw(h.seat, h.cards, DrawReason.DRAW)
         count = len(h.cards)
@@ -554,7 +408,7 @@ class KampungRound:
         elif total >= 21:
             self._stop(h)  # K11: a bust keeps its cards face down; K9: 21 stands
 
-    def _stop(self, h: _Hand) -> None:
+    def _stop(self, h: PlayerHand) -> None:
         h.done = True
         if self._record:
             self.events.append(TurnEnded(h.seat))
@@ -619,7 +473,7 @@ class KampungRound:
             self._open(h, total)
         self._end_banker_turn(total)
 
-    def _open(self, h: _Hand, bank_total: int) -> None:
+    def _open(self, h: PlayerHand, bank_total: int) -> None:
         """K16: the banker at 16 to 21 opens one hand and settles it."""
         self._turn_over(h)
         self._settle(h, settle.opening(self.total(h.seat), bank_total, self.rules))
@@ -632,20 +486,20 @@ class KampungRound:
 
     # ---- bookkeeping -----------------------------------------------------------------
 
-    def _hand(self, seat: str) -> _Hand:
+    def _hand(self, seat: str) -> PlayerHand:
         try:
             return self._by_seat[seat]
         except KeyError:
             raise IllegalAction(f"{seat!r} is not a player in this hand") from None
 
-    def _unsettled(self) -> list[_Hand]:
+    def _unsettled(self) -> list[PlayerHand]:
         return [h for h in self.hands if h.result is None]
 
-    def _unopened(self) -> list[_Hand]:
+    def _unopened(self) -> list[PlayerHand]:
         """K14: hands the banker may still open (a waiting 7-7-7 is not one, K21)."""
         return [h for h in self.hands if h.result is None and not h.seven]
 
-    def _sevens(self) -> list[_Hand]:
+    def _sevens(self) -> list[PlayerHand]:
         return [h for h in self.hands if h.result is None and h.seven]
 
     def _ask(self, seat: str, phase: Phase, legal: tuple[str, ...]) -> None:
@@ -664,7 +518,7 @@ class KampungRound:
         if self._record:
             self.events.append(CardDealt(seat, card, face_up, reason))
 
-    def _turn_over(self, h: _Hand) -> None:
+    def _turn_over(self, h: PlayerHand) -> None:
         if not h.turned:
             h.turned = True
             if self._record:
@@ -681,7 +535,7 @@ class KampungRound:
                 kind = self._kind(b.seat, b.cards)
                 self.events.append(HandTurned(b.seat, cards, self.total(b.seat), kind))
 
-    def _player_kind(self, h: _Hand) -> str:
+    def _player_kind(self, h: PlayerHand) -> str:
         if h.seven:
             return SEVEN_SEVEN_SEVEN
         return self._kind(h.seat, h.cards)
@@ -701,7 +555,7 @@ class KampungRound:
         self._totals.pop(seat, None)
         self._kinds.pop(seat, None)
 
-    def _settle(self, h: _Hand, settlement: Settlement) -> None:
+    def _settle(self, h: PlayerHand, settlement: Settlement) -> None:
         """K3 / K23: settle one hand now; the bank pays from its stack as far as it goes."""
         result, multiple = settlement
         b = self.bank
@@ -720,26 +574,6 @@ class KampungRound:
                     b.stack,
                 )
             )
-
-    def _seen(self, h: _Hand) -> HandSeen:
-        """K17: another player's hand as any other seat sees it (the record is reused while
-        every field stays the same: it is immutable)."""
-        fields = (
-            len(h.cards),
-            tuple(h.cards) if h.turned else None,
-            h.result is not None,
-            h.done,
-            h.bet,
-        )
-        last = self._seen_last.get(h.seat)
-        if last is not None and last[0] == fields:
-            return last[1]
-        count, cards, settled, stood, bet = fields
-        seen = HandSeen(
-            seat=h.seat, card_count=count, cards=cards, settled=settled, stood=stood, bet=bet
-        )
-        self._seen_last[h.seat] = (fields, seen)
-        return seen
 
     def _finish(self) -> None:
         """K21: the hand is over; every hand is turned over (K17: the end of the hand)."""

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from banluck.core.errors import BadBet, IllegalAction
 from banluck.core.seating import Seating, seating_for
 from banluck.core.shoe import Shoe
-from banluck.games.kampung.round import KampungOutcome, KampungRound, PlayerEntry
+from banluck.games.kampung.records import KampungOutcome, PlayerEntry
+from banluck.games.kampung.round import KampungRound
 from banluck.games.kampung.rules import KampungRules
 
 

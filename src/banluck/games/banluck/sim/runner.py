@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from banluck.games.banluck.round import Policy
+from banluck.games.banluck.records import Policy
 from banluck.games.banluck.rules import Rules
 from banluck.games.banluck.sim import kernel
 from banluck.games.banluck.sim.kernel import (

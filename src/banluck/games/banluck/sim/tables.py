@@ -38,7 +38,7 @@ from banluck.games.banluck.grids import (
     total_grid,
 )
 from banluck.games.banluck.hands import class_natural, counts_total, hand_total, kind_with_total
-from banluck.games.banluck.round import DecisionPoint, Policy
+from banluck.games.banluck.records import DecisionPoint, Policy
 from banluck.games.banluck.rules import Rules
 from banluck.games.banluck.settle import bets_won, bust, natural_paid
 

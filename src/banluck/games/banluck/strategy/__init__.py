@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from banluck.games.banluck.round import Policy
+from banluck.games.banluck.records import Policy
 from banluck.games.banluck.rules import Rules
 from banluck.games.banluck.strategy.baseline import baseline_policy
 

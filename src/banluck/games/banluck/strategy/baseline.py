@@ -1,7 +1,7 @@
 """A simple, always-legal policy for Anna and Ben until the solved strategy replaces it."""
 
 from banluck.games.banluck.actions import Action
-from banluck.games.banluck.round import DecisionPoint
+from banluck.games.banluck.records import DecisionPoint
 
 
 def baseline_policy(point: DecisionPoint) -> Action:

@@ -18,7 +18,7 @@ from typing import Any
 
 from banluck.core.cards import CLASS_LABELS, RANK_CLASS, Card, class_label
 from banluck.games.banluck.actions import Action
-from banluck.games.banluck.round import DecisionPoint
+from banluck.games.banluck.records import DecisionPoint
 from banluck.games.banluck.rules import PRESETS, Rules, preset
 from banluck.games.banluck.strategy.ties import best_choice
 
