@@ -19,9 +19,8 @@ from banluck.games.blackjack.sim_kernel import (
     I_HAND_NO,
     I_START,
     I_USED,
-    S_END,
-    S_P,
 )
+from banluck.games.blackjack.sim_shoe import S_END, S_P
 from banluck.games.blackjack.sim_tables import build_tables, id_card
 from banluck.games.blackjack.strategy import policy_for
 from tests.blackjack_sim.helpers import engine_hand

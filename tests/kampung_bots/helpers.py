@@ -10,6 +10,7 @@ from banluck.core.cards import RANKS, SUITS, Card, parse_card
 from banluck.core.shoe import Shoe
 from banluck.games.banluck.hands import hand_total
 from banluck.games.kampung import policy as P
+from banluck.games.kampung import sim_hand as kh
 from banluck.games.kampung import sim_kernel as k
 from banluck.games.kampung.decisions import BankerDecision, HandSeen, PlayerDecision
 from banluck.games.kampung.records import PlayerEntry
@@ -107,8 +108,8 @@ class KernelHands:
     def hand(self, deck: list[str]) -> tuple[list[int], int]:
         a = self.a
         classes = np.array([parse_card(c).points - 1 for c in deck], dtype=np.int64)
-        net = np.zeros(k.NP, dtype=np.int64)
-        acc = np.zeros(k.ACC_SIZE, dtype=np.int64)
+        net = np.zeros(kh.NP, dtype=np.int64)
+        acc = np.zeros(kh.ACC_SIZE, dtype=np.int64)
         st = np.zeros(1, dtype=np.int64)
         rng = np.ones(4, dtype=np.uint64)
         k.play_hands(*a.kernel_args(), self.acts, self.filled, classes, st, rng, 1, 0, net, acc)

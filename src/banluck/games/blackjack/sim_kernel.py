@@ -30,6 +30,25 @@ import numpy as np
 from numba import njit
 
 from banluck.games.blackjack.rules import SIDE_BET_NAMES
+from banluck.games.blackjack.sim_shoe import (
+    E_NO_DECISION,
+    S_DRAWN,
+    S_END,
+    S_ERROR,
+    S_HAND_NO,
+    S_HSTART,
+    S_MID_OK,
+    S_MIDS,
+    S_P,
+    S_ROW_N,
+    S_SHUFFLE,
+    S_SHUFFLES,
+    cls_j,
+    compact_j,
+    draw_j,
+    full_shoe,
+    new_state,
+)
 from banluck.games.blackjack.sim_sidebets import MAX_LINES
 from banluck.games.blackjack.sim_tables import (
     ACE,
@@ -61,10 +80,8 @@ from banluck.games.blackjack.sim_tables import (
     SPLIT,
     STAND,
     SURRENDER,
-    TEN,
     SimTables,
 )
-from banluck.sim.rng import below as _below
 from banluck.sim.rng import rng_states
 
 N_SIDE = len(SIDE_BET_NAMES)
@@ -74,24 +91,6 @@ H_STAND = 0  # still in: settled against the dealer
 H_BUST = 1
 H_BLACKJACK = 2
 H_SURRENDER = 3
-
-#: The shoe state ``st``.
-S_P = 0
-S_END = 1
-S_HSTART = 2
-S_HAND_NO = 3
-S_ERROR = 4
-S_ROW_N = 5
-S_MIDS = 7
-S_SHUFFLES = 8
-S_DRAWN = 9
-S_MID_OK = 10
-S_SHUFFLE = 11  # 1: draw by Fisher–Yates steps; 0: take the stacked cards in order
-N_ST = 12
-
-#: Errors (``st[S_ERROR]``).
-E_RUN_OUT = 1  # the pack ran out and no discards could be shuffled
-E_NO_DECISION = 2  # the table has no action where a seat must choose
 
 #: Columns of the per-hand ``info`` record.
 I_START = 0
@@ -135,59 +134,6 @@ A_SB_LINE = A_SB_NET2 + N_SIDE  # + bet * MAX_LINES + line
 ACC_SIZE = A_SB_LINE + N_SIDE * MAX_LINES
 
 
-def _cls(cid: int) -> int:
-    """A card id's class (ace 0, 2–9 as 1–8, ten-value 9)."""
-    return min(cid >> 2, TEN)
-
-
-def _draw(shoe: Any, st: Any, rng: Any) -> int:
-    """The next card of the pack: a Fisher–Yates step, or (stacked, ``st[S_SHUFFLE]`` 0) the
-    next card in order.
-
-    C8: when the pack ``[p, end)`` runs out mid-hand with ``end`` at the array's end, the
-    discards are ``[0, hand_start)`` (``_compact`` keeps them there), so they become the new
-    pack by moving two indexes; the hand's own cards stay at ``[hand_start, size)``.
-
-    Kept free of calls, loops and branches around the bounded draw: either made every draw
-    about 15 times slower (measured), so the stacked mode swaps the card with itself."""
-    p = st[S_P]
-    if p >= st[S_END]:
-        if st[S_MID_OK] and st[S_SHUFFLE] and st[S_END] == shoe.shape[0] and st[S_HSTART] > 0:
-            st[S_END] = st[S_HSTART]
-            st[S_HSTART] = 0
-            st[S_MID_OK] = 0  # the discards are used up until the next compaction
-            st[S_MIDS] += 1
-            p = 0
-        else:
-            st[S_ERROR] = E_RUN_OUT
-            st[S_END] = p + 1  # deal a dummy card so the hand can end; the run stops
-    j = p + st[S_SHUFFLE] * _below_j(rng, st[S_END] - p)
-    c = shoe[j]
-    shoe[j] = shoe[p]
-    shoe[p] = c
-    st[S_P] = p + 1
-    st[S_DRAWN] += 1
-    return c  # type: ignore[no-any-return]
-
-
-def _compact(shoe: Any, st: Any, tmp: Any) -> None:
-    """Between hands: move the pack ``[p, end)`` to the array's end and every other card
-    (discards) before it, so that ``_draw`` finds the discards at ``[0, p)`` (C8)."""
-    n = shoe.shape[0]
-    p = st[S_P]
-    end = st[S_END]
-    if end < n:
-        r = end - p
-        for k in range(r):
-            tmp[k] = shoe[p + k]
-        for k in range(n - end):
-            shoe[p + k] = shoe[end + k]
-        for k in range(r):
-            shoe[n - r + k] = tmp[k]
-        st[S_P] = n - r
-        st[S_END] = n
-
-
 def _scratch(nseats: int) -> Any:
     """The arrays a hand works in: ``(row, first, hstate, hbet, hres, hnet, hcards, hn, nh,
     sk, seat_net, side_line, dcards, info)``."""
@@ -207,16 +153,6 @@ def _scratch(nseats: int) -> Any:
         np.zeros(MAX_CARDS, dtype=np.int64),
         np.zeros(N_INFO, dtype=np.int64),
     )
-
-
-def _new_state(P: Any, shoe: Any) -> Any:
-    """A shoe state before the first hand (which starts with a shuffle)."""
-    st = np.zeros(N_ST, dtype=np.int64)
-    st[S_P] = shoe.shape[0]
-    st[S_END] = shoe.shape[0]
-    st[S_MID_OK] = P[P_MID_RESHUFFLE]
-    st[S_SHUFFLE] = 1
-    return st
 
 
 def _hands(
@@ -268,12 +204,12 @@ def _hands(
                     k = 0
                     left = 1
                     while k < left:  # the turned card, then as many more as its value
-                        burnt = _draw_j(shoe, st, rng)
+                        burnt = draw_j(shoe, st, rng)
                         if k == 0:
-                            left = 1 + burn_more[_cls_j(burnt)]
+                            left = 1 + burn_more[cls_j(burnt)]
                         k += 1
             elif st[S_END] < n:
-                _compact_j(shoe, st, tmp)
+                compact_j(shoe, st, tmp)
             st[S_MID_OK] = P[P_MID_RESHUFFLE]
             st[S_HAND_NO] += 1
         else:
@@ -293,7 +229,7 @@ def _hands(
         up = 0
         hole = 0
         for pos in range(2 * m + 2):
-            c = _draw_j(shoe, st, rng)
+            c = draw_j(shoe, st, rng)
             if pos == m:
                 up = c
             elif pos == 2 * m + 1:
@@ -306,11 +242,11 @@ def _hands(
                         first[i, r] = c
                 else:
                     first[j, r] = c
-        u = _cls_j(up)
+        u = cls_j(up)
         dcards[0] = up
         dcards[1] = hole
         dn = 2
-        dstate = trans[trans[0, u], _cls_j(hole)]
+        dstate = trans[trans[0, u], cls_j(hole)]
         dbj = natural[dstate]
         for i in range(ns):
             a0 = first[i, 0]
@@ -322,7 +258,7 @@ def _hands(
             hn[i, 0] = 2
             hcards[i, 0, 0] = a0
             hcards[i, 0, 1] = a1
-            hstate[i, 0] = trans[trans[0, _cls_j(a0)], _cls_j(a1)]
+            hstate[i, 0] = trans[trans[0, cls_j(a0)], cls_j(a1)]
             if natural[hstate[i, 0]]:
                 hres[i, 0] = H_BLACKJACK  # C4 / I6: it stands (pushes a dealer's blackjack)
         # C3 / I5: the peek ends the hand at once with a dealer's blackjack.
@@ -333,7 +269,7 @@ def _hands(
                 if hres[i, 0] == H_BLACKJACK:
                     continue
                 a0 = first[i, 0]
-                k = _cls_j(a0)
+                k = cls_j(a0)
                 ctx = CTX_FIRST_PAIR if pairable[a0, first[i, 1]] else CTX_FIRST
                 a = decision[i, ctx, s, u]
                 if a == SURRENDER:
@@ -346,7 +282,7 @@ def _hands(
                     nh[i] = 2
                     a1 = first[i, 1]
                     hstate[i, 0] = trans[0, k]
-                    hstate[i, 1] = trans[0, _cls_j(a1)]
+                    hstate[i, 1] = trans[0, cls_j(a1)]
                     hn[i, 0] = 1
                     hn[i, 1] = 1
                     hcards[i, 1, 0] = a1
@@ -378,14 +314,14 @@ def _hands(
                         if shared and r < st[S_ROW_N]:
                             c = row[r]
                         else:
-                            c = _draw_j(shoe, st, rng)
+                            c = draw_j(shoe, st, rng)
                             if shared:
                                 row[r] = c
                                 st[S_ROW_N] = r + 1
                         sk[i] = r + 1
                         hcards[i, h, hn[i, h]] = c
                         hn[i, h] += 1
-                        s = trans[s, _cls_j(c)]
+                        s = trans[s, cls_j(c)]
                         hstate[i, h] = s
                         if s == bust:
                             hres[i, h] = H_BUST  # B3: a bust loses at once
@@ -408,10 +344,10 @@ def _hands(
         if not ended and (P[P_ALWAYS_PLAYS] or standing):
             played = 1
             while dealer_hits[dstate]:
-                c = _draw_j(shoe, st, rng)
+                c = draw_j(shoe, st, rng)
                 dcards[dn] = c
                 dn += 1
-                dstate = trans[dstate, _cls_j(c)]
+                dstate = trans[dstate, cls_j(c)]
         info[I_DEALER_BJ] = dbj
         info[I_DEALER_N] = dn
         info[I_DEALER_PLAYED] = played
@@ -508,7 +444,7 @@ def _hands(
                     local[A_PUSH] += 1
         local[A_NET] += x
         local[A_NET2] += x * x
-        if insurance_up[_cls_j(up)]:
+        if insurance_up[cls_j(up)]:
             local[A_INSURANCE_OFFERED] += ns
         if info[I_DEALER_BJ]:
             local[A_DEALER_BJ] += 1
@@ -540,28 +476,10 @@ def _hands(
 
 # Compiled once per signature (cache=True keeps the machine code between runs). Only the
 # draw and its random numbers are inlined at Numba's level (see ``_hands``).
-_below_j = njit(cache=True, inline="always")(_below)
-_cls_j = njit(cache=True, inline="always")(_cls)
-_draw_j = njit(cache=True, inline="always")(_draw)
-_compact_j = njit(cache=True)(_compact)
 _scratch_j = njit(cache=True)(_scratch)
-_new_state_j = njit(cache=True)(_new_state)
 hands = njit(cache=True)(_hands)
 
 Outs = tuple[Any, ...]
-
-
-def full_shoe(decks: int) -> np.ndarray[Any, np.dtype[np.int64]]:
-    """The card ids of a full shoe of ``decks`` decks."""
-    return np.tile(np.arange(52, dtype=np.int64), decks)
-
-
-def new_state(tables: SimTables, *, shuffle: bool = True) -> Any:
-    """A shoe state before the first hand (which, shuffling, starts with a shuffle)."""
-    st = _new_state_j(tables.params, full_shoe(1))
-    st[S_P] = st[S_END] = int(tables.params[P_SHOE_SIZE])
-    st[S_SHUFFLE] = int(shuffle)
-    return st
 
 
 def empty_outs(nseats: int, n_hands: int) -> Outs:

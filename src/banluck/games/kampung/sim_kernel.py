@@ -34,132 +34,50 @@ from banluck.games.kampung.policy_dp import (
 )
 from banluck.games.kampung.policy_tables import PAIR_77
 from banluck.games.kampung.posterior import N_TYPES, T_FIRST, hand_types_j
+from banluck.games.kampung.sim_hand import (
+    A_777,
+    A_BANK_BURN,
+    A_BANK_BUST,
+    A_BANK_NATURAL,
+    A_EARLY_OPEN,
+    A_FIVE,
+    A_FORFEIT,
+    A_HANDS,
+    A_NET,
+    A_NET2,
+    A_PLAYER_BURN,
+    A_PLAYER_NATURAL,
+    A_VOID,
+    ACC_SIZE,
+    B_FULL_SHOE,
+    B_OPEN_FOUR,
+    B_PROJECT,
+    N_KIND,
+    NP,
+    P_777,
+    P_BANKER,
+    P_BANKER_DRAW,
+    P_BB,
+    P_BL,
+    P_BURN_TOTAL,
+    P_DECKS,
+    P_DRAGON,
+    P_DRAGON_21,
+    P_FIVE_BUST,
+    P_FRESH,
+    P_PLAYER_DRAW,
+    P_R21,
+    P_RESHUFFLE_BELOW,
+    SEVEN,
+    TEN,
+    add_j,
+    banker_natural_j,
+    natural_j,
+    open_j,
+    settle_j,
+    total_j,
+)
 from banluck.sim.rng import draw_j as _draw_j
-
-#: Banker policies by code (``policy.BANKER_POLICIES`` order).
-B_PROJECT = 0
-B_NEVER_OPEN = 1
-B_OPEN_FOUR = 2
-B_FULL_SHOE = 3
-#: ``prm`` slots (ints).
-P_DECKS = 0
-P_RESHUFFLE_BELOW = 1
-P_FRESH = 2
-P_BANKER = 3
-P_777 = 4
-P_BB = 5
-P_BL = 6
-P_DRAGON = 7
-P_DRAGON_21 = 8
-P_FIVE_BUST = 9
-P_R21 = 10
-P_PLAYER_DRAW = 11
-P_BANKER_DRAW = 12
-P_BURN_TOTAL = 13
-N_PRM = 14
-#: Accumulator slots.
-A_HANDS = 0
-A_NET = 1  # the bank's net over all hands, in base bets
-A_NET2 = 2  # sum over hands of the bank's net squared
-A_VOID = 3
-A_BANK_NATURAL = 4
-A_BANK_BURN = 5
-A_PLAYER_BURN = 6
-A_FORFEIT = 7
-A_777 = 8
-A_EARLY_OPEN = 9
-A_PLAYER_NATURAL = 10
-A_FIVE = 11
-A_BANK_BUST = 12
-ACC_SIZE = 16
-NP = 3  # players
-N_KIND = 9  # a seat's kind in a configuration: none, count 2..4 x bet 1/2, 7-7-7 x bet 1/2
-N_CONFIGS = N_KIND**NP
-SEVEN = 6
-TEN = 9
-
-
-def _natural(a: int, b: int) -> int:
-    """T4: 3 for a Ban-Ban, 2 for a Ban-Luck (their multiples' order), else 0."""
-    if a == 0 and b == 0:
-        return 3
-    if (a == 0 and b == TEN) or (a == TEN and b == 0):
-        return 2
-    return 0
-
-
-def _add(k: int, cnt: Any, base: Any, aces: Any, held: Any, i: int) -> None:
-    held[i, cnt[i]] = k
-    cnt[i] += 1
-    if k == 0:
-        aces[i] += 1
-    else:
-        base[i] += k + 1
-
-
-def _total(tot: Any, cnt: Any, base: Any, aces: Any, i: int) -> int:
-    """T3: hand ``i``'s total (past 21 the hard count: a bust)."""
-    hard = int(base[i] + aces[i])
-    if hard > 21:
-        return hard
-    return int(tot[cnt[i], base[i], aces[i]])
-
-
-def _settle(net: Any, done: Any, i: int, amount: int) -> None:
-    net[i] += amount
-    done[i] = 1
-
-
-def _banker_natural(
-    prm: Any,
-    kind: int,
-    first: Any,
-    second: Any,
-    tot: Any,
-    cnt: Any,
-    base: Any,
-    aces: Any,
-    bet: Any,
-    net: Any,
-    done: Any,
-) -> None:
-    """K6: the banker's natural against every player still in the hand."""
-    for i in range(NP):
-        if done[i]:
-            continue
-        mine = _natural_j(first[i], second[i])
-        if mine == 0 and _total_j(tot, cnt, base, aces, i) == prm[P_BURN_TOTAL]:
-            _settle_j(net, done, i, 0)  # K6: a two-card 15 escapes
-        elif mine == kind:
-            _settle_j(net, done, i, 0)
-        elif mine == 3:
-            _settle_j(net, done, i, prm[P_BB] * bet[i])
-        else:
-            mult = prm[P_BB] if kind == 3 else prm[P_BL]
-            _settle_j(net, done, i, -mult * bet[i])
-
-
-def _open(
-    prm: Any,
-    tot: Any,
-    cnt: Any,
-    base: Any,
-    aces: Any,
-    bet: Any,
-    net: Any,
-    done: Any,
-    i: int,
-    b: int,
-) -> None:
-    """K16: the banker at ``b`` (16..21) opens hand ``i``."""
-    t = _total_j(tot, cnt, base, aces, i)
-    lose = prm[P_R21] if b == 21 else 1
-    if t > 21 or t < b:
-        _settle_j(net, done, i, -lose * bet[i])
-    elif t == b:
-        _settle_j(net, done, i, 0)
-    else:
-        _settle_j(net, done, i, (prm[P_R21] if t == 21 else 1) * bet[i])
 
 
 def _play_hand(
@@ -216,25 +134,25 @@ def _play_hand(
                 first[i] = k
             else:
                 second[i] = k
-            _add_j(k, cnt, base, aces, held, i)
+            add_j(k, cnt, base, aces, held, i)
             if i < NP and k == SEVEN:
                 sevens[i] += 1
     bank_burnt = 0
     fifteen_path = 0
     while True:
-        kind = _natural_j(first[B], second[B])
+        kind = natural_j(first[B], second[B])
         if kind != 0:  # K6
             acc[A_BANK_NATURAL] += 1
-            _banker_natural_j(prm, kind, first, second, tot, cnt, base, aces, bet, net, done)
+            banker_natural_j(prm, kind, first, second, tot, cnt, base, aces, bet, net, done)
             return
-        if _total_j(tot, cnt, base, aces, B) != prm[P_BURN_TOTAL]:
+        if total_j(tot, cnt, base, aces, B) != prm[P_BURN_TOTAL]:
             break
         # K7 / K20: the banker's 15 escapes every natural
         fifteen_path = 1
         for i in range(NP):
-            if not done[i] and _natural_j(first[i], second[i]) != 0:
+            if not done[i] and natural_j(first[i], second[i]) != 0:
                 turned[i] = 1
-                _settle_j(net, done, i, 0)
+                settle_j(net, done, i, 0)
         left = 0
         for i in range(NP):
             if not done[i]:
@@ -264,7 +182,7 @@ def _play_hand(
                 bet[i] *= 2
             else:
                 acc[A_FORFEIT] += 1
-                _settle_j(net, done, i, -bet[i])
+                settle_j(net, done, i, -bet[i])
         left = 0
         for i in range(NP):
             if not done[i]:
@@ -275,22 +193,22 @@ def _play_hand(
         base[B] = 0
         aces[B] = 0
         first[B] = _draw_j(shoe, st, rng, shuffle)
-        _add_j(first[B], cnt, base, aces, held, B)
+        add_j(first[B], cnt, base, aces, held, B)
         second[B] = _draw_j(shoe, st, rng, shuffle)
-        _add_j(second[B], cnt, base, aces, held, B)
+        add_j(second[B], cnt, base, aces, held, B)
     # K8: players' naturals are paid (none are left after a banker's 15)
     if not fifteen_path:
         for i in range(NP):
-            kind = _natural_j(first[i], second[i])
+            kind = natural_j(first[i], second[i])
             if kind != 0:
                 acc[A_PLAYER_NATURAL] += 1
                 turned[i] = 1
-                _settle_j(net, done, i, (prm[P_BB] if kind == 3 else prm[P_BL]) * bet[i])
+                settle_j(net, done, i, (prm[P_BB] if kind == 3 else prm[P_BL]) * bet[i])
     # K9–K13: the players' turns
     for i in range(NP):
         if done[i]:
             continue
-        if _total_j(tot, cnt, base, aces, i) == prm[P_BURN_TOTAL] and burn[base[i], aces[i]]:
+        if total_j(tot, cnt, base, aces, i) == prm[P_BURN_TOTAL] and burn[base[i], aces[i]]:
             # K10: burn the 15 for two fresh cards at a doubled bet
             acc[A_PLAYER_BURN] += 1
             bet[i] *= 2
@@ -300,27 +218,27 @@ def _play_hand(
             aces[i] = 0
             sevens[i] = 0
             first[i] = _draw_j(shoe, st, rng, shuffle)
-            _add_j(first[i], cnt, base, aces, held, i)
+            add_j(first[i], cnt, base, aces, held, i)
             second[i] = _draw_j(shoe, st, rng, shuffle)
-            _add_j(second[i], cnt, base, aces, held, i)
+            add_j(second[i], cnt, base, aces, held, i)
             if first[i] == SEVEN:
                 sevens[i] += 1
             if second[i] == SEVEN:
                 sevens[i] += 1
-            kind = _natural_j(first[i], second[i])
+            kind = natural_j(first[i], second[i])
             if kind != 0:
                 acc[A_PLAYER_NATURAL] += 1
                 turned[i] = 1
-                _settle_j(net, done, i, (prm[P_BB] if kind == 3 else prm[P_BL]) * bet[i])
+                settle_j(net, done, i, (prm[P_BB] if kind == 3 else prm[P_BL]) * bet[i])
                 continue
         while True:
-            t = _total_j(tot, cnt, base, aces, i)
+            t = total_j(tot, cnt, base, aces, i)
             if t >= 21:
                 break
             if t >= prm[P_PLAYER_DRAW] and not hit[cnt[i], base[i], aces[i]]:
                 break
             k = _draw_j(shoe, st, rng, shuffle)
-            _add_j(k, cnt, base, aces, held, i)
+            add_j(k, cnt, base, aces, held, i)
             if k == SEVEN:
                 sevens[i] += 1
             if cnt[i] == 3 and sevens[i] == 3:
@@ -331,12 +249,12 @@ def _play_hand(
             if cnt[i] == 5:  # K12
                 acc[A_FIVE] += 1
                 turned[i] = 1
-                t = _total_j(tot, cnt, base, aces, i)
+                t = total_j(tot, cnt, base, aces, i)
                 if t <= 21:
                     m = prm[P_DRAGON_21] if t == 21 else prm[P_DRAGON]
-                    _settle_j(net, done, i, m * bet[i])
+                    settle_j(net, done, i, m * bet[i])
                 else:
-                    _settle_j(net, done, i, -prm[P_FIVE_BUST] * bet[i])
+                    settle_j(net, done, i, -prm[P_FIVE_BUST] * bet[i])
                 break
         stop[i] = 1
     left = 0
@@ -354,33 +272,33 @@ def _play_hand(
     post = np.zeros(N_OUT)
     row = np.zeros(N_EV)
     while True:
-        bt = _total_j(tot, cnt, base, aces, B)
+        bt = total_j(tot, cnt, base, aces, B)
         if cnt[B] == 5 or bt > 21:  # K15 / K22
             if bt > 21 and cnt[B] < 5:
                 acc[A_BANK_BUST] += 1
             for i in range(NP):
                 if done[i] or s777[i]:
                     continue
-                pt = _total_j(tot, cnt, base, aces, i)
+                pt = total_j(tot, cnt, base, aces, i)
                 if cnt[B] == 5 and bt <= 21:
-                    _settle_j(
+                    settle_j(
                         net, done, i, -(prm[P_DRAGON_21] if bt == 21 else prm[P_DRAGON]) * bet[i]
                     )
                 elif cnt[B] == 5:
-                    _settle_j(net, done, i, prm[P_FIVE_BUST] * bet[i])
+                    settle_j(net, done, i, prm[P_FIVE_BUST] * bet[i])
                 elif pt > 21:
-                    _settle_j(net, done, i, -bet[i])
+                    settle_j(net, done, i, -bet[i])
                 else:
-                    _settle_j(net, done, i, (prm[P_R21] if pt == 21 else 1) * bet[i])
+                    settle_j(net, done, i, (prm[P_R21] if pt == 21 else 1) * bet[i])
             break
         if bt == 21:
             for i in range(NP):
                 if not done[i] and not s777[i]:
-                    _open_j(prm, tot, cnt, base, aces, bet, net, done, i, bt)
+                    open_j(prm, tot, cnt, base, aces, bet, net, done, i, bt)
             break
         if bt < prm[P_BANKER_DRAW]:
             k = _draw_j(shoe, st, rng, shuffle)
-            _add_j(k, cnt, base, aces, held, B)
+            add_j(k, cnt, base, aces, held, B)
             continue
         unopened = 0
         waiting = 0
@@ -491,20 +409,20 @@ def _play_hand(
         if action == A_OPEN:
             acc[A_EARLY_OPEN] += 1
             turned[target] = 1
-            _open_j(prm, tot, cnt, base, aces, bet, net, done, target, bt)
+            open_j(prm, tot, cnt, base, aces, bet, net, done, target, bt)
         elif action == A_HIT:
             k = _draw_j(shoe, st, rng, shuffle)
-            _add_j(k, cnt, base, aces, held, B)
+            add_j(k, cnt, base, aces, held, B)
         else:
             for i in range(NP):
                 if not done[i] and not s777[i]:
-                    _open_j(prm, tot, cnt, base, aces, bet, net, done, i, bt)
+                    open_j(prm, tot, cnt, base, aces, bet, net, done, i, bt)
             break
     # K13 / K23: waiting 7-7-7s last
-    bt = _total_j(tot, cnt, base, aces, B)
+    bt = total_j(tot, cnt, base, aces, B)
     for i in range(NP):
         if not done[i] and s777[i]:
-            _settle_j(net, done, i, 0 if bt == 21 else prm[P_777] * bet[i])
+            settle_j(net, done, i, 0 if bt == 21 else prm[P_777] * bet[i])
 
 
 def _scratch() -> tuple[Any, Any, Any, Any]:
@@ -579,12 +497,6 @@ def _play_hands(
         acc[A_NET2] += bank * bank
 
 
-_natural_j = njit(cache=True, inline="always")(_natural)
-_add_j = njit(cache=True, inline="always")(_add)
-_total_j = njit(cache=True, inline="always")(_total)
-_settle_j = njit(cache=True, inline="always")(_settle)
-_banker_natural_j = njit(cache=True)(_banker_natural)
-_open_j = njit(cache=True)(_open)
 _play_hand_j = njit(cache=True)(_play_hand)
 _scratch_j = njit(cache=True, inline="always")(_scratch)
 play_hands = njit(cache=True)(_play_hands)

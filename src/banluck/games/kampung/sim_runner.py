@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from banluck.games.kampung import policy_dp as dp
+from banluck.games.kampung import sim_hand as kh
 from banluck.games.kampung import sim_kernel as k
 from banluck.games.kampung.policy import BANKER_POLICIES, player_tables
 from banluck.games.kampung.policy_data import solved
@@ -89,21 +90,21 @@ def sim_arrays(
     tables = player_tables(rules, players)
     s = solved(rules)
     t = rules.totals
-    prm = np.zeros(k.N_PRM, dtype=np.int64)
-    prm[k.P_DECKS] = rules.decks
-    prm[k.P_RESHUFFLE_BELOW] = rules.reshuffle_below()
-    prm[k.P_FRESH] = int(fresh_shoe)
-    prm[k.P_BANKER] = BANKER_POLICIES.index(banker)
-    prm[k.P_777] = rules.seven_seven_seven_multiple
-    prm[k.P_BB] = t.ban_ban_multiple
-    prm[k.P_BL] = t.ban_luck_multiple
-    prm[k.P_DRAGON] = t.five_dragon_multiple
-    prm[k.P_DRAGON_21] = t.five_dragon_21_multiple
-    prm[k.P_FIVE_BUST] = t.five_card_bust_multiple
-    prm[k.P_R21] = rules.twenty_one_multiple
-    prm[k.P_PLAYER_DRAW] = rules.player_must_draw_under
-    prm[k.P_BANKER_DRAW] = rules.banker_must_draw_under
-    prm[k.P_BURN_TOTAL] = rules.burn_total
+    prm = np.zeros(kh.N_PRM, dtype=np.int64)
+    prm[kh.P_DECKS] = rules.decks
+    prm[kh.P_RESHUFFLE_BELOW] = rules.reshuffle_below()
+    prm[kh.P_FRESH] = int(fresh_shoe)
+    prm[kh.P_BANKER] = BANKER_POLICIES.index(banker)
+    prm[kh.P_777] = rules.seven_seven_seven_multiple
+    prm[kh.P_BB] = t.ban_ban_multiple
+    prm[kh.P_BL] = t.ban_luck_multiple
+    prm[kh.P_DRAGON] = t.five_dragon_multiple
+    prm[kh.P_DRAGON_21] = t.five_dragon_21_multiple
+    prm[kh.P_FIVE_BUST] = t.five_card_bust_multiple
+    prm[kh.P_R21] = rules.twenty_one_multiple
+    prm[kh.P_PLAYER_DRAW] = rules.player_must_draw_under
+    prm[kh.P_BANKER_DRAW] = rules.banker_must_draw_under
+    prm[kh.P_BURN_TOTAL] = rules.burn_total
     return SimArrays(
         prm=prm,
         tot=dp.totals(rules),
@@ -122,8 +123,8 @@ def sim_arrays(
 
 def new_cache() -> tuple[np.ndarray[Any, np.dtype[np.int8]], IntArray]:
     """The project banker's table of choices by configuration, empty."""
-    acts = np.zeros((k.N_CONFIGS, dp.MAXC, dp.MAXB, dp.MAXA, dp.N_SETS), dtype=np.int8)
-    return acts, np.zeros(k.N_CONFIGS, dtype=np.int64)
+    acts = np.zeros((kh.N_CONFIGS, dp.MAXC, dp.MAXB, dp.MAXA, dp.N_SETS), dtype=np.int8)
+    return acts, np.zeros(kh.N_CONFIGS, dtype=np.int64)
 
 
 _ARRAYS: SimArrays | None = None
@@ -145,9 +146,9 @@ def run_chunk(
     """Play ``n`` hands from one random stream; the accumulator as integers."""
     a = arrays
     acts, filled = cache if cache is not None else new_cache()
-    acc = np.zeros(k.ACC_SIZE, dtype=np.int64)
-    shoe = full_shoe(int(a.prm[k.P_DECKS]))
-    net = np.zeros(k.NP, dtype=np.int64)
+    acc = np.zeros(kh.ACC_SIZE, dtype=np.int64)
+    shoe = full_shoe(int(a.prm[kh.P_DECKS]))
+    net = np.zeros(kh.NP, dtype=np.int64)
     st = np.zeros(1, dtype=np.int64)
     k.play_hands(*a.kernel_args(), acts, filled, shoe, st, state.copy(), n, 1, net, acc)
     return [int(x) for x in acc]
@@ -174,42 +175,42 @@ class KampungSimResult:
 
     @property
     def hands(self) -> int:
-        return self.acc[k.A_HANDS]
+        return self.acc[kh.A_HANDS]
 
     @property
     def player_bets(self) -> int:
         """Initial player bets: three a hand."""
-        return k.NP * self.hands
+        return kh.NP * self.hands
 
     @property
     def bank_edge(self) -> float:
         """The bank's net per initial player bet (positive: the bank is ahead)."""
-        return self.acc[k.A_NET] / self.player_bets
+        return self.acc[kh.A_NET] / self.player_bets
 
     @property
     def ci95(self) -> float:
         """1.96 standard errors of ``bank_edge`` (hands independent; the three seats of a
         hand taken together)."""
         n = self.hands
-        mean = self.acc[k.A_NET] / n
-        var = max(self.acc[k.A_NET2] / n - mean * mean, 0.0)
-        return 1.96 * math.sqrt(var / n) / k.NP
+        mean = self.acc[kh.A_NET] / n
+        var = max(self.acc[kh.A_NET2] / n - mean * mean, 0.0)
+        return 1.96 * math.sqrt(var / n) / kh.NP
 
     def per_hand(self, slot: int) -> float:
         return self.acc[slot] / self.hands
 
     def to_json(self) -> dict[str, Any]:
         names = {
-            "void": k.A_VOID,
-            "banker_natural": k.A_BANK_NATURAL,
-            "banker_burn": k.A_BANK_BURN,
-            "player_burn": k.A_PLAYER_BURN,
-            "forfeit": k.A_FORFEIT,
-            "seven_seven_seven": k.A_777,
-            "open_early": k.A_EARLY_OPEN,
-            "player_natural": k.A_PLAYER_NATURAL,
-            "five_cards": k.A_FIVE,
-            "banker_bust": k.A_BANK_BUST,
+            "void": kh.A_VOID,
+            "banker_natural": kh.A_BANK_NATURAL,
+            "banker_burn": kh.A_BANK_BURN,
+            "player_burn": kh.A_PLAYER_BURN,
+            "forfeit": kh.A_FORFEIT,
+            "seven_seven_seven": kh.A_777,
+            "open_early": kh.A_EARLY_OPEN,
+            "player_natural": kh.A_PLAYER_NATURAL,
+            "five_cards": kh.A_FIVE,
+            "banker_bust": kh.A_BANK_BUST,
         }
         return {
             "preset": "kampung",
@@ -250,7 +251,7 @@ def simulate(
     run = run_chunks(
         sizes,
         rng_states(seed, len(sizes)),
-        size=k.ACC_SIZE,
+        size=kh.ACC_SIZE,
         local=lambda n, state: run_chunk(arrays, n, state, cache),
         remote=_worker_chunk,
         initializer=_init_worker,
@@ -287,14 +288,14 @@ def compare(
     a = sim_arrays(rules, *first, fresh_shoe=fresh_shoe)
     b = sim_arrays(rules, *second, fresh_shoe=fresh_shoe)
     acts, filled = new_cache()
-    acc = np.zeros(k.ACC_SIZE, dtype=np.int64)
-    shoe = full_shoe(int(a.prm[k.P_DECKS]))
+    acc = np.zeros(kh.ACC_SIZE, dtype=np.int64)
+    shoe = full_shoe(int(a.prm[kh.P_DECKS]))
     k.run_paired(
         a.prm, b.prm, a.tot, a.hit, a.burn, a.double, b.hit, b.burn, b.double, a.gain, a.p,
         a.dprm, a.bank15, a.g, a.belief_hit, a.belief_burn, acts, filled, shoe,
         rng_states(seed, 1)[0], hands, acc,
     )  # fmt: skip
-    n = int(acc[k.A_HANDS])
-    mean = acc[k.A_NET] / n
-    var = max(acc[k.A_NET2] / n - mean * mean, 0.0)
-    return mean / k.NP, 1.96 * math.sqrt(var / n) / k.NP
+    n = int(acc[kh.A_HANDS])
+    mean = acc[kh.A_NET] / n
+    var = max(acc[kh.A_NET2] / n - mean * mean, 0.0)
+    return mean / kh.NP, 1.96 * math.sqrt(var / n) / kh.NP
