@@ -130,7 +130,7 @@ def run_simulation(
     **options: Any,
 ) -> T:
     """``simulate`` called as every game's ``banluck simulate`` calls it (``--hands``,
-    ``--workers``, ``--fresh-shoe``, ``--seed``, ``chunk`` and the game's ``options``)
+    ``--workers`` or ``--dask``, ``--fresh-shoe``, ``--seed``, ``chunk`` and the game's ``options``)
     under the progress bar (none with ``--no-progress``)."""
     return with_progress(
         args.hands,
@@ -138,6 +138,7 @@ def run_simulation(
             rules,
             args.hands,
             workers=args.workers,
+            dask=args.dask,
             fresh_shoe=bool(args.fresh_shoe),
             seed=args.seed,
             chunk=chunk,

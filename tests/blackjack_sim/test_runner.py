@@ -73,7 +73,7 @@ def test_small_run_agrees_with_the_exact_edge(rules: BlackjackRules) -> None:
 
 def _args(**kw: object) -> argparse.Namespace:
     base: dict[str, object] = {
-        "preset": "infinite", "decks": None, "hands": 20_000, "workers": 1,
+        "preset": "infinite", "decks": None, "hands": 20_000, "workers": 1, "dask": None,
         "fresh_shoe": False, "seed": 5, "json": True, "no_progress": True, "chunk": 5_000,
     }  # fmt: skip
     base.update(kw)

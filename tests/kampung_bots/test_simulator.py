@@ -66,6 +66,7 @@ def _args(**kw: object) -> argparse.Namespace:
         "decks": None,
         "hands": 5_000,
         "workers": 1,
+        "dask": None,
         "fresh_shoe": False,
         "seed": 3,
         "json": True,

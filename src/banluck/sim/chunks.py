@@ -2,15 +2,20 @@
 stream ``i`` of ``SeedSequence(seed)``, play the chunks here or over worker processes, and add
 their integer counts exactly.
 
-The sum depends on the seed and the chunk size only, never on the number of workers or the
-order in which chunks finish. The statistics helpers turn counts into 95 % half-widths.
+The sum depends on the seed and the chunk size only, never on the number of workers, the
+machines or the order in which chunks finish: the chunks run here, over worker processes,
+or as Dask tasks on a cluster (``dask``: a scheduler's address, or ``local:N`` for a local
+cluster of N worker processes), and give the same counts bit for bit. The statistics
+helpers turn counts into 95 % half-widths.
 """
 
 from __future__ import annotations
 
 import math
 import multiprocessing
+import threading
 import time
+import uuid
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
@@ -81,12 +86,14 @@ def run_chunks(
     context: str | None = "spawn",
     check: Callable[[IntArray], None] | None = None,
     progress: Callable[[int], None] | None = None,
+    dask: str | None = None,
 ) -> ChunkRun:
     """Play chunk ``i`` (``sizes[i]`` hands from ``states[i]``) and add the counts (``size``
     of them). One worker (or one chunk) plays in this process with ``local``; more start a
     pool whose processes run ``initializer(*initargs)`` and then ``remote`` (both must be
-    picklable module functions). ``check`` may refuse a chunk's counts; ``progress`` hears
-    the hands of each finished chunk."""
+    picklable module functions); with ``dask`` every chunk is a task of that Dask cluster,
+    whose worker processes run the same two. ``check`` may refuse a chunk's counts;
+    ``progress`` hears the hands of each finished chunk."""
     total = np.zeros(size, dtype=np.int64)
     parts: list[tuple[int, IntArray]] = []
 
@@ -100,7 +107,9 @@ def run_chunks(
             progress(n)
 
     start = time.perf_counter()
-    if workers <= 1 or len(sizes) <= 1:
+    if dask is not None:
+        used = run_on_dask(dask, sizes, states, remote, initializer, initargs, add)
+    elif workers <= 1 or len(sizes) <= 1:
         for n, state in zip(sizes, states, strict=True):
             add(n, local(n, state))
         used = 1
@@ -118,6 +127,91 @@ def run_chunks(
     return ChunkRun(
         total=total, parts=tuple(parts), workers=used, seconds=time.perf_counter() - start
     )
+
+
+#: The run whose initializer a Dask worker process ran last (``_dask_chunk``).
+_DASK_RUN: str | None = None
+_DASK_LOCK = threading.Lock()
+
+
+def _dask_chunk(
+    run_id: str,
+    initializer: Callable[..., None],
+    initargs: tuple[Any, ...],
+    remote: ChunkFn,
+    n: int,
+    state: State,
+) -> Any:
+    """One chunk as a Dask task: the worker process runs the run's initializer the first
+    time it plays one of its chunks (as a pool's process does at its start), then the
+    chunk. One chunk at a time per process (a worker with several threads takes turns)."""
+    global _DASK_RUN
+    with _DASK_LOCK:
+        if run_id != _DASK_RUN:
+            initializer(*initargs)
+            _DASK_RUN = run_id
+        return remote(n, state)
+
+
+def dask_client(address: str) -> tuple[Any, Any]:
+    """A ``distributed.Client`` of the cluster at ``address`` (a scheduler's, such as
+    ``tcp://10.0.0.5:8786``), or of a new local cluster for ``local:N`` (N worker processes,
+    one thread each), and that local cluster (None for an address): the caller closes both."""
+    from distributed import Client, LocalCluster
+
+    if address.startswith("local:"):
+        count = address.removeprefix("local:")
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(f"--dask local:N takes 1 or more workers, not {count!r}")
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=int(count),
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            host="127.0.0.1",
+        )
+        return Client(cluster), cluster  # type: ignore[no-untyped-call]
+    return Client(address, timeout=30), None  # type: ignore[no-untyped-call]
+
+
+def run_on_dask(
+    address: str,
+    sizes: Sequence[int],
+    states: Sequence[State],
+    remote: ChunkFn,
+    initializer: Callable[..., None],
+    initargs: tuple[Any, ...],
+    add: Callable[[int, Any], None],
+) -> int:
+    """Every chunk as one Dask task on the cluster at ``address`` (``dask_client``), each
+    chunk's counts added as it finishes; the number of the cluster's workers."""
+    from distributed import as_completed as dask_completed
+
+    client, cluster = dask_client(address)
+    try:
+        workers = len(client.scheduler_info()["workers"])
+        shared = client.scatter(initargs, broadcast=True)  # the tables, sent once per worker
+        run_id = uuid.uuid4().hex
+        futures = {
+            client.submit(
+                _dask_chunk,
+                run_id,
+                initializer,
+                shared,
+                remote,
+                n,
+                state,
+                key=f"chunk-{run_id}-{i}",
+            ): n
+            for i, (n, state) in enumerate(zip(sizes, states, strict=True))
+        }
+        for fut in dask_completed(futures):  # type: ignore[no-untyped-call]
+            add(futures[fut], fut.result())
+        return workers
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 def half_width(total: int, squares: int, n: int) -> float:
@@ -187,6 +281,7 @@ def run_kernel(
     workers: int = 1,
     check: Callable[[IntArray], None] | None = None,
     progress: Callable[[int], None] | None = None,
+    dask: str | None = None,
 ) -> ChunkRun:
     """``hands`` hands of a compiled kernel ``run`` (a module function, so that workers can
     find it) on ``tables``, in chunks of ``chunk`` from the streams of ``seed`` (a fresh one
@@ -208,6 +303,7 @@ def run_kernel(
         workers=workers,
         check=check,
         progress=progress,
+        dask=dask,
     )
     return replace(played, seed=seed)
 

@@ -221,6 +221,7 @@ def simulate(
     seed: int | None = None,
     chunk: int = DEFAULT_CHUNK,
     progress: Callable[[int], None] | None = None,
+    dask: str | None = None,
 ) -> SimResult:
     """Play ``hands`` full table hands of ``rules`` with ``policy`` (the project's strategy,
     ``policy_for(rules)``, by default; or one policy per seat) and return the merged counts.
@@ -246,6 +247,7 @@ def simulate(
         workers=workers,
         check=_check,
         progress=progress,
+        dask=dask,
     )
     return SimResult(
         rules=rules,

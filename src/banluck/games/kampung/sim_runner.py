@@ -241,8 +241,10 @@ def simulate(
     seed: int | None = None,
     chunk: int = 1 << 18,
     progress: Callable[[int], None] | None = None,
+    dask: str | None = None,
 ) -> KampungSimResult:
-    """Play ``hands`` hands; merge the chunks' counts."""
+    """Play ``hands`` hands; merge the chunks' counts (over ``workers`` processes, or as
+    tasks of the Dask cluster at ``dask``: the same counts)."""
     if seed is None:
         seed = fresh_seed()
     arrays = sim_arrays(rules, banker, players, fresh_shoe=fresh_shoe)
@@ -259,6 +261,7 @@ def simulate(
         workers=workers,
         context=None,
         progress=progress,
+        dask=dask,
     )
     return KampungSimResult(
         banker=banker,
@@ -266,7 +269,7 @@ def simulate(
         decks=rules.decks,
         fresh_shoe=fresh_shoe,
         seed=seed,
-        workers=workers,
+        workers=run.workers,
         seconds=run.seconds,
         acc=[int(x) for x in run.total],
         chunks=len(sizes),

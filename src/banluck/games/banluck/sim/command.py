@@ -42,8 +42,18 @@ def register(sub: Any) -> None:
     p.add_argument("--decks", type=int, default=None, help="decks in the shoe (T11)")
     add_house_options(p)
     p.add_argument("--hands", type=int, default=1_000_000, help="table hands to play")
-    p.add_argument(
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
         "--workers", type=int, default=1, help=f"worker processes (this machine: {os.cpu_count()})"
+    )
+    where.add_argument(
+        "--dask",
+        default=None,
+        metavar="ADDRESS",
+        help=(
+            "play the chunks as tasks of a Dask cluster: its scheduler's address "
+            "(tcp://HOST:8786), or local:N for a local cluster of N worker processes"
+        ),
     )
     p.add_argument(
         "--fresh-shoe",

@@ -156,6 +156,7 @@ def simulate(
     seed: int | None = None,
     chunk: int = DEFAULT_CHUNK,
     progress: Callable[[int], None] | None = None,
+    dask: str | None = None,
 ) -> SimResult:
     """Play ``hands`` full table hands of ``rules`` with ``policy`` (the project's strategy,
     ``policy_for(rules)``, by default) and return the merged counts.
@@ -178,6 +179,7 @@ def simulate(
         chunk=chunk,
         workers=workers,
         progress=progress,
+        dask=dask,
     )
     return SimResult(
         rules=rules,
