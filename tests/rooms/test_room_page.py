@@ -5,6 +5,7 @@ player who is gone."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import signal
@@ -16,6 +17,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.rooms.helpers import SECRET_KEYS, hidden_leaks, keys_of
 from tests.rooms.servers import free_port
@@ -126,7 +128,9 @@ def play_hand(people: list[Person]) -> None:
             buttons = p.page.locator("#actions button")
             if buttons.count():
                 stand = p.page.locator("#actions button[data-action='stand']")
-                (stand if stand.count() else buttons.first).click()
+                # gone by the click (the next frame came): give up at once, look again
+                with contextlib.suppress(PlaywrightTimeout):
+                    (stand if stand.count() else buttons.first).click(timeout=1000)
                 p.page.wait_for_timeout(100)
         people[0].page.wait_for_timeout(100)
     raise AssertionError("the hand did not end")
@@ -291,7 +295,7 @@ def test_the_bank_passing_is_told_and_the_banker_is_asked_to_be_ready(
     """Kampung with the bank going round: when the bank passes to Ann her page says so by
     name and offers Ready in place of a bet (K3); as the banker she bets nothing."""
     ann = Person(browser.new_context(), "Ann")
-    link = make_room(ann, server, "kampung", bank="rotate")
+    link = make_room(ann, server, "kampung", bank="rotate", timer=300)  # never away when slow
     enter(ann, link, "you")
     page = ann.page
     # play until the bank comes to Ann (K2: after the dealer's hands); a loaded machine
@@ -300,13 +304,16 @@ def test_the_bank_passing_is_told_and_the_banker_is_asked_to_be_ready(
     while time.monotonic() < deadline:
         if page.locator("#bank-pass").inner_text():
             break
-        if page.locator("#bet-form").is_visible():
-            page.click("#bet-button")
-        else:
-            buttons = page.locator("#actions button")
-            if buttons.count():
-                stand = buttons.filter(has_text=re.compile("^(Stand|Play)$"))
-                (stand if stand.count() else buttons).first.click()
+        # a button seen may be gone by the time it is clicked (the next frame came): the
+        # click then gives up at once and the loop looks again
+        with contextlib.suppress(PlaywrightTimeout):
+            if page.locator("#bet-form").is_visible():
+                page.click("#bet-button", timeout=1000)
+            else:
+                buttons = page.locator("#actions button")
+                if buttons.count():
+                    stand = buttons.filter(has_text=re.compile("^(Stand|Play)$"))
+                    (stand if stand.count() else buttons).first.click(timeout=1000)
         page.wait_for_timeout(100)
     assert page.locator("#bank-pass").inner_text() == "The bank passes from Dealer to you."
     page.wait_for_selector("#bet-form:visible")
@@ -315,3 +322,41 @@ def test_the_bank_passing_is_told_and_the_banker_is_asked_to_be_ready(
     page.click("#bet-button")
     page.wait_for_selector("#table:has-text('Bank (Ann)')")
     check_frames([ann])
+
+
+def test_the_settle_up_table_and_a_new_session(server: str, browser: Browser) -> None:
+    """Two hands of Ban Luck between a desktop in English and a 375 px phone in German:
+    both pages show each person's hands and net (the server's figures, names as text), the
+    downloads are the same table, and the host's New session (confirmed) starts it again."""
+    ann = Person(browser.new_context(), "Ann")
+    bob = Person(browser.new_context(viewport={"width": 375, "height": 740}), "Bob")
+    link = make_room(ann, server, "table")
+    enter(ann, link, "you")
+    enter(bob, link, "ben")
+    assert bob.page.locator("#tally-none").inner_text() == "No hand is settled yet."
+    for _ in range(2):
+        play_hand([ann, bob])  # (play_hand reads the English status line)
+    bob.page.select_option("#language", "de")
+    state = ann.frames[-1]
+    tally = state["room"]["tally"]
+    assert {row["name"] for row in tally} == {"Ann", "Bob"} and all(r["hands"] == 2 for r in tally)
+    for p in (ann, bob):
+        rows = p.page.locator("#tally-rows tr")
+        rows.first.wait_for()
+        texts = [rows.nth(i).locator("td").all_inner_texts() for i in range(rows.count())]
+        assert [t[0] for t in texts] == [row["name"] for row in tally]
+        assert [t[1] for t in texts] == ["2", "2"]
+    assert bob.page.locator("#tally h2").inner_text() == "Abrechnung"
+    assert bob.page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert bob.page.locator("#new-session").is_hidden()  # the host's, not Bob's
+    href = ann.page.locator("#tally-csv").get_attribute("href") or ""
+    csv_text = ann.page.request.get(server + href).text()
+    assert csv_text.splitlines()[0] == "name,hands,net,biggest_win"
+    assert {line.split(",")[0] for line in csv_text.splitlines()[1:]} == {"Ann", "Bob"}
+    ann.page.once("dialog", lambda d: d.accept())
+    ann.page.click("#new-session")
+    for p in (ann, bob):
+        p.page.wait_for_selector("#tally-none:visible")
+        seats = p.page.locator("#seats").inner_text()
+        assert len(re.findall(r"1[.,]000", seats)) == 3, seats  # every stack starts again
+    check_frames([ann, bob])

@@ -31,6 +31,7 @@ from banluck.games.registry import driver_for
 from banluck.rooms.fair import RoomLedger, salt_from
 from banluck.rooms.names import display_name
 from banluck.rooms.settings import RoomSettings, parse_settings
+from banluck.rooms.tally import Tally
 from banluck.rooms.views import public_json, view_json
 
 FORMAT = 1
@@ -105,6 +106,8 @@ class Room:
         self.connections: dict[str, int] = {}  # runtime only: player -> open sockets
         self.version = 0
         self.last_summary: list[dict[str, Any]] = []
+        #: the session's settle-up table (``rooms.tally``)
+        self.tally = Tally()
         #: when the room last changed (``rooms.limits``: an idle room is removed); None for
         #: a room saved before rooms kept it, until its next change
         self.updated: float | None = None
@@ -267,6 +270,19 @@ class Room:
         self.settings, self.game = settings, game
         if decks_changed or game.shuffle_due(self.shoe):
             self.shoe = game.fresh_shoe(self.entropy(), self.ledger)
+        self._changed(now)
+
+    def new_session(self, player: str, now: float) -> None:
+        """The host starts a new session between hands: the room, its people and seats
+        stay; every stack starts again at the fresh stack and the settle-up table is empty."""
+        if player != self.host:
+            raise Refusal("forbidden", "only the room's host may start a new session")
+        self._between_hands("a new session starts")
+        fresh = self.game.fresh_stack()
+        self.stacks = dict.fromkeys(self.seats, fresh)
+        self.kept_stacks = {}
+        self.tally = Tally()
+        self.last_summary = []
         self._changed(now)
 
     def back(self, player: str, now: float) -> None:
@@ -488,6 +504,7 @@ class Room:
         if s.banker is not None:
             self.banker, self.hands_banked = s.banker, s.hands_banked
         self.last_summary = s.summary
+        self.tally.add(s.summary, self.dealt_to, {p: m.name for p, m in self.members.items()})
         self.settled = True
         self.deadline, self._waiting = None, None
 

@@ -13,6 +13,7 @@ from banluck.games.driver import HandStart
 from banluck.rooms.fair import RoomLedger, salt_from
 from banluck.rooms.room import FORMAT, Member, Room
 from banluck.rooms.settings import settings_from_json
+from banluck.rooms.tally import Tally
 
 
 def room_json(room: Room) -> dict[str, Any]:
@@ -44,6 +45,7 @@ def room_json(room: Room) -> dict[str, Any]:
         "version": room.version,
         "updated": room.updated,
         "dealt_to": dict(room.dealt_to),
+        "tally": room.tally.to_json(),
         "hand": None
         if h is None
         else {
@@ -87,6 +89,7 @@ def load_room(data: dict[str, Any], *, entropy: Callable[[], int]) -> Room:
     updated = data.get("updated")
     room.updated = None if updated is None else float(updated)
     room.dealt_to = {str(k): str(v) for k, v in data.get("dealt_to", {}).items()}
+    room.tally = Tally.from_json(data.get("tally"))  # absent in rooms saved before it
     check_loaded(room)
     saved = data["hand"]
     if saved is not None:
@@ -134,6 +137,9 @@ def check_loaded(room: Room) -> None:
         raise ValueError("a bet is saved for a seat nobody holds")
     if room.banker is not None and room.banker not in room.seats:
         raise ValueError(f"the banker {room.banker!r} is not a seat")
+    for r in room.tally.people.values():
+        if r.hands < 0 or abs(r.net) > MAX_CHIPS or not 0 <= r.biggest_win <= MAX_CHIPS:
+            raise ValueError(f"the settle-up line of {r.name!r} does not add up")
     if room.last_number < 0 or room.hands_banked < 0:
         raise ValueError("a negative hand count")
 

@@ -46,6 +46,7 @@ def public_json(room: Room) -> dict[str, Any]:
         "min_bet": room.game.min_bet,
         **_house_json(room),
         "last": room.last_summary,
+        "tally": room.tally.rows(),
         "fair": room.ledger.current_json(),
     }
 
@@ -98,6 +99,7 @@ def _stranger_view(room: Room) -> dict[str, Any]:
         "deadline": None,
         "banker": None,
         "last": [],
+        "tally": [],
         "fair": None,
     }
     you = {"name": None, "seat": None, "host": False, "away": False, "bet": None}

@@ -25,7 +25,19 @@ BURST = 16
 #: Frames waiting for a slow socket before it is closed.
 QUEUE = 64
 #: The frames a player sends (``RoomHub.command``).
-FRAMES = ("join", "sit", "stand", "free", "remove", "bet", "act", "house", "back", "state")
+FRAMES = (
+    "join",
+    "sit",
+    "stand",
+    "free",
+    "remove",
+    "bet",
+    "act",
+    "house",
+    "back",
+    "new_session",
+    "state",
+)
 
 
 class TokenBucket:
@@ -101,6 +113,8 @@ def apply_frame(room: Room, player: str, frame: dict[str, Any], now: float) -> N
         room.back(player, now)
     elif kind == "remove":
         room.remove(player, frame.get("name"), now)
+    elif kind == "new_session":
+        room.new_session(player, now)
     elif kind != "state":
         raise unknown_frame(kind)
 

@@ -7,6 +7,9 @@
 - ``GET /room/{code}/history.json``: the room's provably fair history (docs/FAIRNESS.md),
   to download, for the people of the room only: the commitment of every shoe, the order,
   salt and deals of the finished ones (never the shoe in use). ``banluck verify`` checks it.
+- ``GET /room/{code}/settle-up.csv`` and ``settle-up.json``: the session's settle-up table
+  (``rooms.tally``: each person's hands, net chips and biggest win), for the people of the
+  room only.
 - ``WS /api/rooms/{code}/ws``: the live room (``rooms_ws``).
 
 A player hosts at most ``RoomLimits.per_player`` rooms and the server holds at most
@@ -98,8 +101,10 @@ def rooms_router(
             return _refused(Refusal("not_found", "the room page is not installed"))
         return FileResponse(ROOM_PAGE, headers={"Cache-Control": "no-cache"})
 
-    @router.get("/room/{code}/history.json", include_in_schema=False)
-    async def room_history(request: Request, code: str) -> Response:
+    def members_only(
+        request: Request, code: str, what: str, make: Callable[[Room], Response]
+    ) -> Response:
+        """``make(room)`` for a person of the room (403 ``forbidden`` for anyone else)."""
         room = hub.get(code)
         if room is None:
             return _refused(hub.missing(code))
@@ -107,17 +112,52 @@ def rooms_router(
             hub.change(room, lambda now: None)
             if request.scope[SCOPE_KEY] not in room.members:
                 return _refused(
-                    Refusal("forbidden", "join the room (choose a name) to see its history")
+                    Refusal("forbidden", f"join the room (choose a name) to see {what}")
                 )
-            history = room.public_history()
+            return make(room)
         finally:
             hub.release(room)
-        return JSONResponse(
-            history,
-            headers={
-                "Cache-Control": "no-store",
-                "Content-Disposition": f'attachment; filename="banluck-room-{code}.json"',
-            },
+
+    def download(name: str) -> dict[str, str]:
+        return {
+            "Cache-Control": "no-store",
+            "Content-Disposition": f'attachment; filename="{name}"',
+        }
+
+    @router.get("/room/{code}/history.json", include_in_schema=False)
+    async def room_history(request: Request, code: str) -> Response:
+        return members_only(
+            request,
+            code,
+            "its history",
+            lambda room: JSONResponse(
+                room.public_history(), headers=download(f"banluck-room-{code}.json")
+            ),
+        )
+
+    @router.get("/room/{code}/settle-up.json", include_in_schema=False)
+    async def room_tally_json(request: Request, code: str) -> Response:
+        return members_only(
+            request,
+            code,
+            "the settle-up table",
+            lambda room: JSONResponse(
+                {"room": code, "game": room.settings.game, "people": room.tally.rows()},
+                headers=download(f"banluck-room-{code}-settle-up.json"),
+            ),
+        )
+
+    @router.get("/room/{code}/settle-up.csv", include_in_schema=False)
+    async def room_tally_csv(request: Request, code: str) -> Response:
+        return members_only(
+            request,
+            code,
+            "the settle-up table",
+            lambda room: Response(
+                room.tally.csv(),
+                media_type="text/csv; charset=utf-8",
+                headers=download(f"banluck-room-{code}-settle-up.csv"),
+            ),
         )
 
     @router.websocket("/api/rooms/{code}/ws")

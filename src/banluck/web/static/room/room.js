@@ -198,6 +198,7 @@ function draw() {
   lastBanker = room.banker;
   $("stand-up").hidden = !(you.seat && room.phase !== "playing");
   drawTable(s.table, you.seat);
+  drawTally(room, you);
   drawFair(room.fair);
   const actions = $("actions");
   actions.replaceChildren();
@@ -313,6 +314,30 @@ async function createRoom(ev) {
   location.assign(answer.link);
 }
 
+// ------------------------------------------------------------------ settle up
+
+/** The session's settle-up table (the server's, most chips won first); the host may start
+    a new session between hands. */
+function drawTally(room, you) {
+  const rows = $("tally-rows");
+  rows.replaceChildren();
+  for (const r of room.tally || []) {
+    const tr = el("tr");
+    const net = r.net > 0 ? `+${fmtNum(r.net)}` : fmtNum(r.net);
+    for (const text of [r.name, fmtNum(r.hands), net, fmtNum(r.biggest_win)]) tr.append(el("td", text));
+    if (r.name === you.name) tr.classList.add("me");
+    rows.append(tr);
+  }
+  const none = !(room.tally && room.tally.length);
+  $("tally-table").hidden = none;
+  $("tally-none").hidden = !none;
+  $("new-session").hidden = !(you.host && room.phase !== "playing");
+}
+
+function newSession() {
+  if (window.confirm(t("room.tally.confirm"))) send({ type: "new_session" });
+}
+
 // ------------------------------------------------------------------ the fair shuffle
 
 const historyPath = () => `/room/${encodeURIComponent(code)}/history.json`;
@@ -423,6 +448,10 @@ function start() {
   $("back-button").addEventListener("click", () => send({ type: "back" }));
   $("verify").addEventListener("click", verify);
   $("fair-download").href = historyPath();
+  const base = `/room/${encodeURIComponent(code)}/settle-up`;
+  $("tally-csv").href = `${base}.csv`;
+  $("tally-json").href = `${base}.json`;
+  $("new-session").addEventListener("click", newSession);
   setInterval(tickTimer, 1000);
   open();
 }
