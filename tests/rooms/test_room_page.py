@@ -360,3 +360,24 @@ def test_the_settle_up_table_and_a_new_session(server: str, browser: Browser) ->
         seats = p.page.locator("#seats").inner_text()
         assert len(re.findall(r"1[.,]000", seats)) == 3, seats  # every stack starts again
     check_frames([ann, bob])
+
+
+def test_the_invite_is_copied_and_shown_as_a_qr_code(server: str, browser: Browser) -> None:
+    """The invite link: a Copy button puts it on the clipboard (said in the page's
+    language), and its QR code (an SVG the server draws) shows beside it, on a phone too."""
+    ctx = browser.new_context(viewport={"width": 375, "height": 740}, locale="zh-CN")
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+    ann = Person(ctx, "Ann")
+    link = make_room(ann, server, "table")
+    page = ann.page
+    page.wait_for_function("document.getElementById('qr').naturalWidth > 0")
+    assert page.locator("#qr").get_attribute("alt") == "邀请链接的二维码"
+    page.click("#copy-link")
+    page.wait_for_selector("#copied:has-text('链接已复制')")
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    code = link.rsplit("/", 1)[1]
+    svg = page.request.get(f"{server}/room/{code}/qr.svg")
+    assert svg.status == 200 and svg.headers["content-type"] == "image/svg+xml"
+    assert svg.text().startswith("<svg") and "<path" in svg.text()
+    assert page.request.get(f"{server}/room/{'x' * 22}/qr.svg").status == 404

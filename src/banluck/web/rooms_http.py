@@ -4,6 +4,7 @@
   caller is its host. Answers ``{code, link, state}`` (201).
 - ``GET /api/rooms/{code}``: the room as the caller may see it (``Room.view``).
 - ``GET /room/{code}``: the room's page (``static/room/room.html``) when installed.
+- ``GET /room/{code}/qr.svg``: the QR code of the room's invite link.
 - ``GET /room/{code}/history.json``: the room's provably fair history (docs/FAIRNESS.md),
   to download, for the people of the room only: the commitment of every shoe, the order,
   salt and deals of the finished ones (never the shoe in use). ``banluck verify`` checks it.
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -47,6 +49,17 @@ from banluck.web.rooms_hub import RoomHub
 from banluck.web.rooms_ws import serve_socket
 
 ROOM_PAGE = Path(__file__).resolve().parent / "static" / "room" / "room.html"
+
+
+def invite_qr(link: str) -> bytes:
+    """The QR code of ``link`` as SVG (segno; error correction M, a quiet zone of 4)."""
+    import segno
+
+    out = io.BytesIO()
+    segno.make(link, error="m").save(
+        out, kind="svg", scale=4, xmldecl=False, dark="#000", light="#fff"
+    )
+    return out.getvalue()
 
 
 def _refused(exc: Refusal) -> JSONResponse:
@@ -123,6 +136,20 @@ def rooms_router(
             "Cache-Control": "no-store",
             "Content-Disposition": f'attachment; filename="{name}"',
         }
+
+    @router.get("/room/{code}/qr.svg", include_in_schema=False)
+    async def room_qr(request: Request, code: str) -> Response:
+        """The QR code of the room's invite link (this server's address as the browser
+        reached it), for a friend's phone camera."""
+        room = hub.get(code)
+        if room is None:
+            return _refused(hub.missing(code))
+        hub.release(room)
+        return Response(
+            invite_qr(str(request.url_for("room_page", code=code))),
+            media_type="image/svg+xml",
+            headers={"Cache-Control": "private, max-age=3600"},
+        )
 
     @router.get("/room/{code}/history.json", include_in_schema=False)
     async def room_history(request: Request, code: str) -> Response:

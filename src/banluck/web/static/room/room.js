@@ -314,6 +314,29 @@ async function createRoom(ev) {
   location.assign(answer.link);
 }
 
+// ------------------------------------------------------------------ the invite
+
+/** The invite: its link copied or shared (the Web Share API where the browser has it),
+    and its QR code (drawn by the server, segno) for a friend's phone camera. */
+function wireInvite() {
+  const link = location.href;
+  $("qr").src = `/room/${encodeURIComponent(code)}/qr.svg`;
+  $("copy-link").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      $("copied").textContent = t("room.copied");
+    } catch {
+      $("copied").textContent = t("room.copy_failed");
+    }
+  });
+  if (navigator.share) {
+    $("share-link").hidden = false;
+    $("share-link").addEventListener("click", () => {
+      navigator.share({ title: t("room.title"), url: link }).catch(() => {});
+    });
+  }
+}
+
 // ------------------------------------------------------------------ settle up
 
 /** The session's settle-up table (the server's, most chips won first); the host may start
@@ -394,6 +417,7 @@ function applyLanguage() {
   document.documentElement.lang = lang === "zh" ? "zh-CN" : lang;
   for (const n of document.querySelectorAll("[data-i18n]")) n.textContent = t(n.dataset.i18n);
   document.title = t("room.title");
+  $("qr").alt = t("room.qr");
   $("language").value = lang;
   if (state) draw();
   drawVerified();
@@ -432,6 +456,7 @@ function start() {
   }
   $("room").hidden = false;
   $("link").textContent = location.href;
+  wireInvite();
   loadHouses();
   $("join-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
