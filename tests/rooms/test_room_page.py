@@ -381,3 +381,32 @@ def test_the_invite_is_copied_and_shown_as_a_qr_code(server: str, browser: Brows
     assert svg.status == 200 and svg.headers["content-type"] == "image/svg+xml"
     assert svg.text().startswith("<svg") and "<path" in svg.text()
     assert page.request.get(f"{server}/room/{'x' * 22}/qr.svg").status == 404
+
+
+def test_reactions_reach_everyone_and_the_title_says_whose_turn(
+    server: str, browser: Browser
+) -> None:
+    """A reaction is a button: Bob's page (in Chinese) shows Ann's in his language, never as
+    markup; a second one at once is refused to Ann alone; the tab's title says when it is
+    your turn."""
+    ann = Person(browser.new_context(), "Ann")
+    bob = Person(browser.new_context(locale="zh-CN"), "Bob")
+    link = make_room(ann, server, "one-on-one")
+    bob.page.goto(link)
+    bob.page.fill("#name", "Bob")
+    bob.page.click("#join-form button")
+    bob.page.wait_for_selector("#react:visible")
+    ann.page.click("#react-buttons button[data-reaction='huat']")
+    bob.page.wait_for_selector("#reaction-feed li:has-text('Ann: 🧧 发啊！')")
+    ann.page.wait_for_selector("#reaction-feed li:has-text('Ann: 🧧 Huat ah!')")
+    ann.page.click("#react-buttons button[data-reaction='wow']")
+    ann.page.wait_for_selector("#error:has-text('wait a moment')")
+    assert bob.page.locator("#error").inner_text() == ""
+    assert bob.page.locator("#reaction-feed li").count() == 1
+    assert ann.page.title() == "Play with friends"
+    enter(ann, link, "you")
+    deal_until_someone_acts([ann])
+    ann.page.wait_for_function("document.title.startsWith('●')")
+    assert ann.page.title() == "● Your turn — Play with friends"
+    assert bob.page.title() == "和朋友一起玩"  # a watcher's turn never comes
+    check_frames([ann, bob])

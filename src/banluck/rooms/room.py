@@ -30,6 +30,7 @@ from banluck.games.driver import GameDriver, HandDriver, HandStart
 from banluck.games.registry import driver_for
 from banluck.rooms.fair import RoomLedger, salt_from
 from banluck.rooms.names import display_name
+from banluck.rooms.reactions import Reactions
 from banluck.rooms.settings import RoomSettings, parse_settings
 from banluck.rooms.tally import Tally
 from banluck.rooms.views import public_json, view_json
@@ -104,6 +105,7 @@ class Room:
         self.deadline: float | None = None
         self._waiting: list[Any] | None = None  # what the deadline is for
         self.connections: dict[str, int] = {}  # runtime only: player -> open sockets
+        self.reactions = Reactions()  # runtime only: of the moment
         self.version = 0
         self.last_summary: list[dict[str, Any]] = []
         #: the session's settle-up table (``rooms.tally``)
@@ -283,6 +285,11 @@ class Room:
         self.kept_stacks = {}
         self.tally = Tally()
         self.last_summary = []
+        self._changed(now)
+
+    def react(self, player: str, reaction: object, now: float) -> None:
+        """A person of the room sends a quick reaction (``rooms.reactions``)."""
+        self.reactions.add(player, self.member(player).name, reaction, now)
         self._changed(now)
 
     def back(self, player: str, now: float) -> None:

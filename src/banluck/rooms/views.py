@@ -47,6 +47,7 @@ def public_json(room: Room) -> dict[str, Any]:
         **_house_json(room),
         "last": room.last_summary,
         "tally": room.tally.rows(),
+        "reactions": room.reactions.recent(),
         "fair": room.ledger.current_json(),
     }
 
@@ -100,6 +101,7 @@ def _stranger_view(room: Room) -> dict[str, Any]:
         "banker": None,
         "last": [],
         "tally": [],
+        "reactions": [],
         "fair": None,
     }
     you = {"name": None, "seat": None, "host": False, "away": False, "bet": None}

@@ -36,6 +36,7 @@ FRAMES = (
     "house",
     "back",
     "new_session",
+    "react",
     "state",
 )
 
@@ -115,6 +116,8 @@ def apply_frame(room: Room, player: str, frame: dict[str, Any], now: float) -> N
         room.remove(player, frame.get("name"), now)
     elif kind == "new_session":
         room.new_session(player, now)
+    elif kind == "react":
+        room.react(player, frame.get("reaction"), now)
     elif kind != "state":
         raise unknown_frame(kind)
 

@@ -198,6 +198,8 @@ function draw() {
   lastBanker = room.banker;
   $("stand-up").hidden = !(you.seat && room.phase !== "playing");
   drawTable(s.table, you.seat);
+  drawReactions(room, you);
+  yourTurnCue(room.phase === "playing" && Boolean(you.seat) && room.to_act === you.seat);
   drawTally(room, you);
   drawFair(room.fair);
   const actions = $("actions");
@@ -314,6 +316,80 @@ async function createRoom(ev) {
   location.assign(answer.link);
 }
 
+// ------------------------------------------------------------------ reactions, your turn
+
+/** The quick reactions (the server's set: rooms/reactions.py), each an emoji and a word
+    in the reader's language; never free text. */
+export const REACTIONS = ["nice", "unlucky", "wow", "again", "huat", "hurry"];
+const EMOJI = { nice: "👍", unlucky: "😅", wow: "😮", again: "🔁", huat: "🧧", hurry: "⏳" };
+
+function reactionText(id) {
+  return `${EMOJI[id] || ""} ${t(`room.react.${id}`)}`;
+}
+
+function drawReactions(room, you) {
+  $("react").hidden = !you.name;
+  const row = $("react-buttons");
+  if (!row.childElementCount) {
+    for (const id of REACTIONS) {
+      const b = el("button", undefined);
+      b.type = "button";
+      b.dataset.reaction = id;
+      b.addEventListener("click", () => send({ type: "react", reaction: id }));
+      row.append(b);
+    }
+  }
+  for (const b of row.children) {
+    b.textContent = EMOJI[b.dataset.reaction];
+    b.title = t(`room.react.${b.dataset.reaction}`);
+    b.setAttribute("aria-label", b.title);
+  }
+  const feed = $("reaction-feed");
+  feed.replaceChildren();
+  for (const r of (room.reactions || []).slice(-4).reverse()) {
+    feed.append(el("li", `${r.name}: ${reactionText(r.reaction)}`));
+  }
+}
+
+const SOUND = "banluck.roomSound";
+let wasMyTurn = false;
+
+/** Your turn is obvious: the tab's title says so, and (when you turned it on: browsers
+    play no sound before a click) a short tone sounds as it begins. */
+function yourTurnCue(mine) {
+  document.title = mine ? `● ${t("room.title.turn")}` : t("room.title");
+  if (mine && !wasMyTurn && $("sound").checked) beep();
+  wasMyTurn = mine;
+}
+
+let audio = null;
+
+function beep() {
+  try {
+    audio = audio || new AudioContext();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.25);
+  } catch {
+    // no sound in this browser
+  }
+}
+
+function wireSound() {
+  let on = false;
+  try { on = localStorage.getItem(SOUND) === "on"; } catch { on = false; }
+  $("sound").checked = on;
+  $("sound").addEventListener("change", () => {
+    try { localStorage.setItem(SOUND, $("sound").checked ? "on" : "off"); } catch { /* private mode */ }
+    if ($("sound").checked) beep(); // the click lets the browser play, and says how it sounds
+  });
+}
+
 // ------------------------------------------------------------------ the invite
 
 /** The invite: its link copied or shared (the Web Share API where the browser has it),
@@ -416,7 +492,7 @@ function applyLanguage() {
   const lang = language();
   document.documentElement.lang = lang === "zh" ? "zh-CN" : lang;
   for (const n of document.querySelectorAll("[data-i18n]")) n.textContent = t(n.dataset.i18n);
-  document.title = t("room.title");
+  document.title = wasMyTurn ? `● ${t("room.title.turn")}` : t("room.title");
   $("qr").alt = t("room.qr");
   $("language").value = lang;
   if (state) draw();
@@ -457,6 +533,7 @@ function start() {
   $("room").hidden = false;
   $("link").textContent = location.href;
   wireInvite();
+  wireSound();
   loadHouses();
   $("join-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
