@@ -260,6 +260,11 @@ def test_classic_split_hands_side_by_side(
     expect(page.locator('[data-testid="result-you-0"]')).to_have_text("Win +100")
     expect(page.locator('[data-testid="result-you-1"]')).to_have_text("Push ±0")
     assert cards(page, "#bj-dealer") == ["7S", "TD"]
+    # after the split: each hand's bet, and each result line says which hand it is
+    expect(page.locator("#bj-seats .you .seat-bet")).to_have_text("Bet 100 + 100")
+    expect(page.locator('[data-testid="results-you"] li')).to_have_text(
+        ["Hand 1, Bet: Win +100", "Hand 2, Bet: Push ±0"]
+    )
 
     turned: set[str] = set()
     for url, body in bodies(responses):

@@ -321,6 +321,12 @@ def test_the_bank_passing_is_told_and_the_banker_is_asked_to_be_ready(
     assert page.locator("#bet-button").inner_text() == "Ready"
     page.click("#bet-button")
     page.wait_for_selector("#table:has-text('Bank (Ann)')")
+    # K14: the hands the banker may open are named by who holds them (here the bots)
+    opens = page.locator("#actions button[data-action^='open:']")
+    with contextlib.suppress(PlaywrightTimeout):
+        opens.first.wait_for(timeout=5000)  # unless the hand ends before her choice
+    for label in opens.all_inner_texts():
+        assert re.fullmatch(r"Open (Bot \(seat \d\)|Dealer)'s hand", label), label
     check_frames([ann])
 
 
@@ -409,4 +415,7 @@ def test_reactions_reach_everyone_and_the_title_says_whose_turn(
     ann.page.wait_for_function("document.title.startsWith('●')")
     assert ann.page.title() == "● Your turn — Play with friends"
     assert bob.page.title() == "和朋友一起玩"  # a watcher's turn never comes
+    # the timer says whose time it counts
+    ann.page.wait_for_selector("#timer:has-text('Your time:')")
+    bob.page.wait_for_selector("#timer:has-text('Ann的剩余时间')")
     check_frames([ann, bob])

@@ -207,7 +207,11 @@ function draw() {
   const tb = s.table;
   if (tb && you.seat && tb.to_act === you.seat && !tb.over) {
     for (const a of tb.offered ?? tb.legal) {
-      const b = el("button", actionName(a));
+      // K14: a hand the banker opens is named by the person in its seat (or its bot)
+      const [verb, seat] = a.split(":");
+      const label = verb === "open" && seat
+        ? t("btn.open", { seat: seatHolder(state.room, seat) }) : actionName(a);
+      const b = el("button", label);
       b.dataset.action = a;
       b.addEventListener("click", () => send({ type: "act", hand: tb.hand, step: tb.step, action: a }));
       actions.append(b);
@@ -215,10 +219,24 @@ function draw() {
   }
 }
 
+/** Whose time the deadline counts: the person to act (you, or their name), or, while
+    bets are placed, everyone who has not bet yet. */
 function tickTimer() {
-  const d = state && state.room.deadline;
-  $("timer").textContent = d
-    ? t("room.time_left", { n: Math.max(0, Math.round(d - Date.now() / 1000)) }) : "";
+  const room = state && state.room;
+  const d = room && room.deadline;
+  if (!d) {
+    $("timer").textContent = "";
+    return;
+  }
+  const n = Math.max(0, Math.round(d - Date.now() / 1000));
+  let text;
+  if (room.phase === "playing" && room.to_act) {
+    text = room.to_act === state.you.seat
+      ? t("room.time_left.you", { n }) : t("room.time_left.seat", { n, name: seatHolder(room, room.to_act) });
+  } else {
+    text = t("room.time_left.bets", { n });
+  }
+  $("timer").textContent = text;
 }
 
 function open() {

@@ -56,7 +56,9 @@ function seatBox(name, s, m) {
   const st = el("span", "seat-stack", t("stack") + " " + fmtNum(s.stack));
   st.dataset.testid = "stack-" + name;
   head.appendChild(st);
-  const chips = [s.bet ? t("bet") + " " + fmtNum(s.bet) : ""];
+  // after a split each hand has its own bet (a doubled hand twice the bet)
+  const bets = hasSplit(s) ? s.hands.map((h) => fmtNum(h.bet || s.bet)).join(" + ") : fmtNum(s.bet);
+  const chips = [s.bet ? t("bet") + " " + bets : ""];
   for (const [k, v] of Object.entries(s.side_bets || {})) if (v) chips.push(t("wager." + k) + " " + fmtNum(v));
   if (s.insurance) chips.push(t("wager.insurance") + " " + fmtNum(s.insurance));
   head.appendChild(el("span", "seat-bet", chips.filter(Boolean).join(" · ")));
@@ -68,7 +70,7 @@ function seatBox(name, s, m) {
   if (name === "you") {
     const lines = el("ul", "bj-results");
     lines.dataset.testid = "results-you";
-    for (const e of m.results) if (e.seat === "you") lines.appendChild(el("li", "result-" + e.result, resultLine(e)));
+    for (const e of m.results) if (e.seat === "you") lines.appendChild(el("li", "result-" + e.result, resultLine(e, hasSplit(s))));
     box.appendChild(lines);
   }
   box.classList.toggle("active", !m.over && m.turn === name);
@@ -108,10 +110,16 @@ function renderCommon(m) {
 
 const wagerName = (w) => t("wager." + w);
 
-/** One wager's result in words ("Main bet: Win +100"). */
-export function resultLine(e) {
-  return t("msg.bj.wager", { wager: wagerName(e.wager), result: t("result." + e.result), net: fmtNet(e.net) });
+/** One wager's result in words ("Bet: Win +100"); after a split, a main bet's line says
+    which hand it is ("Hand 2, bet: Win +100"). */
+export function resultLine(e, split = false) {
+  const words = { wager: wagerName(e.wager), result: t("result." + e.result), net: fmtNet(e.net) };
+  if (split && e.wager === "main") return t("msg.bj.wager.hand", { ...words, n: e.index + 1 });
+  return t("msg.bj.wager", words);
 }
+
+/** Whether a seat of the model has split (more than one hand). */
+export const hasSplit = (s) => !!s && s.hands.length > 1;
 
 export function renderBjTable() {
   const m = page.model;

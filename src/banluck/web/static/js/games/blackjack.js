@@ -7,7 +7,7 @@
 
 import { actionName, fmtNet, seatName, t } from "../messages.js";
 import { page, yourTurn } from "../page.js";
-import { bjDealExtras, renderBjTable, renderSideBets, resultLine } from "./bjview.js";
+import { bjDealExtras, hasSplit, renderBjTable, renderSideBets, resultLine } from "./bjview.js";
 
 const newHand = (index) => ({ index, cards: [], total: null, kind: null, result: null, net: null, bet: 0, doubled: false });
 
@@ -118,7 +118,7 @@ export function describe(e, m) {
     case "revealed":
       return e.seat === "dealer" ? { msg: () => t("msg.bj.hole") } : null;
     case "settled":
-      if (you) return { msg: () => resultLine(e), announce: true };
+      if (you) return { msg: () => resultLine(e, hasSplit(m.seats.you)), announce: true };
       return { msg: () => t("msg.settled", { seat: seatName(e.seat), result: t("result." + e.result), net: fmtNet(e.net) }) };
     case "over":
       return { msg: () => overLine(m) };
