@@ -107,8 +107,17 @@ def postgres_pids(where: Path) -> list[int]:
     return pids
 
 
-def request(port: int, method: str, path: str, cookie: str | None, body: Any = None) -> Any:
-    conn = http.client.HTTPConnection(HOST, port, timeout=30)
+def household(n: int) -> str:
+    """The loopback address room ``n``'s people come from: each room a household of its own
+    (127.0.1.1 on), as real players are, so the limits per client address
+    (``web.clients``) see them as the different clients they stand for."""
+    return f"127.0.{1 + n // 250}.{1 + n % 250}"
+
+
+def request(
+    port: int, method: str, path: str, cookie: str | None, body: Any = None, source: str = HOST
+) -> Any:
+    conn = http.client.HTTPConnection(HOST, port, timeout=30, source_address=(source, 0))
     headers = {"Origin": f"http://{HOST}:{port}", "Host": f"{HOST}:{port}"}
     data = None
     if body is not None:
@@ -218,21 +227,23 @@ async def main_async(
         for p in pids:
             os.kill(p, signal.SIGUSR1)
     all_seats: list[list[Seat]] = []
-    for _ in range(rooms):
-        cookies = [request(port, "GET", "/api/rooms/x" * 1, None)[2] for _ in range(4)]
+    for n in range(rooms):
+        home = household(n)
+        cookies = [request(port, "GET", "/api/rooms/x" * 1, None, source=home)[2] for _ in range(4)]
         status, body, _ = request(
             port,
             "POST",
             "/api/rooms",
             cookies[0],
             {"game": "infinite", "name": "Host", "timer": 300},
+            source=home,
         )
         assert status == 201, body
         all_seats.append([Seat(c) for c in cookies])
         all_seats[-1][0].code = body["code"]  # type: ignore[attr-defined]
     t0 = time.monotonic()
     readers = []
-    for seats in all_seats:
+    for n, seats in enumerate(all_seats):
         code = seats[0].code  # type: ignore[attr-defined]
         for i, s in enumerate(seats):
             at = ports[i % len(ports)]  # with two servers, a room is on both
@@ -240,6 +251,7 @@ async def main_async(
                 f"ws://{HOST}:{at}/api/rooms/{code}/ws",
                 origin=f"http://{HOST}:{at}",  # type: ignore[arg-type]
                 additional_headers={"Cookie": f"banluck_id={s.cookie}"},
+                local_addr=(household(n), 0),
             )
             readers.append(asyncio.create_task(s.reader()))
             if i:

@@ -174,7 +174,7 @@ def test_a_500_on_a_real_server_closes_its_connection_after_saying_so(tmp_path: 
 
 def test_the_guard_options() -> None:
     args = build_parser().parse_args(["serve"])
-    assert (args.header_timeout, args.max_connections) == (10.0, 256)
+    assert (args.header_timeout, args.max_connections) == (10.0, 2048)
     args = build_parser().parse_args(
         ["serve", "--header-timeout", "2.5", "--max-connections", "50"]
     )
@@ -182,3 +182,21 @@ def test_the_guard_options() -> None:
     for bad in (["--header-timeout", "0"], ["--max-connections", "-1"], ["--header-timeout", "x"]):
         with pytest.raises(SystemExit):
             build_parser().parse_args(["serve", *bad])
+
+
+def test_a_low_file_limit_is_raised_for_the_connection_ceiling() -> None:
+    """1,000 players need more than the 256 connections a soft limit of 1,024 file handles
+    allows: the server raises its soft limit towards the hard one (in a child process)."""
+    code = (
+        "import resource\n"
+        "from banluck.web.server import connection_ceiling\n"
+        "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))\n"
+        "print(connection_ceiling(2048), resource.getrlimit(resource.RLIMIT_NOFILE)[0], hard)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    ceiling, soft, hard = (int(x) for x in out)
+    expected = 2048 if hard < 0 else min(2048, hard // 4)  # RLIM_INFINITY is -1
+    assert ceiling == expected and soft >= 4 * ceiling

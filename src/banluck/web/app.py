@@ -104,6 +104,7 @@ def create_app(
     player_limit: int = PLAYER_LIMIT,
     idle_days: int = PLAYER_IDLE_DAYS,
     cookie_key: bytes | None = None,
+    client_header: str | None = None,
 ) -> FastAPI:
     """Every game of the registry on the SQLite file ``db_path``; ``/api/state`` and the
     other routes of issue 3 are the ``preset`` game's (only ``table``).
@@ -115,7 +116,8 @@ def create_app(
     besides localhost and IP addresses; ``port``: the only port a Host header may name (any
     when None). ``player_limit``, ``idle_days``: ``Store``. ``cookie_key``: the key that
     signs the players' cookies (the rooms' PostgreSQL's, shared by every machine on it);
-    the save file's when None.
+    the save file's when None. ``client_header``: the header a trusted proxy writes the
+    client's address into (``web.clients``; None: the connection's peer).
     """
     if preset not in SERVED:
         raise ValueError(f"the web table serves {', '.join(SERVED)}, not {game(preset).name!r}")
@@ -326,7 +328,7 @@ def create_app(
     routes("/api/games/{game_name}", lambda request: _service(request.path_params["game_name"]))
 
     key = store.secret if cookie_key is None else cookie_key
-    install_rooms(app, db_path, key, host_names=host_names, port=port)  # issue 11
+    install_rooms(app, db_path, key, host_names=host_names, port=port, client_header=client_header)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     app.add_middleware(
         Guard,

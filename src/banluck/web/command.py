@@ -53,7 +53,14 @@ def _serve(args: argparse.Namespace) -> int:
         rooms = PgRoomStore(pg_url) if pg_url else None
         try:
             key = None if rooms is None else rooms.cookie_key()
-            app = create_app(db, shoes=shoes, host_names=[host], port=args.port, cookie_key=key)
+            app = create_app(
+                db,
+                shoes=shoes,
+                host_names=[host],
+                port=args.port,
+                cookie_key=key,
+                client_header=args.client_header,
+            )
         except BaseException:
             if rooms is not None:
                 rooms.close()
@@ -195,5 +202,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=MAX_CONNECTIONS,
         metavar="N",
         help=f"close connections beyond this many at once ({MAX_CONNECTIONS})",
+    )
+    sp.add_argument(
+        "--client-header",
+        metavar="NAME",
+        help="behind a proxy you trust: the header it writes the client's address into"
+        " (X-Forwarded-For), read for the limits per client address; never set it otherwise",
     )
     sp.set_defaults(run=_serve)

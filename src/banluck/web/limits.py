@@ -6,7 +6,9 @@ MAX_BODY = 4096
 BODY_TIMEOUT = 10.0
 #: Seconds a connection may take to complete its request headers before it is closed.
 HEADER_TIMEOUT = 10.0
-#: Connections open at once beyond which new ones are closed at once.
-MAX_CONNECTIONS = 256
+#: Connections open at once beyond which new ones are closed at once: room for 1,000 players
+#: each with a room socket and a request under way (one client's share is bounded apart, in
+#: ``web.clients``).
+MAX_CONNECTIONS = 2048
 #: The largest request head (request line and headers) h11 will buffer (bytes).
 MAX_HEAD = 16 * 1024

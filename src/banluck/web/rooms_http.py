@@ -88,8 +88,10 @@ def rooms_router(
     @router.post("/api/rooms")
     async def create_room(request: Request) -> Response:
         player: str = request.scope[SCOPE_KEY]
+        peer = request.client.host if request.client else None
         try:
             body = await read_body(request)
+            hub.clients.new_room(hub.clients.address(peer, request.headers))
             room = _create(hub, rooms, player, body)
         except Refusal as exc:
             return _refused(exc)
@@ -204,11 +206,13 @@ def install_rooms(
     clock: Callable[[], float] | None = None,
     entropy: Callable[[], int] | None = None,
     limits: RoomLimits | None = None,
+    client_header: str | None = None,
 ) -> RoomHub:
     """Add the rooms to ``app``: their store beside ``db_path`` (``rooms_path``), their
     routes and limits (``app.state.room_index``), the removal of idle rooms while the app
     runs, and their shutdown (the timers stop, the store closes) after the app's own."""
     hub = RoomHub(RoomStore(rooms_path(db_path)), clock=clock, entropy=entropy)
+    hub.clients.header = client_header  # the trusted proxy's header of the client's address
     hosts = HostCheck(frozenset(LOCAL_NAMES | {h.lower() for h in host_names}), port)
     index = RoomIndex(limits)
     app.include_router(rooms_router(hub, Identities(secret), hosts, index))

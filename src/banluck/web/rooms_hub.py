@@ -28,6 +28,7 @@ from banluck.rooms.room import Room, new_room
 from banluck.rooms.settings import parse_settings
 from banluck.store.pg_rooms import PgRoomStore, parse_notice, step_of, unpack
 from banluck.store.rooms import RoomStore
+from banluck.web.clients import ClientLimits
 from banluck.web.rooms_frames import (
     BURST,
     FRAMES,
@@ -145,6 +146,8 @@ class RoomHub:
         self.damaged: set[str] = set()
         #: each socket's token bucket (``RATE``, ``BURST``)
         self.rate, self.burst = RATE, BURST
+        #: sockets per player and per client address, new rooms per address (``clients``)
+        self.clients = ClientLimits()
         self.sockets: dict[str, set[Connection]] = {}
         #: shared store: the revision of each room in memory
         self.revs: dict[str, int] = {}

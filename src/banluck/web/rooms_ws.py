@@ -70,6 +70,20 @@ async def serve_socket(
     if player is None:
         await ws.close(code=CLOSE_POLICY, reason="open the room's page first (no cookie)")
         return
+    address = hub.clients.address(ws.client.host if ws.client else None, ws.headers)
+    try:
+        hub.clients.open_socket(player, address)  # one client cannot hold every socket
+    except Refusal as exc:
+        await ws.close(code=CLOSE_POLICY, reason=exc.message)  # before accept: a 403
+        return
+    try:
+        await _serve_open(ws, code, hub, player)
+    finally:
+        hub.clients.close_socket(player, address)
+
+
+async def _serve_open(ws: WebSocket, code: str, hub: RoomHub, player: str) -> None:
+    """The socket of ``player``, admitted, in room ``code``."""
     room = hub.get(code)
     await ws.accept()
     if room is None:

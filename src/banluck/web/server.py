@@ -35,10 +35,19 @@ FAIL_FAST = 5.0
 
 
 def connection_ceiling(wanted: int = MAX_CONNECTIONS) -> int:
-    """``wanted``, lowered to a quarter of the process's file handle limit if need be."""
-    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    """``wanted``, within a quarter of the process's file handle limit: the soft limit is
+    raised towards the hard one first when it is too low (as far as the system allows)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         return wanted
+    need = 4 * wanted
+    if soft < need and (hard == resource.RLIM_INFINITY or soft < hard):
+        target = need if hard == resource.RLIM_INFINITY else min(need, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass  # the soft limit stays: the ceiling follows it
     return max(1, min(wanted, soft // 4))
 
 
