@@ -62,7 +62,8 @@ def test_a_cookie_from_one_machine_is_good_on_the_other(machines: tuple[int, int
     # B knows Ann as the host of her room, and signs no new cookie for her
     status, view, issued = _get(b, f"/api/rooms/{code}", ann)
     assert status == 200
-    assert view["you"] == {"name": "Ann", "seat": None, "host": True, "away": False, "bet": None}
+    you = {"name": "Ann", "seat": None, "host": True, "away": False, "freed": False, "bet": None}
+    assert view["you"] == you
     assert issued == ""
     # the solo tables take the same cookie (their saves are each machine's own)
     status, _, issued = _get(b, "/api/state", ann)

@@ -57,6 +57,8 @@ class Member:
     name: str
     seat: str | None = None
     away: bool = False
+    #: their seat went back to a bot after a whole hand without them (told until they sit)
+    freed: bool = False
 
 
 class Room:
@@ -98,6 +100,8 @@ class Room:
         self.hand: HandDriver | None = None
         #: who held each person's seat when the hand was dealt (their cards are theirs only)
         self.dealt_to: dict[str, str] = {}
+        #: the people dealt in who had a socket open at some time during the hand
+        self.present: set[str] = set()
         self.settled = True  # the last hand (if any) is settled
         self.last_number = 0
         self.banker: str | None = self.game.first_banker()
@@ -202,7 +206,7 @@ class Room:
             name = seat
         self.occupant[name] = player
         m.seat = name
-        m.away = False
+        m.away = m.freed = False
         self.stacks[name] = self.kept_stacks.pop(player, self.game.fresh_stack())
         self._changed(now)
 
@@ -301,6 +305,8 @@ class Room:
     def connect(self, player: str, now: float) -> None:
         """A socket of ``player`` opened (a person coming back is no longer away)."""
         self.connections[player] = self.connections.get(player, 0) + 1
+        if self.in_hand:
+            self.present.add(player)
         m = self.members.get(player)
         if m is not None:
             m.away = False
@@ -400,6 +406,17 @@ class Room:
         self.version += 1
         self.updated = now
 
+    def _free_gone(self) -> None:
+        """A seat whose person had no socket open for the whole hand goes back to a bot
+        (their stack is kept for when they sit again), and they are told: nobody waits on
+        a seat nobody is at, and the table never plays for someone gone for good."""
+        for seat, player in self.dealt_to.items():
+            m = self.members.get(player)
+            if m is not None and m.seat == seat and player not in self.present:
+                self._unseat(player)
+                m.away, m.freed = False, True
+        self.present = set()
+
     def _hand_over_host(self) -> None:
         """Between hands, a host with no socket open hands the room to the first person
         present (in the order they joined): someone can always free a seat."""
@@ -494,6 +511,7 @@ class Room:
             self.ledger.begin_hand()
         self.hand = self.game.begin(start)
         self.dealt_to = {seat: self.occupant[seat] for seat in people}
+        self.present = {p for p in self.dealt_to.values() if self._connected(p)}
         self.settled = False
         self.last_number = number
         self.bets = {}
@@ -512,6 +530,7 @@ class Room:
             self.banker, self.hands_banked = s.banker, s.hands_banked
         self.last_summary = s.summary
         self.tally.add(s.summary, self.dealt_to, {p: m.name for p, m in self.members.items()})
+        self._free_gone()
         self.settled = True
         self.deadline, self._waiting = None, None
 

@@ -26,6 +26,7 @@ def room_json(room: Room) -> dict[str, Any]:
         "host": room.host,
         "members": [
             {"player": m.player, "name": m.name, "seat": m.seat, "away": m.away}
+            | ({"freed": True} if m.freed else {})
             for m in room.members.values()
         ],
         "seats": list(room.seats),
@@ -45,6 +46,7 @@ def room_json(room: Room) -> dict[str, Any]:
         "version": room.version,
         "updated": room.updated,
         "dealt_to": dict(room.dealt_to),
+        "present": sorted(room.present),
         "tally": room.tally.to_json(),
         "hand": None
         if h is None
@@ -68,7 +70,7 @@ def load_room(data: dict[str, Any], *, entropy: Callable[[], int]) -> Room:
     )
     for m in data["members"]:
         room.members[str(m["player"])] = Member(
-            str(m["player"]), str(m["name"]), m["seat"], bool(m["away"])
+            str(m["player"]), str(m["name"]), m["seat"], bool(m["away"]), bool(m.get("freed"))
         )
     room.seats = [str(s) for s in data["seats"]]
     room.occupant = {str(k): str(v) for k, v in data["occupant"].items()}
@@ -90,6 +92,7 @@ def load_room(data: dict[str, Any], *, entropy: Callable[[], int]) -> Room:
     room.updated = None if updated is None else float(updated)
     room.dealt_to = {str(k): str(v) for k, v in data.get("dealt_to", {}).items()}
     room.tally = Tally.from_json(data.get("tally"))  # absent in rooms saved before it
+    room.present = {str(p) for p in data.get("present", room.dealt_to.values())}
     check_loaded(room)
     saved = data["hand"]
     if saved is not None:

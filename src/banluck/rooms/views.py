@@ -81,6 +81,7 @@ def view_json(
             "seat": seat,
             "host": player == room.host,
             "away": bool(m and m.away),
+            "freed": bool(m and m.freed),
             "bet": room.last_bets.get(player or "", None),
         },
         "table": table,
@@ -104,5 +105,5 @@ def _stranger_view(room: Room) -> dict[str, Any]:
         "reactions": [],
         "fair": None,
     }
-    you = {"name": None, "seat": None, "host": False, "away": False, "bet": None}
+    you = {"name": None, "seat": None, "host": False, "away": False, "freed": False, "bet": None}
     return {"type": "state", "room": hidden, "you": you, "table": None}

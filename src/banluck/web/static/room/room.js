@@ -125,6 +125,7 @@ function draw() {
   const room = s.room;
   $("house").textContent = houseLine(room.house);
   $("away-note").hidden = !you.away;
+  $("freed-note").hidden = !you.freed;
   $("dealt-next").hidden = !(you.seat && room.phase === "playing" && s.table === null);
   $("join-form").hidden = Boolean(you.name);
   $("status").textContent = room.phase === "playing"
