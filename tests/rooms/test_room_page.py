@@ -342,6 +342,9 @@ def test_the_settle_up_table_and_a_new_session(server: str, browser: Browser) ->
     assert bob.page.locator("#tally-none").inner_text() == "No hand is settled yet."
     for _ in range(2):
         play_hand([ann, bob])  # (play_hand reads the English status line)
+        # each seat's result of the hand, by who holds it
+        last = ann.page.locator("#last-hand").inner_text()
+        assert last.startswith("The hand: Ann ") and "Bob " in last and "Bot (seat 2) " in last
     bob.page.select_option("#language", "de")
     state = ann.frames[-1]
     tally = state["room"]["tally"]
@@ -359,6 +362,12 @@ def test_the_settle_up_table_and_a_new_session(server: str, browser: Browser) ->
     csv_text = ann.page.request.get(server + href).text()
     assert csv_text.splitlines()[0] == "name,hands,net,biggest_win"
     assert {line.split(",")[0] for line in csv_text.splitlines()[1:]} == {"Ann", "Bob"}
+    # a name is changed in the same form, once joined
+    expect_button = bob.page.locator("#join-button")
+    assert expect_button.inner_text() == "Meinen Namen ändern"
+    bob.page.fill("#name", "Robert")
+    expect_button.click()
+    ann.page.wait_for_selector("#seats li[data-seat='ben']:has-text('Robert')")
     ann.page.once("dialog", lambda d: d.accept())
     ann.page.click("#new-session")
     for p in (ann, bob):

@@ -7,7 +7,7 @@
 import { getState, putSettings, useGame } from "../js/api.js";
 import { $ } from "../js/dom.js";
 import {
-  actionName, browserLanguage, cardName, fmtNum, knownLanguage, language, setLanguage, t,
+  actionName, browserLanguage, cardName, fmtNet, fmtNum, knownLanguage, language, setLanguage, t,
 } from "../js/messages.js";
 import { back, face } from "../js/cards.js";
 import { canVerify, verifyHistory } from "./verify.js";
@@ -127,7 +127,10 @@ function draw() {
   $("away-note").hidden = !you.away;
   $("freed-note").hidden = !you.freed;
   $("dealt-next").hidden = !(you.seat && room.phase === "playing" && s.table === null);
-  $("join-form").hidden = Boolean(you.name);
+  // once joined, the same form changes your name (between hands and in them alike)
+  $("join-form").hidden = false;
+  $("join-button").textContent = you.name ? t("room.rename") : t("room.join");
+  if (you.name && document.activeElement !== $("name") && !$("name").value) $("name").value = you.name;
   $("status").textContent = room.phase === "playing"
     ? (room.to_act && room.to_act === you.seat
       ? t("room.status.your_turn", { hand: room.hand })
@@ -199,6 +202,7 @@ function draw() {
   lastBanker = room.banker;
   $("stand-up").hidden = !(you.seat && room.phase !== "playing");
   drawTable(s.table, you.seat);
+  drawLastHand(room, s.table);
   drawReactions(room, you);
   yourTurnCue(room.phase === "playing" && Boolean(you.seat) && room.to_act === you.seat);
   drawTally(room, you);
@@ -333,6 +337,17 @@ async function createRoom(ev) {
     return;
   }
   location.assign(answer.link);
+}
+
+/** The last hand's result for every seat, by who holds it (the server's nets), once it
+    is over. */
+function drawLastHand(room, tb) {
+  const shown = tb && tb.over && room.last && room.last.length;
+  $("last-hand").textContent = shown
+    ? t("room.last_hand", {
+      list: room.last.map((x) => `${seatHolder(room, x.seat)} ${fmtNet(x.net)}`).join(" · "),
+    })
+    : "";
 }
 
 // ------------------------------------------------------------------ reactions, your turn
