@@ -123,3 +123,15 @@ def test_bust_edge_does_not_depend_on_how_the_seat_plays() -> None:
     from banluck.games.blackjack.solver_bustplay import bust_edge_after_play
 
     assert bust_edge_after_play(INFINITE) == pytest.approx(_edges()["bust"], abs=1e-12)
+
+
+@pytest.mark.parametrize("decks", [1, 2, 8])
+def test_the_shipped_three_card_counts_are_the_counts(decks: int) -> None:
+    """The table a new process reads (``three_card``) is ``three_card_ev`` counted again,
+    bit for bit (a change of a pay table or a line function must write it again:
+    ``python -m banluck.games.blackjack.solver_sidebets``)."""
+    from banluck.games.blackjack.solver_sidebets import three_card, three_card_ev
+
+    for name in ("lucky3", "poker3"):
+        assert three_card(decks, name) == three_card_ev(decks, name)
+    assert three_card(9, "poker3") == three_card_ev(9, "poker3")  # past the table: counted

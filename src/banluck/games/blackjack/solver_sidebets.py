@@ -13,6 +13,9 @@ takes by the solved strategy: the two figures agree to 1e-15. A dealer blackjack
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from importlib.resources import files
 from itertools import combinations_with_replacement
 from math import factorial
 
@@ -78,6 +81,32 @@ def three_card_ev(decks: int, name: str) -> float:
     return ev
 
 
+#: ``three_card_ev`` of 1 to 8 decks, counted once (``python -m
+#: banluck.games.blackjack.solver_sidebets`` writes it; a test counts it again and compares
+#: bit for bit): the count takes 0.3 s a bet in Python, which a new process need not pay.
+THREE_CARD_TABLE = "three_card_ev.json"
+
+
+@cache
+def _three_card_table() -> dict[str, dict[str, float]]:
+    text = (files("banluck.games.blackjack") / "data" / THREE_CARD_TABLE).read_text()
+    table: dict[str, dict[str, float]] = json.loads(text)
+    return table
+
+
+def three_card(decks: int, name: str) -> float:
+    """``three_card_ev(decks, name)``: the shipped count for 1 to 8 decks, else counted now."""
+    row = _three_card_table().get(str(decks))
+    return row[name] if row is not None else three_card_ev(decks, name)
+
+
+def write_three_card_table() -> None:
+    """Count ``three_card_ev`` for 1 to 8 decks and write the shipped table."""
+    table = {str(d): {n: three_card_ev(d, n) for n in ("lucky3", "poker3")} for d in range(1, 9)}
+    path = files("banluck.games.blackjack") / "data" / THREE_CARD_TABLE
+    path.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n")  # type: ignore[attr-defined]
+
+
 def dealer_bust_by_cards(shoe: tuple[int, ...], stands_on: int) -> dict[int, float]:
     """B7: P(the dealer busts with k cards), for k = 3, 4, ...; key 0 is P(a blackjack) and
     key 1 P(the dealer stands), from shoe ``shoe`` (A, 2..9, ten-value counts), no peek."""
@@ -133,8 +162,8 @@ def side_bet_edges(rules: BlackjackRules) -> dict[str, float]:
     return {
         "pairs": -pairs_ev(rules.decks),
         "bust": -bust_ev_from(dealer_bust_by_cards(shoe, rules.dealer_stands_on)),
-        "lucky3": -three_card_ev(rules.decks, "lucky3"),
-        "poker3": -three_card_ev(rules.decks, "poker3"),
+        "lucky3": -three_card(rules.decks, "lucky3"),
+        "poker3": -three_card(rules.decks, "poker3"),
     }
 
 
@@ -144,3 +173,7 @@ def bust_distribution_array(rules: BlackjackRules) -> npt.NDArray[np.float64]:
     dist = dealer_bust_by_cards(shoe, rules.dealer_stands_on)
     row = [dist.get(k, 0.0) for k in range(3, 8)] + [sum(p for k, p in dist.items() if k >= 8)]
     return np.array(row)
+
+
+if __name__ == "__main__":
+    write_three_card_table()
