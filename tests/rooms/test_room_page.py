@@ -428,3 +428,30 @@ def test_reactions_reach_everyone_and_the_title_says_whose_turn(
     ann.page.wait_for_selector("#timer:has-text('Your time:')")
     bob.page.wait_for_selector("#timer:has-text('Ann的剩余时间')")
     check_frames([ann, bob])
+
+
+def test_an_infinite_room_takes_side_bets_beside_the_bet(server: str, browser: Browser) -> None:
+    """I10 in a room: the bet form offers the game's side bets (named in the page's
+    language), a side bet out of range is refused in that language and nothing is placed,
+    and the hand is dealt with the side bets placed."""
+    ann = Person(browser.new_context(), "Ann")
+    make_room(ann, server, "infinite")
+    page = ann.page
+    page.click("button[data-sit='new']")
+    page.wait_for_selector("#side-bets input[data-side='pairs']")
+    labels = page.locator("#side-bets .side-bet").all_inner_texts()
+    assert [x.strip() for x in labels] == ["Pairs", "Bust", "Lucky 3", "Poker 3"]
+    page.fill("#bet", "20")
+    page.fill("#side-bets input[data-side='pairs']", "500")
+    page.click("#bet-button")
+    page.wait_for_selector("#error:has-text('pairs')")
+    assert page.locator("#bet-form").is_visible()  # nothing placed
+    page.fill("#side-bets input[data-side='pairs']", "5")
+    page.click("#bet-button")
+    page.wait_for_function("document.getElementById('status').textContent.includes('1')")
+    page.wait_for_selector("#table h2")
+    tables = [f["table"] for f in ann.frames if f.get("type") == "state" and f.get("table")]
+    assert tables
+    mine = [s for s in tables[-1]["seats"] if s["name"] == "p1"]
+    assert mine and mine[0]["side_bets"] == {"pairs": 5}
+    check_frames([ann])

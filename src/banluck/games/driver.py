@@ -290,6 +290,24 @@ class GameDriver(ABC):
     def check_bet(self, seat: str, people: tuple[str, ...], bet: object, stack: int) -> int:
         """The bet of a person in ``seat`` (``bad_bet`` saying why not)."""
 
+    #: I10: the side bets a person may place beside the bet (none but in ``infinite``)
+    side_bet_names: tuple[str, ...] = ()
+
+    def check_side_bets(
+        self,
+        seat: str,
+        people: tuple[str, ...],
+        bet: int,
+        side_bets: object,
+        stack: int,
+        shoe: dict[str, Any],
+    ) -> dict[str, int]:
+        """The side bets of a person in ``seat`` beside ``bet`` (those of 0 left out), with
+        ``stack``, for the next hand of ``shoe`` (``bad_bet`` saying why not)."""
+        if side_bets in (None, {}):
+            return {}
+        raise Refusal("bad_bet", "this game has no side bets")
+
     @abstractmethod
     def begin(self, start: HandStart) -> HandDriver:
         """Deal a hand from ``start`` (nothing is played yet but what needs no choice)."""

@@ -90,6 +90,7 @@ class Room:
         self.stacks: dict[str, int] = dict.fromkeys(self.seats, self.game.fresh_stack())
         self.kept_stacks: dict[str, int] = {}  # a person's stack while not seated
         self.bets: dict[str, int] = {}  # seat -> bet for the next hand
+        self.side_bets: dict[str, dict[str, int]] = {}  # seat -> its side bets (I10)
         self.last_bets: dict[str, int] = {}  # player -> last bet
         #: issue 11 #6: every shoe committed before its first card (secrets: saved only)
         self.ledger = RoomLedger(salt_source=salt_from(self._next_entropy))
@@ -217,6 +218,7 @@ class Room:
         self.kept_stacks[player] = self.stacks[seat]
         del self.occupant[seat]
         self.bets.pop(seat, None)
+        self.side_bets.pop(seat, None)
         m.seat = None
         if self.game.layout:
             self.stacks[seat] = self.game.fresh_stack()  # a bot sits down again
@@ -329,8 +331,11 @@ class Room:
             raise Refusal("not_seated", "take a seat to play")
         return m.seat
 
-    def bet(self, player: str, hand: object, amount: object, now: float) -> None:
-        """A seated person's bet for the next hand (a kampung banker: ready, K3)."""
+    def bet(
+        self, player: str, hand: object, amount: object, now: float, side_bets: object = None
+    ) -> None:
+        """A seated person's bet for the next hand (a kampung banker: ready, K3), and the
+        side bets beside it where the game has them (I10)."""
         seat = self._seat_of(player)
         self._between_hands("bets are placed")
         expected = self.last_number + 1
@@ -347,8 +352,15 @@ class Room:
         else:
             people = self._people_seats()
             value = self.game.check_bet(seat, people, amount, self.stacks[seat])
+            sides = self.game.check_side_bets(
+                seat, people, value, side_bets, self.stacks[seat], self.shoe
+            )
             self.bets[seat] = value
             self.last_bets[player] = value
+            if sides:
+                self.side_bets[seat] = sides
+            else:
+                self.side_bets.pop(seat, None)
         self.members[player].away = False
         self._changed(now)
 
@@ -502,6 +514,7 @@ class Room:
             bets=bets,
             banker=self.banker,
             hands_banked=self.hands_banked,
+            side_bets={s: b for s, b in self.side_bets.items() if s in bets},
         )
         if self.ledger.current is None:  # a room saved before the ledger: a fresh shoe
             start = dataclasses.replace(
@@ -514,7 +527,7 @@ class Room:
         self.present = {p for p in self.dealt_to.values() if self._connected(p)}
         self.settled = False
         self.last_number = number
-        self.bets = {}
+        self.bets, self.side_bets = {}, {}
         self.deadline, self._waiting = None, None
 
     def _settle(self, h: HandDriver) -> None:

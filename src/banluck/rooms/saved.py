@@ -47,6 +47,7 @@ def room_json(room: Room) -> dict[str, Any]:
         "updated": room.updated,
         "dealt_to": dict(room.dealt_to),
         "present": sorted(room.present),
+        **({"side_bets": room.side_bets} if room.side_bets else {}),
         "tally": room.tally.to_json(),
         "hand": None
         if h is None
@@ -93,6 +94,10 @@ def load_room(data: dict[str, Any], *, entropy: Callable[[], int]) -> Room:
     room.dealt_to = {str(k): str(v) for k, v in data.get("dealt_to", {}).items()}
     room.tally = Tally.from_json(data.get("tally"))  # absent in rooms saved before it
     room.present = {str(p) for p in data.get("present", room.dealt_to.values())}
+    room.side_bets = {
+        str(seat): {str(k): int(v) for k, v in sides.items()}
+        for seat, sides in data.get("side_bets", {}).items()
+    }
     check_loaded(room)
     saved = data["hand"]
     if saved is not None:
@@ -138,6 +143,9 @@ def check_loaded(room: Room) -> None:
             raise ValueError(f"member {m.name!r} has a seat that is not theirs")
     if not set(room.bets) <= set(room.occupant):
         raise ValueError("a bet is saved for a seat nobody holds")
+    if not set(room.side_bets) <= set(room.bets):
+        raise ValueError("side bets are saved for a seat with no bet")
+    chips("a side bet", {f"{s} {k}": v for s, b in room.side_bets.items() for k, v in b.items()})
     if room.banker is not None and room.banker not in room.seats:
         raise ValueError(f"the banker {room.banker!r} is not a seat")
     for r in room.tally.people.values():

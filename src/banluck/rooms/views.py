@@ -44,6 +44,7 @@ def public_json(room: Room) -> dict[str, Any]:
         "deadline": room.deadline,
         "banker": room.banker,
         "min_bet": room.game.min_bet,
+        **({"side_bets": list(room.game.side_bet_names)} if room.game.side_bet_names else {}),
         **_house_json(room),
         "last": room.last_summary,
         "tally": room.tally.rows(),

@@ -105,7 +105,7 @@ def apply_frame(room: Room, player: str, frame: dict[str, Any], now: float) -> N
     elif kind == "free":
         room.free(player, frame.get("seat"), now)
     elif kind == "bet":
-        room.bet(player, frame.get("hand"), frame.get("amount"), now)
+        room.bet(player, frame.get("hand"), frame.get("amount"), now, frame.get("side_bets"))
     elif kind == "act":
         room.act(player, frame.get("hand"), frame.get("step"), frame.get("action"), now)
     elif kind == "house":

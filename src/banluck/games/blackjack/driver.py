@@ -17,7 +17,7 @@ from banluck.games.blackjack.bets import SeatEntry as BlackjackEntry
 from banluck.games.blackjack.bets import check_entry
 from banluck.games.blackjack.decisions import auto_play
 from banluck.games.blackjack.round import BlackjackRound
-from banluck.games.blackjack.rules import PRESETS, BlackjackRules
+from banluck.games.blackjack.rules import PRESETS, SIDE_BET_NAMES, BlackjackRules
 from banluck.games.blackjack.shoe import BlackjackShoe
 from banluck.games.blackjack.table import never_insuring
 from banluck.games.blackjack.view_json import events_json
@@ -50,6 +50,7 @@ class BlackjackDriver(GameDriver):
         self.infinite = self.rules.shared_cards
         self.layout = () if self.infinite else self.rules.seats
         self.min_bet, self.max_bet = self.rules.bet_min, self.rules.bet_max
+        self.side_bet_names = SIDE_BET_NAMES if self.rules.side_bets else ()
 
     @staticmethod
     def settings_spec(name: str) -> SettingsSpec:
@@ -84,6 +85,32 @@ class BlackjackDriver(GameDriver):
             return check_entry(rules, entry, seating=seating).bet
 
         return checked_bet(rules, seating, seat, stack, check)
+
+    def check_side_bets(
+        self,
+        seat: str,
+        people: tuple[str, ...],
+        bet: int,
+        side_bets: object,
+        stack: int,
+        shoe: dict[str, Any],
+    ) -> dict[str, int]:
+        """B11 / I10: the side bets beside ``bet``, as the hand will check them (their range,
+        their last hand in the shoe, the stack covering every stake)."""
+        if side_bets in (None, {}):
+            return {}
+        if not isinstance(side_bets, dict):
+            raise Refusal("bad_bet", "side_bets must be an object of stakes")
+        sides = {str(k): v for k, v in side_bets.items() if v != 0}
+        rules, seating = self.rules, self.seating((seat,), people)
+        number = BlackjackShoe.from_json(rules, shoe).next_hand_number()
+
+        def check(stack: int) -> int:
+            entry = BlackjackEntry(name=seat, stack=stack, bet=bet, side_bets=sides)
+            return check_entry(rules, entry, shoe_hand=number, seating=seating).bet
+
+        checked_bet(rules, seating, seat, stack, check)
+        return sides
 
     def begin(self, start: HandStart) -> HandDriver:
         return BlackjackHand(self, start)

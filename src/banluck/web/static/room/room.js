@@ -192,6 +192,7 @@ function draw() {
   $("bet-label").hidden = banking;
   $("bank-ready").hidden = !banking;
   $("bet-button").textContent = banking ? t("room.bank.ready") : t("bet");
+  drawSideBets(room.side_bets || []);
   // K2: the bank passing is told to everyone, by name
   if (lastBanker && room.banker && room.banker !== lastBanker) {
     $("bank-pass").textContent = t("room.bank.passed", {
@@ -337,6 +338,37 @@ async function createRoom(ev) {
     return;
   }
   location.assign(answer.link);
+}
+
+/** I10: a field per side bet the room's game offers (the server's list), beside the bet. */
+function drawSideBets(names) {
+  const box = $("side-bets");
+  if (box.childElementCount !== names.length) {
+    box.replaceChildren();
+    for (const name of names) {
+      const label = el("label", undefined, "side-bet");
+      const input = el("input");
+      input.type = "number";
+      input.min = "0";
+      input.value = "0";
+      input.dataset.side = name;
+      label.append(el("span", t(`wager.${name}`) + " "), input);
+      box.append(label);
+    }
+  }
+  for (const label of box.children) {
+    label.firstChild.textContent = t(`wager.${label.lastChild.dataset.side}`) + " ";
+  }
+}
+
+/** The side bets typed, those above 0 (the server checks them). */
+function sideBets() {
+  const out = {};
+  for (const input of $("side-bets").querySelectorAll("input[data-side]")) {
+    const v = Number(input.value);
+    if (input.value.trim() !== "" && v !== 0) out[input.dataset.side] = v;
+  }
+  return out;
 }
 
 /** The last hand's result for every seat, by who holds it (the server's nets), once it
@@ -578,7 +610,10 @@ function start() {
     const typed = $("bet").value.trim();
     const banking = state.room.banker && state.room.banker === state.you.seat;
     const amount = banking ? 0 : typed === "" ? state.room.min_bet : Number(typed); // empty: the smallest
-    send({ type: "bet", hand: state.room.next_hand, amount });
+    const frame = { type: "bet", hand: state.room.next_hand, amount };
+    const sides = banking ? {} : sideBets();
+    if (Object.keys(sides).length) frame.side_bets = sides;
+    send(frame);
   });
   $("stand-up").addEventListener("click", () => send({ type: "stand" }));
   $("back-button").addEventListener("click", () => send({ type: "back" }));
