@@ -148,14 +148,12 @@ class BanluckSession(SoloSession):
                 shoe.decks = rec.pending_decks
             shoe.shuffle()
         self.driver = driver
-        return HandStart(
-            number=number,
+        return self.start_with(
+            number,
             seed=0,  # nothing in a Ban Luck hand shuffles (T12 is done above)
             shoe=shoe_json(shoe),
             seats=self.rules.seats,
-            people=(self.you,),
-            stacks=dict(rec.stacks),
-            bets={self.you: stakes},
+            bet=stakes,
         )
 
     def dealt(self, hand: HandDriver, stakes: Any) -> None:

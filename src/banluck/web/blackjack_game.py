@@ -157,17 +157,14 @@ class BlackjackSession(SoloSession):
 
     def start(self, number: int, stakes: tuple[Any, dict[str, Any]]) -> HandStart:
         """You in the first seat, the bots in the others; a seed for the hand's shuffles."""
-        rec, you = self.record, self.you
         bet, sides = stakes
-        return HandStart(
-            number=number,
+        return self.start_with(
+            number,
             seed=(self.rng or secrets.SystemRandom()).getrandbits(63),
-            shoe=rec.shoe,
+            shoe=self.record.shoe,
             seats=self.rules.seats,
-            people=(you,),
-            stacks=dict(rec.stacks),
-            bets={you: bet},
-            side_bets={you: sides} if sides else {},
+            bet=bet,
+            side_bets=sides,
         )
 
     def dealt(self, hand: HandDriver, stakes: tuple[Any, dict[str, Any]]) -> None:

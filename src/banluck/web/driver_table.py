@@ -192,17 +192,15 @@ class DriverSession(SoloSession):
         return self.driver.check_bet(you, (you,), body["bet"], rec.stacks[you])
 
     def start(self, number: int, stakes: Any) -> HandStart:
-        rec, you = self.record, self.you
+        rec = self.record
         if rec.banker is None:
             rec.banker = self.driver.first_banker()
-        return HandStart(
-            number=number,
+        return self.start_with(
+            number,
             seed=(self.rng or secrets.SystemRandom()).getrandbits(63),
             shoe=rec.shoe,
             seats=self.driver.layout,
-            people=(you,),
-            stacks=dict(rec.stacks),
-            bets={} if stakes is None else {you: stakes},
+            bet=stakes,
             banker=rec.banker,
             hands_banked=rec.hands_banked,
         )

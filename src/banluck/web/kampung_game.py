@@ -144,15 +144,12 @@ class KampungSession(SoloSession):
         self._reshuffled = self.driver.reshuffles(shoe)
         if self._reshuffled:
             shoe.shuffle()
-        you = self.you
-        return HandStart(
-            number=number,
+        return self.start_with(
+            number,
             seed=0,  # nothing in a kampung hand shuffles (K4 is done above)
             shoe=shoe_json(shoe),
             seats=rules.seats,
-            people=(you,),
-            stacks=dict(rec.stacks),
-            bets={} if stakes is None else {you: stakes},
+            bet=stakes,
             banker=rec.banker,
             hands_banked=rec.hands_banked,
         )

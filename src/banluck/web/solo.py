@@ -13,6 +13,7 @@ knows HTTP or the store.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Any
 
 from banluck.core.errors import BadBet, BanLuckError
@@ -115,6 +116,34 @@ class SoloSession(ABC):
     @abstractmethod
     def finished(self, hand: HandDriver) -> dict[str, Any]:
         """Settle the finished hand into the record; its history entry."""
+
+    def start_with(
+        self,
+        number: int,
+        *,
+        seed: int,
+        shoe: dict[str, Any],
+        seats: tuple[str, ...],
+        bet: Any,
+        side_bets: Mapping[str, int] | None = None,
+        banker: str | None = None,
+        hands_banked: int = 0,
+    ) -> HandStart:
+        """The start of a solo hand: the person in seat ``you`` betting ``bet`` (None: they
+        hold the bank), every other seat a bot, the record's stacks."""
+        you = self.you
+        return HandStart(
+            number=number,
+            seed=seed,
+            shoe=shoe,
+            seats=seats,
+            people=(you,),
+            stacks=dict(self.record.stacks),
+            bets={} if bet is None else {you: bet},
+            banker=banker,
+            hands_banked=hands_banked,
+            side_bets={you: side_bets} if side_bets else {},
+        )
 
     def bad_bet(self, message: str) -> Refusal:
         """A ``bad_bet`` of the person's, with the range and the stack now."""
