@@ -96,3 +96,24 @@ def test_rooms_idle_for_the_limit_are_removed_and_rooms_changed_meanwhile_stay(
         clock.t += 30 * DAY
         assert sweep_idle(hub, index) == [kept] and _stored(hub) == []
         assert index.hosted_by(ann) == 0  # and ann may make rooms again
+
+
+def test_a_server_started_with_its_clock_a_month_ahead_removes_nothing_that_day(
+    tmp_path: Path,
+) -> None:
+    """The probe restarted a server with its clock 31 days on and two rooms were gone. Now a
+    process removes no room in its first day: the clock put right and a restart within it
+    find every room as it was; rooms really idle go a day later."""
+    clock = Clock()
+    db = tmp_path / "s.sqlite3"
+    with served(db, clock) as (client, hub):
+        ann = _cookie(client)
+        codes = sorted(str(_create(client, ann)[1]["code"]) for _ in range(2))
+    clock.t += 31 * DAY  # the restart, with the clock a month ahead
+    with served(db, clock) as (client, hub):
+        index = _limit(client, RoomLimits(idle_days=30))
+        assert sweep_idle(hub, index) == []
+        clock.t += 23 * 3600
+        assert sweep_idle(hub, index) == [] and _stored(hub) == codes
+        clock.t += 2 * 3600  # a day of this process: the rooms are idle for real
+        assert sweep_idle(hub, index) == codes and _stored(hub) == []

@@ -74,6 +74,8 @@ class RoomIndex:
         self.limits = limits or RoomLimits()
         self.rooms: dict[str, Entry] = {}
         self.loaded = False
+        #: when this process first looked for idle rooms (its clock; None: not yet)
+        self.since: float | None = None
 
     def load(self, codes: Iterable[str], read: Callable[[str], str | None], now: float) -> None:
         """Learn every stored room (``read`` gives a room's text); once per process."""

@@ -14,6 +14,10 @@ log = logging.getLogger("banluck.web")
 
 #: How often idle rooms are looked for (seconds).
 SWEEP_EVERY = 3600.0
+#: A process removes no room before it has run this long (seconds): a server started with
+#: its clock far ahead (set wrong, or a month on) removes nothing at once, and a clock put
+#: right and a restart within the day find every room as it was.
+START_GRACE = 86_400.0
 
 
 def ready_index(hub: RoomHub, index: RoomIndex) -> RoomIndex:
@@ -26,9 +30,22 @@ def ready_index(hub: RoomHub, index: RoomIndex) -> RoomIndex:
 def sweep_idle(hub: RoomHub, index: RoomIndex) -> list[str]:
     """Remove every room idle longer than the limit, and return their codes. A room with a
     socket open here, or in memory, is in use and stays; each room is read again from the
-    store first, so a room another process changed meanwhile stays too."""
+    store first, so a room another process changed meanwhile stays too; nothing is removed
+    in a process's first day (``START_GRACE``)."""
     ready_index(hub, index)
     now = hub.clock()
+    if index.since is None:
+        index.since = now
+    if now - index.since < START_GRACE:
+        waiting = index.idle(now)
+        if waiting:
+            log.warning(
+                "%d rooms look idle for %g days: kept until this server has run a day"
+                " (is its clock right?)",
+                len(waiting),
+                index.limits.idle_days,
+            )
+        return []
     store = hub.store
     delete = getattr(store, "delete", None)
     removed: list[str] = []
