@@ -64,17 +64,17 @@ def test_a_socket_open_at_any_time_in_the_hand_keeps_the_seat() -> None:
     r.connect("A", 0.0)
     r.connect("B", 0.0)
     r.bet("A", 1, 20, 0.0)
-    r.bet("B", 1, 20, 0.0)
-    r.disconnect("B", 0.5)  # gone at the start of the hand, back before its end
-    if r.in_hand:
-        r.connect("B", 0.6)
-        r.disconnect("B", 0.7)
+    r.disconnect("B", 0.1)
+    r.bet("B", 1, 20, 0.2)  # gone when the hand is dealt ...
+    assert r.in_hand and r.present == {"A"}
+    r.connect("B", 0.6)  # ... back for a moment before its end
+    r.disconnect("B", 0.7)
     _play_out(r, 1.0)
     assert r.members["B"].seat == "ben"
     # a room saved mid-hand and loaded again (a restart) keeps who was there
     r.connect("B", 2.0)
     r.bet("A", 2, 20, 2.0)
     r.bet("B", 2, 20, 2.0)
-    if r.in_hand:
-        again = Room.from_json(json.loads(json.dumps(r.to_json())))
-        assert again.present == r.present == {"A", "B"}
+    assert r.in_hand
+    again = Room.from_json(json.loads(json.dumps(r.to_json())))
+    assert again.present == r.present == {"A", "B"}

@@ -95,17 +95,17 @@ def test_a_new_session_is_the_hosts_between_hands() -> None:
     assert e.value.code == "forbidden"
     r.bet("A", r.last_number + 1, 10, 0.0)
     r.bet("B", r.last_number + 1, 10, 0.0)
-    if r.in_hand:
-        before = json.dumps(r.to_json())
-        with pytest.raises(Refusal) as e:
-            r.new_session("A", 0.0)
-        assert e.value.code == "hand_in_progress" and json.dumps(r.to_json()) == before
-        while r.in_hand:
-            h = r.hand
-            assert h is not None
-            seat = h.to_act()
-            assert seat is not None
-            r.act(r.occupant[seat], h.number, h.step, h.auto_choice(), 0.0)
+    assert r.in_hand
+    before = json.dumps(r.to_json())
+    with pytest.raises(Refusal) as e:
+        r.new_session("A", 0.0)
+    assert e.value.code == "hand_in_progress" and json.dumps(r.to_json()) == before
+    while r.in_hand:
+        h = r.hand
+        assert h is not None
+        seat = h.to_act()
+        assert seat is not None
+        r.act(r.occupant[seat], h.number, h.step, h.auto_choice(), 0.0)
     number = r.last_number
     r.new_session("A", 0.0)
     assert r.public()["tally"] == [] and set(r.stacks.values()) == {1000}

@@ -7,8 +7,10 @@ in the middle is rebuilt by dealing it again from the same shoe and seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
+from banluck.core.cards import Card
 from banluck.core.fair import FairLedger
 from banluck.core.shoe import Shoe
 
@@ -43,3 +45,24 @@ def shoe_from_json(
     shoe.ledger = ledger
     shoe.stacked_order = data.get("stacked") is True
     return shoe
+
+
+def shoe_before(
+    decks: int, dealt: Sequence[Card], rest: Sequence[Card], drawn: int, *, stacked: bool = False
+) -> dict[str, Any]:
+    """The JSON of a shoe as it stood before a hand that dealt ``dealt`` from it, knowing
+    the shoe after the hand (``rest`` left, ``drawn`` gone since its shuffle): a saved hand
+    is played again from it.
+
+    >>> from banluck.core.cards import parse_card
+    >>> shoe_before(1, [parse_card("AS")], [parse_card("KD")], 51)["drawn"]
+    50
+    """
+    out: dict[str, Any] = {
+        "decks": decks,
+        "remaining": [c.code for c in (*dealt, *rest)],
+        "drawn": drawn - len(dealt),
+    }
+    if stacked:
+        out["stacked"] = True
+    return out

@@ -20,6 +20,7 @@ from banluck.core import BanLuckError, Shoe
 from banluck.core.cards import Card, parse_card
 from banluck.core.money import MAX_CHIPS
 from banluck.core.seating import seating_for
+from banluck.core.shoe_json import shoe_before
 from banluck.games.banluck import Action, Round, Rules, SeatEntry
 from banluck.games.driver import HandStart
 from banluck.web.records import LANGUAGES, MAX_HAND, SPEEDS, CorruptSave, is_int
@@ -266,14 +267,8 @@ def start_of(rec: PlayerRecord) -> HandStart:
     as they are)."""
     hand = rec.hand
     assert hand is not None
-    drawn = rec.shoe_drawn - len(hand.cards)
-    shoe: dict[str, Any] = {
-        "decks": hand.decks,
-        "remaining": [c.code for c in (*hand.cards, *rec.shoe_cards)],
-        "drawn": drawn,
-    }
-    if drawn < rec.stacked:
-        shoe["stacked"] = True
+    stacked = rec.shoe_drawn - len(hand.cards) < rec.stacked  # dealt from --shoe's cards
+    shoe = shoe_before(hand.decks, hand.cards, rec.shoe_cards, rec.shoe_drawn, stacked=stacked)
     you = hand.seats[0].name
     return HandStart(
         number=hand.number,

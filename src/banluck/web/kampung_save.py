@@ -19,6 +19,7 @@ from banluck.core.errors import BanLuckError
 from banluck.core.money import MAX_CHIPS
 from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
+from banluck.core.shoe_json import shoe_before
 from banluck.games.driver import HandStart
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
@@ -223,11 +224,7 @@ def start_of(rec: KampungRecord) -> HandStart:
     return HandStart(
         number=hand.number,
         seed=0,  # the solo table shuffles between hands (with its own source), never in one
-        shoe={
-            "decks": hand.decks,
-            "remaining": [c.code for c in (*hand.cards, *rec.shoe_cards)],
-            "drawn": rec.shoe_drawn - len(hand.cards),
-        },
+        shoe=shoe_before(hand.decks, hand.cards, rec.shoe_cards, rec.shoe_drawn),
         seats=KAMPUNG.seats,
         people=(you,),
         stacks={s: stacks[s] for s in KAMPUNG.seats},
