@@ -14,7 +14,7 @@ from banluck.core.refusal import Refusal
 from banluck.rooms.reactions import GAP, KEEP, REACTIONS
 from tests.rooms.helpers import room
 
-ROOM_JS = Path(__file__).resolve().parents[2] / "src/banluck/web/static/room/room.js"
+ROOM_JS = Path(__file__).resolve().parents[2] / "src/banluck/web/static/js/room/social.js"
 
 
 def test_people_react_from_the_set_at_a_bounded_rate() -> None:
@@ -43,5 +43,5 @@ def test_people_react_from_the_set_at_a_bounded_rate() -> None:
 
 def test_the_page_offers_the_servers_set() -> None:
     found = re.search(r"export const REACTIONS = \[([^\]]*)\]", ROOM_JS.read_text())
-    assert found, "room.js names its reactions"
+    assert found, "social.js names its reactions"
     assert tuple(re.findall(r'"(\w+)"', found.group(1))) == REACTIONS

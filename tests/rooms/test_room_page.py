@@ -1,7 +1,7 @@
-"""The room page in Debian's Chromium: two and three browsers (contexts) in one room play
-hands together through the page; every WebSocket frame each receives is checked for a card
-its seat may not see; one closes its tab mid-hand and comes back; the timer plays for a
-player who is gone."""
+"""The room page in Debian's Chromium: the game page, playing over the room's socket. Two
+and three browsers (contexts) in one room play hands together through its buttons; every
+WebSocket frame each receives is checked for a card its seat may not see; one closes its
+tab mid-hand and comes back; the timer plays for a player who is gone."""
 
 from __future__ import annotations
 
@@ -40,6 +40,10 @@ def server(tmp_path: Path) -> Iterator[str]:
             proc.kill()
 
 
+#: the action buttons a person may press now (the game page's: index.html)
+CHOICES = "#act-row button[data-action]:visible:enabled"
+
+
 class Person:
     """One browser context (its own cookie) and its page in the room."""
 
@@ -48,6 +52,7 @@ class Person:
         self.name = name
         self.frames: list[dict[str, Any]] = []
         self.page = self.new_page()
+        self.instant = False
 
     def new_page(self) -> Page:
         page = self.ctx.new_page()
@@ -64,6 +69,28 @@ class Person:
 
     def seat_line(self, seat: str) -> Any:
         return self.page.locator(f"#seats li[data-seat='{seat}']")
+
+    def play_instantly(self, base: str) -> None:
+        """The events shown at once (the person's speed setting, shared by every game), so
+        the tests wait for no animation."""
+        if self.instant:
+            return
+        # the browser's languages, as its page would ask (a new player's language)
+        languages = self.page.evaluate("navigator.languages.join(',')")
+        answer = self.page.request.put(
+            f"{base}/api/games/table/settings",
+            data={"speed": "instant"},
+            headers={"Origin": base, "Accept-Language": languages},
+        )
+        assert answer.ok, answer.text()
+        self.instant = True
+
+    def bet(self) -> None:
+        """Places the bet shown (the game page's Deal button, "Place bet" in a room)."""
+        self.page.click("#btn-deal")
+
+    def can_bet(self) -> bool:
+        return bool(self.page.locator("#btn-deal:visible:enabled").count())
 
 
 def check_frames(people: list[Person]) -> None:
@@ -90,6 +117,7 @@ def make_room(
 ) -> str:
     """The host creates a room through the page's form; the room's link."""
     page = host.page
+    host.play_instantly(base)
     page.goto(f"{base}/room/new")
     page.select_option("select[name=game]", game)
     if decks is not None:
@@ -106,11 +134,14 @@ def make_room(
 def enter(p: Person, link: str, seat: str) -> None:
     page = p.page
     if page.url != link:
+        p.play_instantly(link.split("/room/")[0])
         page.goto(link)
         page.fill("#name", p.name)
         page.click("#join-form button")
     page.click(f"button[data-sit='{seat}']")
-    page.wait_for_selector(f"#seats li[data-seat='{seat}']:has-text('{p.name}')")
+    # a game of open seats makes a new one for whoever sits ("new"): yours is marked
+    mine = "#seats li.me" if seat == "new" else f"#seats li[data-seat='{seat}']"
+    page.wait_for_selector(f"{mine}:has-text('{p.name}')")
 
 
 def play_hand(people: list[Person]) -> None:
@@ -120,14 +151,14 @@ def play_hand(people: list[Person]) -> None:
     assert waiting, people[0].status()
     after = f"Waiting for bets for hand {int(waiting.group(1)) + 1}"
     for p in people:
-        p.page.click("#bet-button")
+        p.bet()
     for _ in range(200):
         if all(p.status() == after for p in people):
             return
         for p in people:
-            buttons = p.page.locator("#actions button")
+            buttons = p.page.locator(CHOICES)
             if buttons.count():
-                stand = p.page.locator("#actions button[data-action='stand']")
+                stand = p.page.locator("#btn-stand:visible:enabled")
                 # gone by the click (the next frame came): give up at once, look again
                 with contextlib.suppress(PlaywrightTimeout):
                     (stand if stand.count() else buttons.first).click(timeout=1000)
@@ -142,7 +173,7 @@ def deal_until_someone_acts(people: list[Person]) -> None:
     for _ in range(10):
         status = people[0].status()
         for p in people:
-            p.page.click("#bet-button")
+            p.bet()
         people[0].page.wait_for_function(
             """before => {
                 const s = document.querySelector('#status').textContent;
@@ -154,6 +185,14 @@ def deal_until_someone_acts(people: list[Person]) -> None:
         if "to act" in people[0].status() or "your turn" in people[0].status():
             return
     raise AssertionError("ten hands in a row ended at the deal")
+
+
+def choose_language(p: Person, lang: str) -> None:
+    """The person picks a language in the page's Settings dialog (kept with their settings)."""
+    with p.page.expect_response(lambda r: r.url.endswith("/settings") and r.ok):
+        p.page.click("#btn-settings")
+        p.page.check(f"input[name=language][value={lang}]")
+    p.page.keyboard.press("Escape")
 
 
 def test_two_browsers_play_leave_come_back_and_the_timer_plays_for_the_gone(
@@ -169,9 +208,10 @@ def test_two_browsers_play_leave_come_back_and_the_timer_plays_for_the_gone(
     deal_until_someone_acts([ann, bob])
     bob.page.close()
     bob.new_page().goto(link)
-    bob.page.wait_for_selector(".hand.me")
-    mine = bob.page.locator(".hand.me .room-card")
-    assert mine.count() >= 2 and not bob.page.locator(".hand.me .room-card.hidden").count()
+    # his own seat, at the bottom of the table, with his cards face up
+    bob.page.wait_for_selector("#seat-you[data-seat='ben'] .card >> nth=1")
+    mine = bob.page.locator("#seat-you .card")
+    assert mine.count() >= 2 and not bob.page.locator("#seat-you .card[data-card='']").count()
     assert bob.seat_line("ben").inner_text().startswith("Bob (you)")  # a person by name
     # Bob leaves for good when it is his turn: the timer plays for him, he is away
     for _ in range(300):
@@ -180,11 +220,13 @@ def test_two_browsers_play_leave_come_back_and_the_timer_plays_for_the_gone(
             break
         if status.startswith("Waiting"):  # the hand ended before his turn: another
             for p in (ann, bob):
-                if p.page.locator("#bet-button").is_visible():
-                    p.page.click("#bet-button")
-        stand = ann.page.locator("#actions button[data-action='stand']")
+                if p.can_bet():
+                    with contextlib.suppress(PlaywrightTimeout):
+                        p.page.click("#btn-deal", timeout=1000)
+        stand = ann.page.locator("#btn-stand:visible:enabled")
         if stand.count():
-            stand.first.click()
+            with contextlib.suppress(PlaywrightTimeout):
+                stand.click(timeout=1000)
         ann.page.wait_for_timeout(100)
     assert "Bob to act" in ann.page.locator("#status").inner_text()
     bob.page.close()
@@ -272,7 +314,10 @@ def test_a_person_is_their_name_everywhere_and_a_closed_tab_shows_at_once(
     deal_until_someone_acts([ann, cai])
     table_text = cai.page.locator("#table").inner_text()
     assert not re.search(r"\b[2-9TJQKA][CDHS]\b", table_text), table_text  # faces, not codes
-    assert cai.page.locator("#table .room-card svg").count() >= 4
+    assert cai.page.locator("#table .card svg").count() >= 4
+    # the table names each seat by who holds it: her own at the bottom, Ann by her name
+    assert cai.page.locator("#seat-you .seat-name").inner_text() == "小蔡"
+    assert "Ann" in cai.page.locator("#table").inner_text()
     ann_status, cai_status = ann.status(), cai.status()
     if "your turn" in ann_status:
         assert "轮到Ann" in cai_status
@@ -307,26 +352,28 @@ def test_the_bank_passing_is_told_and_the_banker_is_asked_to_be_ready(
         # a button seen may be gone by the time it is clicked (the next frame came): the
         # click then gives up at once and the loop looks again
         with contextlib.suppress(PlaywrightTimeout):
-            if page.locator("#bet-form").is_visible():
-                page.click("#bet-button", timeout=1000)
+            if ann.can_bet():
+                page.click("#btn-deal", timeout=1000)
             else:
-                buttons = page.locator("#actions button")
+                buttons = page.locator(CHOICES)
                 if buttons.count():
-                    stand = buttons.filter(has_text=re.compile("^(Stand|Play)$"))
+                    stand = page.locator("#btn-stand:visible:enabled, #btn-play:visible:enabled")
                     (stand if stand.count() else buttons).first.click(timeout=1000)
         page.wait_for_timeout(100)
     assert page.locator("#bank-pass").inner_text() == "The bank passes from Dealer to you."
-    page.wait_for_selector("#bet-form:visible")
-    assert not page.locator("#bet").is_visible()
-    assert page.locator("#bet-button").inner_text() == "Ready"
-    page.click("#bet-button")
-    page.wait_for_selector("#table:has-text('Bank (Ann)')")
+    page.wait_for_selector("#btn-deal:visible:enabled")
+    assert not page.locator("#bet").is_visible()  # K3: the banker bets nothing
+    assert page.locator("#bank-note").is_visible()
+    assert page.locator("#btn-deal .lbl").inner_text() == "Ready"
+    page.click("#btn-deal")
+    page.wait_for_selector("#kp-bank:has-text('Ann · bank')")
     # K14: the hands the banker may open are named by who holds them (here the bots)
-    opens = page.locator("#actions button[data-action^='open:']")
+    opens = page.locator("[data-testid^='open-']")
     with contextlib.suppress(PlaywrightTimeout):
         opens.first.wait_for(timeout=5000)  # unless the hand ends before her choice
-    for label in opens.all_inner_texts():
-        assert re.fullmatch(r"Open (Bot \(seat \d\)|Dealer)'s hand", label), label
+    for i in range(opens.count()):
+        label = opens.nth(i).get_attribute("aria-label") or ""
+        assert re.fullmatch(r"Open (Bot \(seat \d\)|Dealer)'s hand · \d cards", label), label
     check_frames([ann])
 
 
@@ -345,7 +392,7 @@ def test_the_settle_up_table_and_a_new_session(server: str, browser: Browser) ->
         # each seat's result of the hand, by who holds it
         last = ann.page.locator("#last-hand").inner_text()
         assert last.startswith("The hand: Ann ") and "Bob " in last and "Bot (seat 2) " in last
-    bob.page.select_option("#language", "de")
+    choose_language(bob, "de")
     state = ann.frames[-1]
     tally = state["room"]["tally"]
     assert {row["name"] for row in tally} == {"Ann", "Bob"} and all(r["hands"] == 2 for r in tally)
@@ -355,7 +402,7 @@ def test_the_settle_up_table_and_a_new_session(server: str, browser: Browser) ->
         texts = [rows.nth(i).locator("td").all_inner_texts() for i in range(rows.count())]
         assert [t[0] for t in texts] == [row["name"] for row in tally]
         assert [t[1] for t in texts] == ["2", "2"]
-    assert bob.page.locator("#tally h2").inner_text() == "Abrechnung"
+    assert bob.page.locator("#tally summary").inner_text() == "Abrechnung"
     assert bob.page.evaluate("document.documentElement.scrollWidth") <= 375
     assert bob.page.locator("#new-session").is_hidden()  # the host's, not Bob's
     href = ann.page.locator("#tally-csv").get_attribute("href") or ""
@@ -385,7 +432,7 @@ def test_the_invite_is_copied_and_shown_as_a_qr_code(server: str, browser: Brows
     ann = Person(ctx, "Ann")
     link = make_room(ann, server, "table")
     page = ann.page
-    page.wait_for_function("document.getElementById('qr').naturalWidth > 0")
+    page.wait_for_function("() => document.getElementById('qr').naturalWidth > 0")
     assert page.locator("#qr").get_attribute("alt") == "邀请链接的二维码"
     page.click("#copy-link")
     page.wait_for_selector("#copied:has-text('链接已复制')")
@@ -416,12 +463,12 @@ def test_reactions_reach_everyone_and_the_title_says_whose_turn(
     ann.page.wait_for_selector("#reaction-feed li:has-text('Ann: 🧧 Huat ah!')")
     ann.page.click("#react-buttons button[data-reaction='wow']")
     ann.page.wait_for_selector("#error:has-text('wait a moment')")
-    assert bob.page.locator("#error").inner_text() == ""
+    assert bob.page.locator("#error-text").text_content() == ""
     assert bob.page.locator("#reaction-feed li").count() == 1
     assert ann.page.title() == "Play with friends"
     enter(ann, link, "you")
     deal_until_someone_acts([ann])
-    ann.page.wait_for_function("document.title.startsWith('●')")
+    ann.page.wait_for_function("() => document.title.startsWith('●')")
     assert ann.page.title() == "● Your turn — Play with friends"
     assert bob.page.title() == "和朋友一起玩"  # a watcher's turn never comes
     # the timer says whose time it counts
@@ -438,20 +485,71 @@ def test_an_infinite_room_takes_side_bets_beside_the_bet(server: str, browser: B
     make_room(ann, server, "infinite")
     page = ann.page
     page.click("button[data-sit='new']")
-    page.wait_for_selector("#side-bets input[data-side='pairs']")
-    labels = page.locator("#side-bets .side-bet").all_inner_texts()
+    page.wait_for_selector("#side-pairs")
+    labels = page.locator("#side-bets .side-label").all_inner_texts()
     assert [x.strip() for x in labels] == ["Pairs", "Bust", "Lucky 3", "Poker 3"]
     page.fill("#bet", "20")
-    page.fill("#side-bets input[data-side='pairs']", "500")
-    page.click("#bet-button")
-    page.wait_for_selector("#error:has-text('pairs')")
-    assert page.locator("#bet-form").is_visible()  # nothing placed
-    page.fill("#side-bets input[data-side='pairs']", "5")
-    page.click("#bet-button")
-    page.wait_for_function("document.getElementById('status').textContent.includes('1')")
-    page.wait_for_selector("#table h2")
+    page.fill("#side-pairs", "500")
+    page.click("#btn-deal")
+    page.wait_for_selector("#error[data-code='bad_bet']")
+    assert ann.can_bet()  # nothing placed: the bet is open still
+    assert "✓" not in ann.seat_line("p1").inner_text()
+    page.fill("#side-pairs", "5")
+    page.click("#btn-deal")
+    page.wait_for_selector("#bj-seats [data-testid='stack-p1']")
     tables = [f["table"] for f in ann.frames if f.get("type") == "state" and f.get("table")]
     assert tables
     mine = [s for s in tables[-1]["seats"] if s["name"] == "p1"]
     assert mine and mine[0]["side_bets"] == {"pairs": 5}
     check_frames([ann])
+
+
+@pytest.mark.parametrize("game", ["table", "one-on-one", "kampung", "classic", "infinite"])
+def test_every_game_plays_in_a_room_on_the_game_page(
+    server: str, browser: Browser, game: str
+) -> None:
+    """Each of the five games in a room, on the game page: the people seated play a hand
+    through its buttons (a watcher too where the game has one seat), each sees their own
+    seat at the bottom of the table with their cards face up, and no frame leaks a card."""
+    ann = Person(browser.new_context(), "Ann")
+    bob = Person(browser.new_context(viewport={"width": 375, "height": 740}), "Bob")
+    link = make_room(ann, server, game)
+    first, second = ("new", "new") if game == "infinite" else ("you", "ben")
+    enter(ann, link, first)
+    people = [ann]
+    if game == "one-on-one":  # one seat: Bob watches, and plays nothing
+        bob.play_instantly(server)
+        bob.page.goto(link)
+        bob.page.fill("#name", "Bob")
+        bob.page.click("#join-form button")
+        bob.page.wait_for_selector("#watchers:has-text('Bob')")
+        assert bob.page.locator("#controls").is_hidden()
+    else:
+        enter(bob, link, second)
+        people.append(bob)
+    deal_until_someone_acts(people)
+    for p in people:
+        mine = p.page.locator(".seat.you:visible").first
+        p.page.wait_for_function(
+            "() => [...document.querySelectorAll('.seat.you .card')].some(c => c.dataset.card)"
+        )
+        assert mine.locator(".card").count() >= 1
+    table_id = {"kampung": "#kp-table", "classic": "#bj-table", "infinite": "#bj-table"}.get(
+        game, "#table"
+    )
+    assert "Ann" in ann.page.locator(table_id).inner_text()
+    for _ in range(300):
+        if "Waiting for bets" in ann.status():
+            break
+        for p in people:
+            with contextlib.suppress(PlaywrightTimeout):
+                stand = p.page.locator("#btn-stand:visible:enabled, #btn-play:visible:enabled")
+                buttons = p.page.locator(CHOICES)
+                if stand.count():
+                    stand.first.click(timeout=1000)
+                elif buttons.count():
+                    buttons.first.click(timeout=1000)
+        ann.page.wait_for_timeout(100)
+    assert "Waiting for bets" in ann.status()
+    ann.page.wait_for_selector("#last-hand:has-text('Ann')")
+    check_frames([ann, bob])

@@ -293,6 +293,11 @@ class GameDriver(ABC):
     #: I10: the side bets a person may place beside the bet (none but in ``infinite``)
     side_bet_names: tuple[str, ...] = ()
 
+    def side_bet_limits(self) -> dict[str, Any]:
+        """I10: the side bets' names, range and last hand in a shoe, as the solo table's
+        State ``limits`` names them (empty for a game without side bets)."""
+        return {}
+
     def check_side_bets(
         self,
         seat: str,

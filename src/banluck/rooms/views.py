@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from banluck.core.refusal import Refusal
+from banluck.games.betcap import largest_bet
+
 if TYPE_CHECKING:
     from banluck.rooms.room import Room
 
@@ -45,6 +48,8 @@ def public_json(room: Room) -> dict[str, Any]:
         "banker": room.banker,
         "min_bet": room.game.min_bet,
         **({"side_bets": list(room.game.side_bet_names)} if room.game.side_bet_names else {}),
+        # a game of open seats (infinite): whoever sits down gets a new one
+        **({"open_seats": True} if not room.game.layout else {}),
         **_house_json(room),
         "last": room.last_summary,
         "tally": room.tally.rows(),
@@ -84,8 +89,32 @@ def view_json(
             "away": bool(m and m.away),
             "freed": bool(m and m.freed),
             "bet": room.last_bets.get(player or "", None),
+            "limits": _limits(room, seat),
         },
         "table": table,
+    }
+
+
+def _limits(room: Room, seat: str | None) -> dict[str, Any]:
+    """The bets a seat may place on the next hand, as the solo table's State ``limits``:
+    the range and the most its stack allows (``bet_cap``, by the game's own bet check;
+    None without a seat or for the banker, who bets nothing, K3)."""
+    game = room.game
+    cap = None
+    if seat is not None and seat != room.banker:
+        people = tuple(s for s in room.seats if s in room.occupant)
+        stack = room.stacks[seat]
+        cap = largest_bet(
+            lambda bet: game.check_bet(seat, people, bet, stack),
+            game.min_bet,
+            game.max_bet,
+            refused=Refusal,
+        )
+    return {
+        "bet_min": game.min_bet,
+        "bet_max": game.max_bet,
+        "bet_cap": cap,
+        **game.side_bet_limits(),
     }
 
 
@@ -106,5 +135,13 @@ def _stranger_view(room: Room) -> dict[str, Any]:
         "reactions": [],
         "fair": None,
     }
-    you = {"name": None, "seat": None, "host": False, "away": False, "freed": False, "bet": None}
+    you = {
+        "name": None,
+        "seat": None,
+        "host": False,
+        "away": False,
+        "freed": False,
+        "bet": None,
+        "limits": _limits(room, None),
+    }
     return {"type": "state", "room": hidden, "you": you, "table": None}

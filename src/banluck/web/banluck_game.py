@@ -25,10 +25,10 @@ from banluck.games.banluck.choices import THROW_HIT, seat_choices
 from banluck.games.banluck.driver import BanluckDriver, BanluckHand
 from banluck.games.banluck.view_json import table_json
 from banluck.games.banluck.views import view_for
+from banluck.games.betcap import largest_bet
 from banluck.games.driver import HandDriver, HandStart
 from banluck.web import wire
 from banluck.web.banluck_save import HandRecord, PlayerRecord, read, read_json, start_of
-from banluck.web.betcap import largest_bet
 from banluck.web.records import LANGUAGES, SPEEDS, CorruptSave, is_int, now_iso
 from banluck.web.solo import CorruptHand, SoloSession, replayed
 

@@ -14,16 +14,16 @@ from typing import Any
 from banluck.core.money import HandRef
 from banluck.core.refusal import Refusal
 from banluck.core.seating import seating_for
+from banluck.games.betcap import largest_bet
 from banluck.games.blackjack.bets import SeatEntry, check_entry
 from banluck.games.blackjack.decisions import Decision
 from banluck.games.blackjack.driver import BlackjackDriver, BlackjackHand
 from banluck.games.blackjack.replay import outcome_json
-from banluck.games.blackjack.rules import SIDE_BET_NAMES, BlackjackRules
+from banluck.games.blackjack.rules import BlackjackRules
 from banluck.games.blackjack.shoe import BlackjackShoe
 from banluck.games.blackjack.view_json import events_json
 from banluck.games.blackjack.views import view_for, view_json
 from banluck.games.driver import HandDriver, HandStart
-from banluck.web.betcap import largest_bet
 from banluck.web.blackjack_save import BlackjackHand as SavedHand
 from banluck.web.blackjack_save import BlackjackRecord, start_of
 from banluck.web.records import CorruptSave, now_iso
@@ -120,8 +120,9 @@ class BlackjackSession(SoloSession):
             "bet_cap": largest_bet(check, rules.bet_min, rules.bet_max),
             "side_bet_min": rules.side_bet_min,
             "side_bet_max": rules.side_bet_max,
-            "side_bets": list(SIDE_BET_NAMES) if rules.side_bets else [],
+            "side_bets": [],
             "side_bet_last_hand": dict(rules.side_bet_last_hand),
+            **self.driver.side_bet_limits(),
         }
 
     def player_json(self) -> dict[str, Any]:

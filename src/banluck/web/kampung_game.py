@@ -17,13 +17,13 @@ from banluck.core.refusal import Refusal
 from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
 from banluck.core.shoe_json import shoe_json
+from banluck.games.betcap import largest_bet
 from banluck.games.driver import HandDriver, HandStart
 from banluck.games.kampung.decisions import BankerDecision
 from banluck.games.kampung.driver import KampungDriver, KampungHand
 from banluck.games.kampung.replay import outcome_json
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.games.kampung.view_json import table_json
-from banluck.web.betcap import largest_bet
 from banluck.web.kampung_save import BANKS, KampungRecord, rules_for, start_of
 from banluck.web.kampung_save import KampungHand as SavedHand
 from banluck.web.records import CorruptSave, is_int, now_iso

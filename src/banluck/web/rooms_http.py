@@ -3,7 +3,9 @@
 - ``POST /api/rooms`` ``{game, decks?, speed?, bank?, timer?, name}``: a new room; the
   caller is its host. Answers ``{code, link, state}`` (201).
 - ``GET /api/rooms/{code}``: the room as the caller may see it (``Room.view``).
-- ``GET /room/{code}``: the room's page (``static/room/room.html``) when installed.
+- ``GET /room/new``: the page that makes a room (``static/room/new.html``).
+- ``GET /room/{code}``: the room's page: the game page (``static/index.html``), which plays
+  the room's game over the room's socket.
 - ``GET /room/{code}/qr.svg``: the QR code of the room's invite link.
 - ``GET /room/{code}/history.json``: the room's provably fair history (docs/FAIRNESS.md),
   to download, for the people of the room only: the commitment of every shoe, the order,
@@ -48,7 +50,10 @@ from banluck.web.rooms_expiry import ready_index, sweep_forever
 from banluck.web.rooms_hub import RoomHub
 from banluck.web.rooms_ws import serve_socket
 
-ROOM_PAGE = Path(__file__).resolve().parent / "static" / "room" / "room.html"
+STATIC = Path(__file__).resolve().parent / "static"
+#: the game page, for a room as for a solo table; the page that makes a room
+ROOM_PAGE = STATIC / "index.html"
+NEW_ROOM_PAGE = STATIC / "room" / "new.html"
 
 
 def invite_qr(link: str) -> bytes:
@@ -112,9 +117,10 @@ def rooms_router(
 
     @router.get("/room/{code}", include_in_schema=False)
     async def room_page(code: str) -> Response:
-        if not ROOM_PAGE.is_file():
+        page = NEW_ROOM_PAGE if code == "new" else ROOM_PAGE
+        if not page.is_file():
             return _refused(Refusal("not_found", "the room page is not installed"))
-        return FileResponse(ROOM_PAGE, headers={"Cache-Control": "no-cache"})
+        return FileResponse(page, headers={"Cache-Control": "no-cache"})
 
     def members_only(
         request: Request, code: str, what: str, make: Callable[[Room], Response]

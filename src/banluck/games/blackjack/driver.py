@@ -69,6 +69,17 @@ class BlackjackDriver(GameDriver):
     def fresh_stack(self) -> int:
         return self.rules.fresh_stack
 
+    def side_bet_limits(self) -> dict[str, Any]:
+        rules = self.rules
+        if not rules.side_bets:
+            return {}
+        return {
+            "side_bet_min": rules.side_bet_min,
+            "side_bet_max": rules.side_bet_max,
+            "side_bets": list(SIDE_BET_NAMES),
+            "side_bet_last_hand": dict(rules.side_bet_last_hand),
+        }
+
     def next_seat_name(self, taken: tuple[str, ...]) -> str:
         if not self.infinite:
             return super().next_seat_name(taken)

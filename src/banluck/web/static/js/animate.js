@@ -4,7 +4,7 @@
 
 import { announce } from "./dom.js";
 import { spec } from "./game.js";
-import { page, speed } from "./page.js";
+import { isMe, page, speed } from "./page.js";
 import { renderControls } from "./panel.js";
 import { renderMessage } from "./table.js";
 import { render } from "./view.js";
@@ -17,7 +17,7 @@ let run = 0; // the animation that is current; an older one stops at its next st
 function delayFor(e) {
   const base = BASE_DELAY[speed()] ?? BASE_DELAY.normal;
   if (!base || page.skipping) return 0;
-  const mine = e.seat === "you";
+  const mine = isMe(e.seat);
   switch (e.type) {
     // Blackjack's cards come without a reason: dealt briskly, like the deal.
     case "dealt": return e.reason === "deal" || !e.reason ? base * 0.45 : base * (mine ? 0.5 : 1);

@@ -2,11 +2,11 @@
    Throw in), Hint, Skip, the tool buttons and the keys of README.md. A choice is sent only
    when the server listed it in `legal`; the server decides. */
 
-import { ApiError, getHint, postAction, postDeal } from "./api.js";
+import { ApiError, getHint } from "./api.js";
 import { skip } from "./animate.js";
 import { openChart } from "./chart.js";
 import { openDialog, openSettings } from "./dialogs.js";
-import { spec } from "./game.js";
+import { game, spec } from "./game.js";
 import { $, el } from "./dom.js";
 import { openHistory } from "./history.js";
 import { openStats } from "./stats.js";
@@ -30,13 +30,16 @@ function betProblem(raw, bet) {
   return null;
 }
 
+/** What the table says while a deal is asked for (a room waits for every bet first). */
+const dealing = () => (game.link && game.link.dealing ? game.link.dealing() : t("msg.dealing"));
+
 export async function deal() {
   if (!canBet()) return;
   const g = spec();
   if (g.bankDeal && g.bankDeal()) {
     // You hold the bank (kampung): the banker places no bet (K3).
-    page.message = () => t("msg.dealing");
-    const s = await send(() => postDeal(null, page.state.next_hand));
+    page.message = dealing;
+    const s = await send(() => game.link.deal(null, page.state.next_hand));
     if (s) receive(s, false);
     return;
   }
@@ -51,9 +54,9 @@ export async function deal() {
     $("bet").focus();
     return;
   }
-  page.message = () => t("msg.dealing");
+  page.message = dealing;
   const extra = g.dealExtras ? g.dealExtras() : null;
-  const s = await send(() => postDeal(bet, page.state.next_hand, extra));
+  const s = await send(() => game.link.deal(bet, page.state.next_hand, extra));
   if (s) receive(s, false);
 }
 
@@ -62,7 +65,7 @@ export async function act(action) {
   const offered = g.offered ? g.offered(legal()) : legal();
   if (!offered.includes(action) || page.busy) return;
   const table = page.state.table;
-  const s = await send(() => postAction(action, table.hand, table.step));
+  const s = await send(() => game.link.act(action, table.hand, table.step));
   if (s) receive(s, false);
 }
 
@@ -148,9 +151,10 @@ function onKey(e) {
   const k = e.key;
   const lower = k.length === 1 ? k.toLowerCase() : k;
   const keys = {
-    d: deal, i: hint, r: () => openDialog("dlg-rules"), l: openHistory, o: openSettings,
+    d: deal, i: hint, r: () => openDialog("dlg-rules"), o: openSettings,
     "?": () => openDialog("dlg-help"),
   };
+  if (!$("btn-history").hidden) keys.l = openHistory; // a room's hands are not your history
   if (!$("btn-stats").hidden) keys.g = openStats;
   if (!$("btn-chart").hidden) keys.c = openChart;
   // The game's choices: each button's key (index.html), when the game has that button.

@@ -32,8 +32,10 @@ export function renderRules() {
   if (text && text.pays && text.pays.length) body.push(payTable(text.pays));
   $("rules-title").textContent = text ? text.title : t("rules.title");
   // Seed 000's note names Anna and Ben; a game without them has its own (one-on-one).
+  // A room's chips are the room's (its link says so): no saved stack, no Anna and Ben.
   const g = spec();
-  const chips = g && g.chipsNote ? t(g.chipsNote, { stack: limits().fresh }) : rules.chips;
+  const note = (game.link && game.link.chipsNote) || (g && g.chipsNote);
+  const chips = note ? t(note, { stack: limits().fresh }) : rules.chips;
   $("rules-text").replaceChildren(...body, el("p", "", chips));
   $("chips-note").textContent = chips;
 }

@@ -7,10 +7,17 @@ export const game = {
   legacy: false, // a server without games: the old /api/ routes of the table
   title: null, // the lobby's title of the game (English), until the page has its own
   spec: null,
+  link: null, // how the page reaches its table (link.js): HTTP, or a room's socket
 };
 
 /** The current game's specifics (games/banluck.js, blackjack.js, kampung.js). */
 export const spec = () => game.spec;
+
+/** The room named by an address (/room/{code}), or null. */
+export function roomFromPath(path) {
+  const m = /^\/room\/([A-Za-z0-9_-]+)\/?$/.exec(path);
+  return m ? decodeURIComponent(m[1]) : null;
+}
 
 /** The game named by an address (/play/classic), or null (the lobby). */
 export function gameFromPath(path) {

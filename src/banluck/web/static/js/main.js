@@ -1,6 +1,7 @@
 /* The page (docs/API.md), as native ES modules with no build step. The address chooses
-   what it shows: `/` the lobby (lobby.js), `/play/{game}` that game's table; a server
-   without the lobby has only the table, at `/`.
+   what it shows: `/` the lobby (lobby.js), `/play/{game}` that game's table, `/room/{code}`
+   a room's table (room/room.js: the same table over the room's socket); a server without
+   the lobby has only the table, at `/`.
 
      api.js       the HTTP client          game.js     which game, its specifics
      page.js      what the page holds      messages.js every text, in three languages
@@ -10,15 +11,19 @@
      controls.js  buttons, chips, keys     dialogs.js  rules, keys, settings
      history.js   the hand history         cards.js    the cards, drawn in SVG
      stats.js     the statistics dialog    chart.js    the strategy dialog
+     link.js      how the page reaches its table: HTTP (api.js) or a room's socket
      games/banluck.js, blackjack.js, kampung.js: one module per game family's specifics.
+     room/*.js    what a room adds: its socket, seats, invite, reactions, settle-up, fairness
 
    The server is the only authority: the page shows its totals, kinds, results and choices
    and computes none of them. Cards it sends as null are drawn face down (T22). */
 
 import { getLobby, getState, hintRouteExists, useGame } from "./api.js";
+import { httpLink } from "./link.js";
+import { startRoom } from "./room/room.js";
 import { wire } from "./controls.js";
 import { $ } from "./dom.js";
-import { game, gameFromPath } from "./game.js";
+import { game, gameFromPath, roomFromPath } from "./game.js";
 import { banluck } from "./games/banluck.js";
 import { blackjack } from "./games/blackjack.js";
 import { kampung } from "./games/kampung.js";
@@ -41,8 +46,10 @@ function loadFont() {
   if (document.fonts && document.fonts.load) document.fonts.load("1em BanluckCJK", "中文").catch(() => {});
 }
 
-async function startGame(name, legacy) {
+/** The table of game `name`, reached through `link` (HTTP unless told: a room's socket). */
+async function startGame(name, legacy, link) {
   useGame(legacy ? null : name);
+  game.link = link || httpLink;
   game.name = name;
   game.legacy = legacy;
   game.spec = SPECS[name](name);
@@ -58,7 +65,7 @@ async function startGame(name, legacy) {
   render();
   let features = null;
   try {
-    const s = await getState();
+    const s = await game.link.state();
     features = s.features || null;
     receive(s, true);
   } catch (err) {
@@ -70,8 +77,11 @@ async function startGame(name, legacy) {
   $("btn-stats").hidden = !(features && features.stats);
   $("btn-chart").hidden = !(features && features.chart);
   $("bank-field").hidden = !(features && features.bank);
-  // The deck count is a setting of Ban Luck's table and of kampung only (docs/API.md).
-  $("decks-field").hidden = !["table", "kampung"].includes(name);
+  // a room's hands are the room's, not this page's history (features.history)
+  $("btn-history").hidden = !!features && features.history === false;
+  // The deck count is a setting of Ban Luck's table and of kampung only (docs/API.md); a
+  // room's decks are its host's, chosen with the room (features.decks).
+  $("decks-field").hidden = (!!features && features.decks === false) || !["table", "kampung"].includes(name);
   renderControls();
 }
 
@@ -103,6 +113,8 @@ async function startLobby(lobby) {
 async function start() {
   setLanguage(browserLanguage());
   loadFont();
+  const room = roomFromPath(location.pathname);
+  if (room) return startRoom(room, (name, link) => startGame(name, false, link));
   const name = gameFromPath(location.pathname);
   if (name && SPECS[name]) return startGame(name, false);
   let lobby = null;

@@ -3,6 +3,7 @@
    are built on demand (thunks), so a language change re-translates what is on screen. */
 
 import { CATALOGS } from "../i18n.js";
+import { isMe, page } from "./page.js";
 
 const LOCALE = { en: "en-US", de: "de-DE", zh: "zh-CN" };
 let lang = "en";
@@ -58,7 +59,13 @@ export function t(key, params) {
 }
 
 const hasText = (key) => CATALOGS.en[key] !== undefined;
-export const seatName = (seat) => t("seat." + seat);
+/** Who holds a seat, as the page names it: set by a room (its people's names, its bots),
+    else the solo table's seat names. */
+let holder = null;
+export function nameSeatsBy(fn) {
+  holder = fn;
+}
+export const seatName = (seat) => (holder && holder(seat)) || t("seat." + seat);
 /** A choice's name; kampung's banker opens a hand with "open:SEAT". */
 export function actionName(action) {
   const [a, seat] = String(action).split(":");
@@ -109,7 +116,7 @@ export function yourResultText(s) {
 /** What a seat's hand turned over says: a natural, a five dragon, a bust or a total. */
 function revealedLine(seat, kind, total) {
   const dealer = seat === "dealer";
-  const you = seat === "you";
+  const you = isMe(seat);
   const who = () => seatName(seat);
   if (kind === "ban-ban" || kind === "ban-luck") {
     const k = () => t("kind." + kind);
@@ -136,7 +143,7 @@ function revealedLine(seat, kind, total) {
     (announce: say it to screen readers too), or null. */
 export function describe(e, m) {
   const s = e.seat ? m.seats[e.seat] : null;
-  const you = e.seat === "you";
+  const you = isMe(e.seat);
   switch (e.type) {
     case "dealt":
       if (!s) return null;
@@ -178,10 +185,10 @@ export function describe(e, m) {
         }),
       };
     case "over": {
-      const mine = m.seats.you;
+      const mine = m.seats[page.me];
       // Your result was announced when it was settled: not twice.
       if (m.void) return { msg: () => t("msg.void") + " " + t("msg.over") };
-      if (mine.result) return { msg: () => yourResultText(mine) + " " + t("msg.over") };
+      if (mine && mine.result) return { msg: () => yourResultText(mine) + " " + t("msg.over") };
       return { msg: () => t("msg.over") };
     }
     default:
@@ -195,7 +202,7 @@ export function errorText(info, limits) {
   const e = info.error || {};
   const code = e.code;
   const params = Object.assign({ min: limits.min, max: limits.max, status: info.status }, e.params || {});
-  if (code && hasText("error." + code)) return t("error." + code, params);
+  for (const key of ["error." + code, "room.error." + code]) if (code && hasText(key)) return t(key, params);
   if (e.message) return e.message;
   return t("error.server", params);
 }
@@ -204,13 +211,13 @@ export function errorText(info, limits) {
 export function noticeText(n) {
   const p = n.params || {};
   if (n.code === "fresh_stack") {
-    return p.seat === "you" || !p.seat
+    return isMe(p.seat) || !p.seat
       ? t("notice.fresh_stack.you", { stack: p.stack ?? 1000 })
       : t("notice.fresh_stack.seat", { seat: seatName(p.seat), stack: p.stack ?? 1000 });
   }
   if (n.code === "reshuffled") return t("notice.reshuffled");
   if (n.code === "bank_passed") {
-    const to = p.to === "you" ? t("notice.bank_passed.to_you") : seatName(p.to);
+    const to = isMe(p.to) ? t("notice.bank_passed.to_you") : seatName(p.to);
     return t(`notice.bank_passed.${p.reason === "empty" ? "empty" : "hands"}`, { from: seatName(p.from), to });
   }
   if (n.code === "save_reset") return t("notice.save_reset", { stack: p.stack ?? 1000 });

@@ -3,7 +3,8 @@
    State the server sent (docs/API.md): `legal` is the server's list, never worked out here. */
 
 export const page = {
-  state: null, // the last State from the server
+  me: "you", // the seat this page plays: "you" at a solo table, the person's seat in a room
+  state: null, // the last State from the server (a room's frame as a State: room/link.js)
   busy: false, // a request is in flight: every action button is disabled
   animating: false,
   skipping: false,
@@ -36,10 +37,13 @@ export function limits() {
   };
 }
 
+/** Whether `seat` is the seat this page plays (null: a watcher plays none). */
+export const isMe = (seat) => !!seat && seat === page.me;
+
 /** Your stack now as the server says it (State.player.stacks). */
 export function serverStack() {
   const p = page.state && page.state.player;
-  return p ? p.stacks.you : null;
+  return p ? p.stacks[page.me] ?? null : null;
 }
 
 /** The most you may bet on the next deal, as the server says (State.limits.bet_cap); when
@@ -52,7 +56,7 @@ export function betCap() {
 /** Your stack as the table shows it: the model's (it follows the hand) or the server's. */
 export function yourStack() {
   const m = page.model;
-  const you = m && m.seats ? m.seats.you : null;
+  const you = m && m.seats ? m.seats[page.me] : null;
   if (you && you.stack !== null && you.stack !== undefined) return you.stack;
   return serverStack() ?? 0;
 }
@@ -68,14 +72,16 @@ export function betting() {
   return !!s && (!s.table || (s.table.over && !page.animating));
 }
 
+/** A room says when its bets are open to you (State.can_bet: seated, between hands, not
+    bet yet); a solo table's are open between hands. */
 export function canBet() {
   const s = page.state;
-  return !!s && !page.busy && !page.animating && (!s.table || s.table.over);
+  return !!s && !page.busy && !page.animating && (!s.table || s.table.over) && s.can_bet !== false;
 }
 
 export function yourTurn() {
   const s = page.state;
-  return !!s && !!s.table && !s.table.over && s.table.to_act === "you" && !page.animating;
+  return !!s && !!s.table && !s.table.over && isMe(s.table.to_act) && !page.animating;
 }
 
 /** Your choices now: the server's `legal`, shown only once the events are on screen. */

@@ -95,6 +95,8 @@ export function renderControls() {
     for (const b of document.querySelectorAll("#controls button")) b.disabled = true;
     return;
   }
+  // a room's watcher plays no seat: no bets, no choices (State.plays)
+  $("controls").hidden = page.state.plays === false;
   $("bet-row").hidden = !betting();
   $("act-row").hidden = betting();
   renderBetRow();

@@ -2,11 +2,11 @@
    received (language, notices, the events to show), a 409 caught up, and settings changes
    sent one after another. */
 
-import { ApiError, getState, putSettings } from "./api.js";
+import { ApiError } from "./api.js";
 import { animate } from "./animate.js";
 import { syncSettingsForm } from "./dialogs.js";
 import { browserLanguage, knownLanguage, setLanguage, t } from "./messages.js";
-import { spec } from "./game.js";
+import { game, spec } from "./game.js";
 import { page } from "./page.js";
 import { renderControls } from "./panel.js";
 import { clearError, showError, showNotices } from "./status.js";
@@ -62,7 +62,7 @@ export async function send(call) {
     showError(err);
     if (err instanceof ApiError && err.status === 409) {
       try {
-        const s = await getState();
+        const s = await game.link.state();
         page.busy = false;
         receive(s, false);
       } catch (err2) {
@@ -84,7 +84,7 @@ export function changeSettings(change) {
   settingsPending += 1;
   settingsChain = settingsChain.then(async () => {
     try {
-      const s = await putSettings(change);
+      const s = await game.link.settings(change);
       clearError();
       // Keep the hand being shown; take the player's part (settings, pending decks).
       const { player, limits, next_hand: nextHand } = s;

@@ -6,7 +6,7 @@ import { back, face } from "./cards.js";
 import { $, el } from "./dom.js";
 import { spec } from "./game.js";
 import { ALL } from "./model.js";
-import { page, speed, yourStack } from "./page.js";
+import { isMe, page, speed, yourStack } from "./page.js";
 import { actionName, cardName, decksLabel, fmtNet, fmtNum, kindLabel, seatName, t } from "./messages.js";
 
 function seatHead(name, s) {
@@ -79,18 +79,27 @@ function seatFoot(name, s) {
   return foot;
 }
 
-function renderSeat(name) {
-  const box = $("seat-" + name);
+/** The seat each box of the table shows: yours at the bottom (the box "you"), the others
+    in the two beside the dealer, in the table's order. */
+function boxes() {
+  const players = ALL.filter((n) => n !== "dealer");
+  const mine = players.includes(page.me) ? page.me : "you";
+  const others = players.filter((n) => n !== mine);
+  return { you: mine, anna: others[0], ben: others[1], dealer: "dealer" };
+}
+
+function renderSeat(box, name) {
+  box.dataset.seat = name;
   const m = page.model;
   const s = m ? m.seats[name] : null;
   box.replaceChildren(seatHead(name, s), seatCards(name, s), seatFoot(name, s));
-  const label = name === "you" ? t("seat.label.you") : t("seat.label", { seat: seatName(name) });
+  const label = isMe(name) ? t("seat.label.you") : t("seat.label", { seat: seatName(name) });
   box.setAttribute("aria-label", label);
   box.classList.toggle("active", !!(m && !m.over && m.turn === name));
 }
 
 export function renderTable() {
-  for (const name of ALL) renderSeat(name);
+  for (const [id, name] of Object.entries(boxes())) renderSeat($("seat-" + id), name);
   page.rendered.hand = page.model ? page.model.hand : null;
   renderMyStack();
 }

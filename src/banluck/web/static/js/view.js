@@ -11,6 +11,7 @@ import { game, spec } from "./game.js";
 export function render() {
   if (!spec()) return;
   spec().renderTable();
+  if (game.aside) game.aside.render(); // what the seating adds beside the table (a room's)
   renderControls();
   renderNotices();
   renderError();

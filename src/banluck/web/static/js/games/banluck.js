@@ -5,7 +5,7 @@
 import { $ } from "../dom.js";
 import { describe, t, yourResultText } from "../messages.js";
 import { applyEvent, emptyModel, syncModel } from "../model.js";
-import { page, yourTurn } from "../page.js";
+import { isMe, page, yourTurn } from "../page.js";
 import { renderTable } from "../table.js";
 
 /** Why Stand or Throw in is not offered, read from the server's list of choices. */
@@ -22,12 +22,13 @@ function titles(l) {
 
 /** Whose move it is when the events stop, and what to tell a screen reader then. */
 function finish(m, summary) {
-  if (!m.over && m.turn === "you") {
-    const total = m.seats.you.total;
+  if (!m.over && isMe(m.turn)) {
+    const total = m.seats[page.me].total;
     page.message = () => (typeof total === "number" ? t("msg.turn.you.total", { total }) : t("msg.turn.you"));
     return page.message();
   }
-  if (summary && m.over && m.seats.you.result) return yourResultText(m.seats.you);
+  const mine = m.seats[page.me];
+  if (summary && m.over && mine && mine.result) return yourResultText(mine);
   return null;
 }
 

@@ -9,7 +9,7 @@ import { back, face } from "../cards.js";
 import { $, el } from "../dom.js";
 import { game } from "../game.js";
 import { cardName, fmtNet, fmtNum, language, seatName, t } from "../messages.js";
-import { page } from "../page.js";
+import { isMe, page } from "../page.js";
 import { renderMyStack } from "../table.js";
 
 function cardRow(codes, cls) {
@@ -49,8 +49,8 @@ function handBox(name, h, active) {
 }
 
 function seatBox(name, s, m) {
-  const box = el("section", "seat bj-seat" + (name === "you" ? " you" : " bot"));
-  box.setAttribute("aria-label", name === "you" ? t("seat.label.you") : t("seat.label", { seat: seatName(name) }));
+  const box = el("section", "seat bj-seat" + (isMe(name) ? " you" : " bot"));
+  box.setAttribute("aria-label", isMe(name) ? t("seat.label.you") : t("seat.label", { seat: seatName(name) }));
   const head = el("div", "seat-head");
   head.appendChild(el("span", "seat-name", seatName(name)));
   const st = el("span", "seat-stack", t("stack") + " " + fmtNum(s.stack));
@@ -67,10 +67,10 @@ function seatBox(name, s, m) {
   const cur = m.current;
   for (const h of s.hands) hands.appendChild(handBox(name, h, !m.over && cur && cur.seat === name && cur.index === h.index && s.hands.length > 1));
   box.appendChild(hands);
-  if (name === "you") {
+  if (isMe(name)) {
     const lines = el("ul", "bj-results");
     lines.dataset.testid = "results-you";
-    for (const e of m.results) if (e.seat === "you") lines.appendChild(el("li", "result-" + e.result, resultLine(e, hasSplit(s))));
+    for (const e of m.results) if (isMe(e.seat)) lines.appendChild(el("li", "result-" + e.result, resultLine(e, hasSplit(s))));
     box.appendChild(lines);
   }
   box.classList.toggle("active", !m.over && m.turn === name);
@@ -99,7 +99,7 @@ function renderCommon(m) {
   const box = $("bj-common");
   box.hidden = game.name !== "infinite" || !page.state || !page.state.table;
   if (box.hidden) return;
-  const you = page.state.table.seats.find((s) => s.name === "you") || page.state.table.seats[0];
+  const you = page.state.table.seats.find((s) => isMe(s.name)) || page.state.table.seats[0];
   const shared = el("div", "common-part");
   shared.append(el("h3", "", t("bj.shared")), cardRow((you && you.first_two) || []));
   const row = el("div", "common-part");

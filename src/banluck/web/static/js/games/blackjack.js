@@ -6,7 +6,7 @@
    the reason. The table is drawn by bjview.js. */
 
 import { actionName, fmtNet, seatName, t } from "../messages.js";
-import { page, yourTurn } from "../page.js";
+import { isMe, page, yourTurn } from "../page.js";
 import { bjDealExtras, hasSplit, renderBjTable, renderSideBets, resultLine } from "./bjview.js";
 
 const newHand = (index) => ({ index, cards: [], total: null, kind: null, result: null, net: null, bet: 0, doubled: false });
@@ -97,7 +97,7 @@ export function syncModel(m, table) {
 
 /** One of your wagers settled: "Pairs: win +50". */
 export function describe(e, m) {
-  const you = e.seat === "you";
+  const you = isMe(e.seat);
   switch (e.type) {
     case "dealt": {
       // Past the first two cards: a draw (the dealer's, or a seat's hit, double or split).
@@ -118,7 +118,7 @@ export function describe(e, m) {
     case "revealed":
       return e.seat === "dealer" ? { msg: () => t("msg.bj.hole") } : null;
     case "settled":
-      if (you) return { msg: () => resultLine(e, hasSplit(m.seats.you)), announce: true };
+      if (you) return { msg: () => resultLine(e, hasSplit(m.seats[page.me])), announce: true };
       return { msg: () => t("msg.settled", { seat: seatName(e.seat), result: t("result." + e.result), net: fmtNet(e.net) }) };
     case "over":
       return { msg: () => overLine(m) };
@@ -128,15 +128,15 @@ export function describe(e, m) {
 }
 
 function overLine(m) {
-  const net = m.seats.you ? m.seats.you.net : null;
+  const net = m.seats[page.me] ? m.seats[page.me].net : null;
   return typeof net === "number" ? t("msg.bj.over", { net: fmtNet(net) }) : t("msg.over");
 }
 
 function finish(m, summary) {
-  if (!m.over && m.turn === "you") {
+  if (!m.over && isMe(m.turn)) {
     const cur = m.current;
-    const h = cur && m.seats.you ? m.seats.you.hands[cur.index] : null;
-    const many = m.seats.you && m.seats.you.hands.length > 1;
+    const h = cur && m.seats[page.me] ? m.seats[page.me].hands[cur.index] : null;
+    const many = m.seats[page.me] && m.seats[page.me].hands.length > 1;
     page.message = () => (h && typeof h.total === "number"
       ? t(many ? "msg.bj.turn.split" : "msg.turn.you.total", { total: h.total, n: h.index + 1 })
       : t("msg.turn.you"));

@@ -6,7 +6,7 @@
    on a hand to open it (`open:SEAT`). Every choice is the server's `legal`. */
 
 import { actionName, fmtNet, kindLabel, seatName, t } from "../messages.js";
-import { page } from "../page.js";
+import { isMe, page } from "../page.js";
 import { renderKpTable } from "./kpview.js";
 
 const OPEN = "open:";
@@ -83,7 +83,7 @@ export function syncModel(m, table) {
 const who = (seat) => seatName(seat);
 
 export function describe(e, m) {
-  const you = e.seat === "you";
+  const you = isMe(e.seat);
   switch (e.type) {
     case "dealt":
       return { msg: () => (e.reason === "deal" ? t("msg.dealing") : you ? t("msg.action.hit.you") : t("msg.action.hit", { seat: who(e.seat) })) };
@@ -105,7 +105,7 @@ export function describe(e, m) {
     case "void":
       return { msg: () => t("msg.void"), announce: true };
     case "over":
-      return { msg: () => (m.seats.you && typeof m.seats.you.net === "number" ? t("msg.bj.over", { net: fmtNet(m.seats.you.net) }) : t("msg.over")) };
+      return { msg: () => (m.seats[page.me] && typeof m.seats[page.me].net === "number" ? t("msg.bj.over", { net: fmtNet(m.seats[page.me].net) }) : t("msg.over")) };
     default:
       return null;
   }
@@ -114,20 +114,20 @@ export function describe(e, m) {
 const youBank = () => !!(page.state && page.state.table && page.state.table.you_bank);
 
 function finish(m, summary) {
-  if (!m.over && m.turn === "you") {
-    const total = m.seats.you ? m.seats.you.total : null;
+  if (!m.over && isMe(m.turn)) {
+    const total = m.seats[page.me] ? m.seats[page.me].total : null;
     page.message = () => (youBank() ? t("msg.kp.bank.turn")
       : typeof total === "number" ? t("msg.turn.you.total", { total }) : t("msg.turn.you"));
     return page.message();
   }
-  if (summary && m.over && m.seats.you && typeof m.seats.you.net === "number") return t("msg.bj.over", { net: fmtNet(m.seats.you.net) });
+  if (summary && m.over && m.seats[page.me] && typeof m.seats[page.me].net === "number") return t("msg.bj.over", { net: fmtNet(m.seats[page.me].net) });
   return null;
 }
 
 /** You hold the bank for the next deal (State.player.banker): no bet to place (K3). */
 export function bankNext() {
   const p = page.state && page.state.player;
-  return !!p && p.banker === "you";
+  return !!p && isMe(p.banker);
 }
 
 export function kampung() {

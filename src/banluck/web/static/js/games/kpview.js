@@ -6,7 +6,7 @@ import { back, face } from "../cards.js";
 import { act } from "../controls.js";
 import { $, el } from "../dom.js";
 import { actionName, cardName, fmtNet, fmtNum, kindLabel, seatName, t } from "../messages.js";
-import { legal, page } from "../page.js";
+import { isMe, legal, page } from "../page.js";
 import { renderMyStack } from "../table.js";
 
 function cards(list, count) {
@@ -59,8 +59,8 @@ function foot(name, s) {
 }
 
 function seatBox(name, s, m, bank) {
-  const box = el("section", "seat kp-seat" + (name === "you" ? " you" : " bot") + (bank ? " dealer" : ""));
-  box.setAttribute("aria-label", name === "you" ? t("seat.label.you") : t("seat.label", { seat: seatName(name) }));
+  const box = el("section", "seat kp-seat" + (isMe(name) ? " you" : " bot") + (bank ? " dealer" : ""));
+  box.setAttribute("aria-label", isMe(name) ? t("seat.label.you") : t("seat.label", { seat: seatName(name) }));
   const open = "open:" + name;
   let body = cards(s.cards, s.count);
   if (!bank && legal().includes(open)) {
@@ -89,7 +89,7 @@ export function renderKpTable() {
   }
   const bank = $("kp-bank");
   bank.replaceChildren(...seatBox(m.bank, m.seats[m.bank], m, true).childNodes);
-  bank.setAttribute("aria-label", m.bank === "you" ? t("kp.bank.label.you") : t("kp.bank.label", { seat: seatName(m.bank) }));
+  bank.setAttribute("aria-label", isMe(m.bank) ? t("kp.bank.label.you") : t("kp.bank.label", { seat: seatName(m.bank) }));
   $("kp-players").replaceChildren(...m.order.map((n) => seatBox(n, m.seats[n], m, false)));
   renderMyStack();
 }

@@ -5,10 +5,12 @@
    in order. A shoe not revealed yet is the one in use: only its commitment is shown.
    (`banluck verify` checks more: full decks, C8's discards, shoes used one after another.) */
 
+const HEX = 0x10; // a byte as two hex digits
+
 /** The SHA-256 of a text, lowercase hex. */
 export async function sha256hex(text) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return Array.from(new Uint8Array(digest), (b) => b.toString(HEX).padStart(2, "0")).join("");
 }
 
 /** Whether this page can compute SHA-256 (crypto.subtle needs a secure context). */
