@@ -1,9 +1,13 @@
-"""Make the web table's Chinese font: the glyphs the page uses, cut from Droid Sans Fallback.
+"""Make the web table's Chinese fonts, cut from Droid Sans Fallback: the glyphs the page
+uses, and the common ideographs of people's names.
 
 The page must show 中文 on a machine without any CJK font and without internet, so it
 carries its own small font (static/fonts/cjk-subset.woff, used through a unicode-range for
-CJK characters only; a system CJK font, when present, comes first in the CSS). Re-run this
-after adding Chinese text to the page (tests/browser/test_page_files.py fails until then):
+CJK characters only; a system CJK font, when present, comes first in the CSS). People's
+names in a room may use any common character: a second font (static/fonts/cjk-names.woff:
+GB 2312's 6,763 ideographs and Big5's 5,401 common ones) follows it in the CSS, so a browser
+loads it only when a character on the page is not in the first. Re-run this after adding
+Chinese text to the page (tests/browser/test_page_files.py fails until then):
 
     apt-get download fonts-droid-fallback && dpkg-deb -x fonts-droid-fallback_*.deb x
     .venv/bin/python scripts/subset_cjk_font.py \
@@ -25,6 +29,7 @@ from fontTools import subset  # type: ignore[import-untyped]
 
 STATIC = Path(__file__).resolve().parent.parent / "src" / "banluck" / "web" / "static"
 OUT = STATIC / "fonts" / "cjk-subset.woff"
+NAMES = STATIC / "fonts" / "cjk-names.woff"
 # The unicode-range of the @font-face in style.css: CJK punctuation, ideographs, full-width forms.
 RANGES = ((0x3000, 0x303F), (0x4E00, 0x9FFF), (0xFF00, 0xFFEF))
 # Where the Debian package fonts-droid-fallback installs the full font.
@@ -45,9 +50,38 @@ def page_cjk_characters() -> set[str]:
     return chars
 
 
+def _decodable(codec: str, firsts: range, seconds: list[int]) -> set[str]:
+    """The CJK ideographs a two-byte ``codec`` encodes with these lead and trail bytes."""
+    out: set[str] = set()
+    for b1 in firsts:
+        for b2 in seconds:
+            try:
+                ch = bytes([b1, b2]).decode(codec)
+            except UnicodeDecodeError:
+                continue
+            if 0x4E00 <= ord(ch) <= 0x9FFF:
+                out.add(ch)
+    return out
+
+
+def name_characters() -> set[str]:
+    """The ideographs a name commonly uses: GB 2312's (simplified, both levels) and Big5's
+    common ones (traditional, level 1)."""
+    gb = _decodable("gb2312", range(0xB0, 0xF8), list(range(0xA1, 0xFF)))
+    big5 = _decodable("big5", range(0xA4, 0xC7), [*range(0x40, 0x7F), *range(0xA1, 0xFF)])
+    return gb | big5
+
+
 def main(source: str) -> int:
-    """Write OUT with the glyphs of ``page_cjk_characters()`` from the font ``source``."""
-    chars = page_cjk_characters()
+    """Write OUT with the glyphs of ``page_cjk_characters()`` from the font ``source``, and
+    NAMES with those of ``name_characters()``."""
+    write(source, page_cjk_characters(), OUT)
+    write(source, name_characters(), NAMES)
+    return 0
+
+
+def write(source: str, chars: set[str], out: Path) -> None:
+    """Write the glyphs of ``chars`` from the font ``source`` to ``out`` (WOFF)."""
     options = subset.Options()
     options.flavor = "woff"
     options.layout_features = ["*"]
@@ -57,10 +91,9 @@ def main(source: str) -> int:
     sub = subset.Subsetter(options)
     sub.populate(unicodes=sorted(ord(c) for c in chars))
     sub.subset(font)
-    OUT.parent.mkdir(exist_ok=True)
-    subset.save_font(font, str(OUT), options)
-    print(f"{OUT}: {len(chars)} characters, {OUT.stat().st_size} bytes")
-    return 0
+    out.parent.mkdir(exist_ok=True)
+    subset.save_font(font, str(out), options)
+    print(f"{out}: {len(chars)} characters, {out.stat().st_size} bytes")
 
 
 if __name__ == "__main__":

@@ -182,6 +182,19 @@ def test_no_inline_script_handler_or_style_for_a_strict_csp() -> None:
         assert not re.search(r"\beval\s*\(|new Function\b", text), name
 
 
+def test_the_page_names_no_game_in_its_logic() -> None:
+    """Which buttons, deck choices and common row a game has, the server says
+    (``State.features``): only main.js names the games, in its registry of page modules
+    (and the lobby's settings, kept with the table's)."""
+    games = r"""["'](table|one-on-one|classic|infinite|kampung)["']|game\.name\s*[!=]=="""
+    for path in MODULES:
+        if path.name == "main.js":
+            continue
+        text = path.read_text(encoding="utf-8")
+        text = re.sub(r'el\("table"|tableId: "table"|family: "kampung"', "", text)
+        assert not re.search(games, text), path.name
+
+
 def test_the_page_keeps_no_copy_of_a_rule() -> None:
     """Issue 7: totals, naturals and legal moves come from the server, never from the page.
     Only cards.js knows ranks, to draw them; no module counts points or aces, or knows the
@@ -206,3 +219,21 @@ def test_the_cjk_font_covers_every_chinese_character_of_the_page() -> None:
     assert len(chars) > 200
     missing = sorted(c for c in chars if ord(c) not in cmap)
     assert not missing, f"re-run scripts/subset_cjk_font.py; missing {''.join(missing)}"
+
+
+#: common surnames, simplified and traditional (a name in a room may use any of them)
+SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶"
+    "程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦方白邹孟熊秦邱江尹薛段雷侯龙史陶黎贺顾毛"
+    "陳張黃劉楊趙吳孫馬羅鄭謝許韓馮鄧蕭蔣葉蘇呂盧鍾譚陸賈韋鄒閻賀顧龔萬錢嚴湯"
+)
+
+
+def test_the_names_font_covers_the_common_ideographs() -> None:
+    """People's names: GB 2312's ideographs and Big5's common ones, every common surname,
+    in the font the page loads only when a name needs it (style.css)."""
+    cmap = TTFont(str(STATIC / "fonts" / "cjk-names.woff")).getBestCmap()
+    assert len(cmap) >= 8800
+    assert not [c for c in SURNAMES if ord(c) not in cmap]
+    css = (STATIC / "style.css").read_text(encoding="utf-8")
+    assert css.index('"BanluckCJK", "BanluckNames"') > css.index("cjk-names.woff")

@@ -504,43 +504,27 @@ def test_an_infinite_room_takes_side_bets_beside_the_bet(server: str, browser: B
     check_frames([ann])
 
 
-@pytest.mark.parametrize("game", ["table", "one-on-one", "kampung", "classic", "infinite"])
-def test_every_game_plays_in_a_room_on_the_game_page(
-    server: str, browser: Browser, game: str
-) -> None:
-    """Each of the five games in a room, on the game page: the people seated play a hand
-    through its buttons (a watcher too where the game has one seat), each sees their own
-    seat at the bottom of the table with their cards face up, and no frame leaks a card."""
-    ann = Person(browser.new_context(), "Ann")
-    bob = Person(browser.new_context(viewport={"width": 375, "height": 740}), "Bob")
-    link = make_room(ann, server, game)
-    first, second = ("new", "new") if game == "infinite" else ("you", "ben")
-    enter(ann, link, first)
-    people = [ann]
-    if game == "one-on-one":  # one seat: Bob watches, and plays nothing
-        bob.play_instantly(server)
-        bob.page.goto(link)
-        bob.page.fill("#name", "Bob")
-        bob.page.click("#join-form button")
-        bob.page.wait_for_selector("#watchers:has-text('Bob')")
-        assert bob.page.locator("#controls").is_hidden()
-    else:
-        enter(bob, link, second)
-        people.append(bob)
-    deal_until_someone_acts(people)
+#: each game's seats for Ann, Bob, Cai and Dan in turn (None: watches; "new": a new seat)
+SEATING = {
+    "table": ("you", "anna", "ben", None),
+    "one-on-one": ("you", None, None, None),
+    "kampung": ("you", "anna", "ben", "dealer"),  # Dan holds the bank (K2: the house's seat)
+    "classic": ("you", "anna", "ben", None),
+    "infinite": ("new", "new", "new", "new"),
+}
+
+
+def play_round(people: list[Person]) -> None:
+    """Everyone seated bets, then each presses Stand (else Play, else the first choice) in
+    turn, until Ann's page waits for the next hand's bets."""
+    waiting = re.fullmatch(r"Waiting for bets for hand (\d+)", people[0].status())
+    assert waiting, people[0].status()
+    after = f"Waiting for bets for hand {int(waiting.group(1)) + 1}"
     for p in people:
-        mine = p.page.locator(".seat.you:visible").first
-        p.page.wait_for_function(
-            "() => [...document.querySelectorAll('.seat.you .card')].some(c => c.dataset.card)"
-        )
-        assert mine.locator(".card").count() >= 1
-    table_id = {"kampung": "#kp-table", "classic": "#bj-table", "infinite": "#bj-table"}.get(
-        game, "#table"
-    )
-    assert "Ann" in ann.page.locator(table_id).inner_text()
-    for _ in range(300):
-        if "Waiting for bets" in ann.status():
-            break
+        p.bet()
+    for _ in range(400):
+        if people[0].status() == after:
+            return
         for p in people:
             with contextlib.suppress(PlaywrightTimeout):
                 stand = p.page.locator("#btn-stand:visible:enabled, #btn-play:visible:enabled")
@@ -549,7 +533,91 @@ def test_every_game_plays_in_a_room_on_the_game_page(
                     stand.first.click(timeout=1000)
                 elif buttons.count():
                     buttons.first.click(timeout=1000)
-        ann.page.wait_for_timeout(100)
-    assert "Waiting for bets" in ann.status()
-    ann.page.wait_for_selector("#last-hand:has-text('Ann')")
-    check_frames([ann, bob])
+        people[0].page.wait_for_timeout(100)
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize("game", sorted(SEATING))
+def test_every_game_plays_in_a_room_of_four_browsers(
+    server: str, browser: Browser, game: str
+) -> None:
+    """Four browsers in a room of each game (two desktops in English and German, two 375 px
+    phones in Chinese and German) play two hands through the game page's buttons: each
+    person's name is on their seat on every page, your own seat is at the bottom of your
+    table with its cards face up, a watcher has no controls, no phone scrolls sideways, no
+    card code is in any page's visible text, a closed tab shows as offline within 3 s, and
+    no frame carries a card its seat may not see."""
+    phone = {"width": 375, "height": 740}
+    people = [
+        Person(browser.new_context(), "Ann"),
+        Person(browser.new_context(locale="de-DE"), "Bob"),
+        Person(browser.new_context(locale="zh-CN", viewport=phone), "小蔡"),
+        Person(browser.new_context(locale="de-DE", viewport=phone), "Dan"),
+    ]
+    link = make_room(people[0], server, game)
+    seated = []
+    for p, seat in zip(people, SEATING[game], strict=True):
+        if seat is None:  # joins and watches
+            p.play_instantly(server)
+            p.page.goto(link)
+            p.page.fill("#name", p.name)
+            p.page.click("#join-form button")
+            p.page.wait_for_selector(f"#watchers:has-text('{p.name}')")
+            continue
+        enter(p, link, seat)
+        seated.append(p)
+    for p in people:  # everyone's page names every seated person on their seat
+        for q in seated:
+            p.page.wait_for_selector(f"#seats li:has-text('{q.name}')")
+        if p not in seated:
+            assert p.page.locator("#controls").is_hidden()
+    for _ in range(2):
+        play_round(seated)
+    table = {"kampung": "#kp-table", "classic": "#bj-table", "infinite": "#bj-table"}
+    for p in seated:
+        mine = p.page.locator(".seat.you:visible").first
+        assert p.name in mine.locator(".seat-name").inner_text()
+        assert mine.locator(".card:not([data-card=''])").count() >= 1
+    for p in people:
+        text = p.page.locator(table.get(game, "#table")).inner_text()
+        assert not re.search(r"\b[2-9TJQKA][CDHS]\b", text), (p.name, text)
+        if p.page.viewport_size == phone:
+            width = p.page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 375, (p.name, width)
+    if len(seated) > 1:  # a closed tab: offline on the others' pages within 3 s
+        gone = seated[1]
+        gone.page.close()
+        people[0].page.wait_for_selector(
+            f"#seats li:has-text('{gone.name}'):has-text('offline')", timeout=3000
+        )
+    check_frames(people)
+
+
+def test_a_chinese_name_draws_with_the_names_font_loaded_only_then(
+    server: str, browser: Browser
+) -> None:
+    """A name with characters the page's own texts do not use (蔡 is not among them) draws
+    with the names font, which the page loads only when such a name is on it."""
+    ann = Person(browser.new_context(locale="zh-CN"), "蔡美龄")
+    page = ann.page
+
+    def names_font() -> list[str]:
+        return list(
+            page.evaluate(
+                "() => [...document.fonts].filter(f => f.family.includes('BanluckNames'))"
+                ".map(f => f.status)"
+            )
+        )
+
+    ann.play_instantly(server)
+    page.goto(f"{server}/play/table")
+    page.wait_for_selector("#btn-deal")
+    page.wait_for_timeout(500)
+    assert names_font() == ["unloaded"]  # no name on the solo table: not loaded
+    link = make_room(ann, server, "table")
+    enter(ann, link, "you")
+    page.wait_for_function(
+        "() => [...document.fonts].some(f => f.family.includes('BanluckNames')"
+        " && f.status === 'loaded')"
+    )
+    assert page.evaluate("() => document.fonts.check('1em BanluckNames', '蔡美龄')")

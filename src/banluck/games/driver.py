@@ -292,6 +292,15 @@ class GameDriver(ABC):
 
     #: I10: the side bets a person may place beside the bet (none but in ``infinite``)
     side_bet_names: tuple[str, ...] = ()
+    #: every choice a hand of this game may offer, in the order a page shows its buttons
+    choices: tuple[str, ...] = ()
+    #: O1: the stack must cover this many times the bet (1: the bet itself)
+    bet_cover: int = 1
+
+    def page_features(self) -> dict[str, Any]:
+        """What a page needs of the game beyond a hand's view, so that it names no game:
+        the buttons of its choices (and blackjack's common row, I2)."""
+        return {"choices": list(self.choices)}
 
     def side_bet_limits(self) -> dict[str, Any]:
         """I10: the side bets' names, range and last hand in a shoe, as the solo table's

@@ -50,6 +50,8 @@ def public_json(room: Room) -> dict[str, Any]:
         **({"side_bets": list(room.game.side_bet_names)} if room.game.side_bet_names else {}),
         # a game of open seats (infinite): whoever sits down gets a new one
         **({"open_seats": True} if not room.game.layout else {}),
+        # the game's buttons (as the house has them) and the like, for the page
+        "features": room.game.page_features(),
         **_house_json(room),
         "last": room.last_summary,
         "tally": room.tally.rows(),
@@ -114,6 +116,8 @@ def _limits(room: Room, seat: str | None) -> dict[str, Any]:
         "bet_min": game.min_bet,
         "bet_max": game.max_bet,
         "bet_cap": cap,
+        "bet_cover": game.bet_cover,
+        "fresh_stack": game.fresh_stack(),
         **game.side_bet_limits(),
     }
 

@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from banluck.core.refusal import Refusal
 from banluck.games import game
-from banluck.games.registry import GAMES, driver_class
+from banluck.games.registry import GAMES, driver_class, driver_for
 from banluck.store import PLAYER_IDLE_DAYS, PLAYER_LIMIT, Store
 from banluck.web.bodies import read_body
 from banluck.web.catalog import chart, house_edge
@@ -132,10 +132,15 @@ def create_app(
 
     def service_for(name: str, shared: GameService | None) -> GameService:
         g = game(name)
+        spec = driver_class(name).settings_spec(name)
+        driver = driver_for(name, decks=spec.default_decks)
         extra = {
             "chart": g.chart is not None,
-            "side_bets": name == "infinite",
-            "bank": "rotate" in driver_class(name).settings_spec(name).banks,
+            "side_bets": bool(driver.side_bet_names),
+            "bank": "rotate" in spec.banks,
+            # the page names no game: the server says which deck counts and buttons it has
+            "decks": len(spec.decks) > 1,
+            **driver.page_features(),
         }
         return GameService(
             store,

@@ -84,7 +84,7 @@ class GameService:
         store: Store,
         game: Game,
         codec: Codec,
-        features: dict[str, bool],
+        features: dict[str, Any],
         house_edge: Callable[[], float | None],
         shared: GameService | None = None,
     ) -> None:

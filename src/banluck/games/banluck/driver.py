@@ -42,6 +42,9 @@ class BanluckDriver(GameDriver):
         self.rules: Rules = banluck_preset(name, decks) if house is None else house.record()
         self.layout = self.rules.seats
         self.min_bet, self.max_bet = self.rules.bet_min, self.rules.bet_max
+        self.bet_cover = self.rules.bet_cover
+        # T16: a free hand may be thrown in where the rules have one
+        self.choices = ("hit", "stand", "throw") if self.rules.free_hand else ("hit", "stand")
 
     @staticmethod
     def settings_spec(name: str) -> SettingsSpec:

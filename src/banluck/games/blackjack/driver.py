@@ -51,6 +51,19 @@ class BlackjackDriver(GameDriver):
         self.layout = () if self.infinite else self.rules.seats
         self.min_bet, self.max_bet = self.rules.bet_min, self.rules.bet_max
         self.side_bet_names = SIDE_BET_NAMES if self.rules.side_bets else ()
+        r = self.rules
+        self.choices = (
+            "hit",
+            "stand",
+            *(("double",) if r.double else ()),
+            "split",
+            *(("surrender",) if r.surrender_against else ()),
+            *(("insure", "decline") if r.insurance else ()),
+        )
+
+    def page_features(self) -> dict[str, Any]:
+        # I2: every seat plays the same cards, shown once as the common row
+        return {**super().page_features(), "common_row": self.rules.shared_cards}
 
     @staticmethod
     def settings_spec(name: str) -> SettingsSpec:

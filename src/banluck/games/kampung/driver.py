@@ -43,6 +43,10 @@ class KampungDriver(GameDriver):
         self.rules: KampungRules = base.with_bank(bank)
         self.layout = self.rules.seats
         self.min_bet, self.max_bet = self.rules.bet_min, self.rules.bet_max
+        # K7 / K10: burns only where the house has them (H19); the banker opens hands with
+        # ``open:SEAT``, a choice of its own hand's cards
+        burn = ("burn",) if self.rules.burn else ()
+        self.choices = ("hit", "stand", *burn, "play", "void", "double", "forfeit")
 
     @staticmethod
     def settings_spec(name: str) -> SettingsSpec:

@@ -6,7 +6,7 @@ import { ApiError, getHint } from "./api.js";
 import { skip } from "./animate.js";
 import { openChart } from "./chart.js";
 import { openDialog, openSettings } from "./dialogs.js";
-import { game, spec } from "./game.js";
+import { choices, game, spec } from "./game.js";
 import { $, el } from "./dom.js";
 import { openHistory } from "./history.js";
 import { openStats } from "./stats.js";
@@ -159,7 +159,7 @@ function onKey(e) {
   if (!$("btn-chart").hidden) keys.c = openChart;
   // The game's choices: each button's key (index.html), when the game has that button.
   for (const b of document.querySelectorAll("#act-row button[data-action]")) {
-    if (spec().actions.includes(b.dataset.action)) keys[b.dataset.key.toLowerCase()] = () => act(b.dataset.action);
+    if (choices().includes(b.dataset.action)) keys[b.dataset.key.toLowerCase()] = () => act(b.dataset.action);
   }
   if (keys[lower]) {
     e.preventDefault();

@@ -3,7 +3,7 @@
 
 import { GAME_RULES } from "../rules_games.js";
 import { RULES } from "../rules.js";
-import { game, spec } from "./game.js";
+import { choices, game, spec } from "./game.js";
 import { $, el } from "./dom.js";
 import { decksLabel, language, t } from "./messages.js";
 import { limits, page } from "./page.js";
@@ -54,12 +54,15 @@ export function payTable(pays) {
 export function renderHelp() {
   const keys = { throw: "T", double: "X", split: "P", surrender: "U", insure: "Y", decline: "N",
     burn: "B", play: "A", void: "V", forfeit: "F" };
-  const own = game.spec ? game.spec.actions.filter((a) => keys[a]).map((a) => [keys[a], t("btn." + a)]) : [];
+  const own = choices().filter((a) => keys[a]).map((a) => [keys[a], t("btn." + a)]);
+  // a tool the page does not show (a room has no statistics, chart or history) has no key
+  const shown = (id) => ($(id).hidden ? [] : [true]);
   const rows = [
     ["D", t("btn.deal")], ["H", t("btn.hit")], ["S", t("btn.stand")], ...own,
-    ["I", t("btn.hint")], ["G", t("btn.stats")], ["C", t("btn.chart")], ["1–6", t("bet")], ["Enter", t("help.bet")], ["Space", t("help.skip")],
-    ["R", t("btn.rules")], ["L", t("btn.history")], ["O", t("btn.settings")], ["?", t("help.title")],
-    ["Esc", t("help.close")],
+    ...shown("btn-hint").map(() => ["I", t("btn.hint")]), ...shown("btn-stats").map(() => ["G", t("btn.stats")]),
+    ...shown("btn-chart").map(() => ["C", t("btn.chart")]), ["1–6", t("bet")], ["Enter", t("help.bet")], ["Space", t("help.skip")],
+    ["R", t("btn.rules")], ...shown("btn-history").map(() => ["L", t("btn.history")]), ["O", t("btn.settings")],
+    ["?", t("help.title")], ["Esc", t("help.close")],
   ];
   const dl = $("help-list");
   dl.replaceChildren();

@@ -3,12 +3,16 @@
    its model of a hand, the line each event makes, its table and its buttons. */
 
 export const game = {
-  name: null, // "table", "one-on-one", "classic", "infinite", "kampung"; null in the lobby
+  name: null, // the game's name (its address, texts and rules); null in the lobby
   legacy: false, // a server without games: the old /api/ routes of the table
   title: null, // the lobby's title of the game (English), until the page has its own
   spec: null,
   link: null, // how the page reaches its table (link.js): HTTP, or a room's socket
+  features: {}, // what the server says the game has (State.features): its buttons, decks, …
 };
+
+/** The buttons of the game's choices, as the server lists them (State.features.choices). */
+export const choices = () => game.features.choices || [];
 
 /** The current game's specifics (games/banluck.js, blackjack.js, kampung.js). */
 export const spec = () => game.spec;

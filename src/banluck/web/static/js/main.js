@@ -27,7 +27,7 @@ import { game, gameFromPath, roomFromPath } from "./game.js";
 import { banluck } from "./games/banluck.js";
 import { blackjack } from "./games/blackjack.js";
 import { kampung } from "./games/kampung.js";
-import { openDialog } from "./dialogs.js";
+import { openDialog, renderHelp } from "./dialogs.js";
 import { renderLobby, wireLobbySettings } from "./lobby.js";
 import { browserLanguage, knownLanguage, language, setLanguage } from "./messages.js";
 import { page } from "./page.js";
@@ -52,7 +52,7 @@ async function startGame(name, legacy, link) {
   game.link = link || httpLink;
   game.name = name;
   game.legacy = legacy;
-  game.spec = SPECS[name](name);
+  game.spec = SPECS[name]();
   document.body.dataset.game = name;
   $(game.spec.tableId).hidden = false;
   // Skip (the rest of the events at once) sits beside this table's message line.
@@ -67,6 +67,7 @@ async function startGame(name, legacy, link) {
   try {
     const s = await game.link.state();
     features = s.features || null;
+    game.features = features || {};
     receive(s, true);
   } catch (err) {
     showError(err);
@@ -79,9 +80,10 @@ async function startGame(name, legacy, link) {
   $("bank-field").hidden = !(features && features.bank);
   // a room's hands are the room's, not this page's history (features.history)
   $("btn-history").hidden = !!features && features.history === false;
-  // The deck count is a setting of Ban Luck's table and of kampung only (docs/API.md); a
-  // room's decks are its host's, chosen with the room (features.decks).
-  $("decks-field").hidden = (!!features && features.decks === false) || !["table", "kampung"].includes(name);
+  // The deck count is a setting where the game offers more than one (features.decks); a
+  // room's decks are its host's, chosen with the room.
+  $("decks-field").hidden = !(features && features.decks);
+  renderHelp(); // the keys of the buttons and tools the game has
   renderControls();
 }
 

@@ -4,7 +4,7 @@
 
 import { $, el } from "./dom.js";
 import { actionName, fmtEv, t } from "./messages.js";
-import { spec } from "./game.js";
+import { choices, spec } from "./game.js";
 import { betCap, betting, canBet, legal, limits, page, yourTurn } from "./page.js";
 import { renderMessage } from "./table.js";
 
@@ -108,7 +108,7 @@ export function renderControls() {
     const a = b.dataset.action;
     // Kampung shows its rarer choices (burn, double, void, …) only when they are open.
     const rare = g.hideClosed && !offered.includes(a) && a !== "hit" && a !== "stand";
-    b.hidden = !g.actions.includes(a) || rare;
+    b.hidden = !choices().includes(a) || rare;
     b.disabled = page.busy || !offered.includes(a);
   }
   $("btn-hint").hidden = !page.hintAvailable;

@@ -32,6 +32,7 @@ function noticesFor(s, initial) {
 export function receive(s, initial) {
   const prevHand = page.state && page.state.table ? page.state.table.hand : null;
   page.state = s;
+  if (s.features) game.features = s.features; // a room's house may change them between hands
   if (setLanguage(chosenLanguage(s)) || initial) applyLanguage();
   if (s.table && s.table.hand !== prevHand) {
     page.betTouched = false;

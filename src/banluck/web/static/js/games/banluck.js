@@ -1,11 +1,12 @@
 /* Ban Luck's specifics (`table`, `one-on-one`; seeds 000 and 003): the display model of
-   model.js, the event lines of messages.js and the three-seat table of table.js. One-on-one
-   seats you alone against the dealer and has no free hand to throw in. */
+   model.js, the event lines of messages.js and the three-seat table of table.js. A game
+   whose stack must cover more than the bet (one-on-one, O1: State.limits.bet_cover) says
+   so in its own words; a table with nobody else at it has no Anna and Ben to speak of. */
 
 import { $ } from "../dom.js";
 import { describe, t, yourResultText } from "../messages.js";
 import { applyEvent, emptyModel, syncModel } from "../model.js";
-import { isMe, page, yourTurn } from "../page.js";
+import { isMe, limits, page, yourTurn } from "../page.js";
 import { renderTable } from "../table.js";
 
 /** Why Stand or Throw in is not offered, read from the server's list of choices. */
@@ -39,18 +40,25 @@ function render() {
   renderTable();
 }
 
-export function banluck(name) {
-  const solo = name === "one-on-one";
+/** O1: the stack must cover more than the bet. */
+const covers = () => limits().cover > 1;
+
+/** Nobody else sits at the table (the server's stacks: yours alone). */
+function alone() {
+  const stacks = page.state && page.state.player ? page.state.player.stacks : {};
+  return Object.keys(stacks || {}).length === 1;
+}
+
+export function banluck() {
   return {
     family: "banluck",
     tableId: "table",
     messageId: "message",
-    actions: solo ? ["hit", "stand"] : ["hit", "stand", "throw"],
     emptyModel, applyEvent, syncModel, describe, finish, reason, titles,
     renderTable: render,
-    welcome: () => (solo ? t("msg.welcome.cover") : t("msg.welcome")),
-    betError: solo ? "error.bad_bet.cover" : null,
+    welcome: () => (covers() ? t("msg.welcome.cover") : t("msg.welcome")),
+    get betError() { return covers() ? "error.bad_bet.cover" : null; },
     // the play-chips note without Anna and Ben where they do not sit (i18n chips.note.alone)
-    chipsNote: solo ? "chips.note.alone" : null,
+    get chipsNote() { return alone() ? "chips.note.alone" : null; },
   };
 }

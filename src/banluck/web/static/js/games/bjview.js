@@ -97,7 +97,7 @@ function renderShoe() {
 
 function renderCommon(m) {
   const box = $("bj-common");
-  box.hidden = game.name !== "infinite" || !page.state || !page.state.table;
+  box.hidden = !game.features.common_row || !page.state || !page.state.table;
   if (box.hidden) return;
   const you = page.state.table.seats.find((s) => isMe(s.name)) || page.state.table.seats[0];
   const shared = el("div", "common-part");

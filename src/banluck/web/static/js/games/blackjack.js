@@ -169,18 +169,20 @@ function titles(l) {
   return out;
 }
 
-export function blackjack(name) {
-  const infinite = name === "infinite";
+/** I10: a game with side bets may be dealt on side bets alone (a main bet of 0). */
+const sideBetsOnly = () => ((page.state && page.state.limits && page.state.limits.side_bets) || []).length > 0
+  && Object.values((bjDealExtras() || {}).side_bets || {}).some((v) => v > 0);
+
+export function blackjack() {
   return {
     family: "blackjack",
     tableId: "bj-table",
     messageId: "bj-message",
-    actions: infinite ? ["hit", "stand", "double", "split", "surrender", "insure", "decline"] : ["hit", "stand", "split"],
     emptyModel, applyEvent, syncModel, describe, finish, reason, titles, offered,
     renderTable: renderBjTable,
     renderBetExtras: renderSideBets,
     dealExtras: bjDealExtras,
-    zeroBetOk: () => infinite && Object.values((bjDealExtras() || {}).side_bets || {}).some((v) => v > 0),
+    zeroBetOk: sideBetsOnly,
     welcome: () => t("msg.welcome"),
 
   };

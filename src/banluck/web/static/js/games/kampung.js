@@ -135,7 +135,6 @@ export function kampung() {
     family: "kampung",
     tableId: "kp-table",
     messageId: "kp-message",
-    actions: ["hit", "stand", "burn", "play", "void", "double", "forfeit"],
     hideClosed: true,
     hintInChips: true,
     emptyModel, applyEvent, syncModel, describe, finish,

@@ -89,6 +89,7 @@ export function renderKpTable() {
   }
   const bank = $("kp-bank");
   bank.replaceChildren(...seatBox(m.bank, m.seats[m.bank], m, true).childNodes);
+  bank.classList.toggle("you", isMe(m.bank)); // your own seat, when you hold the bank
   bank.setAttribute("aria-label", isMe(m.bank) ? t("kp.bank.label.you") : t("kp.bank.label", { seat: seatName(m.bank) }));
   $("kp-players").replaceChildren(...m.order.map((n) => seatBox(n, m.seats[n], m, false)));
   renderMyStack();

@@ -34,7 +34,10 @@ export function asState(frame, settings) {
       decks_in_play: null,
     },
     limits: you.limits,
-    features: { hint: false, stats: false, chart: false, bank: false, history: false, decks: false },
+    // the game's buttons as the room's house has them; what a solo table has besides, not
+    features: {
+      ...room.features, hint: false, stats: false, chart: false, bank: false, history: false, decks: false,
+    },
     plays: Boolean(you.seat),
     can_bet: Boolean(mine) && betting && !mine.ready,
     room,
