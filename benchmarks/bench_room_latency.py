@@ -31,6 +31,10 @@ from tests.rooms.servers import HOST, free_port, start_server
 
 from benchmarks.common import percentile
 
+#: the game page's Deal (a bet, in a room) and the choices a person may press now
+BET = "#btn-deal:visible:enabled"
+CHOICES = "#act-row button[data-action]:visible:enabled"
+
 #: Each page notes when each state frame arrives, [version, Date.now()], and when a click
 #: reaches it.
 TIMING = """
@@ -99,7 +103,15 @@ def _run(base: str, actions: int) -> list[float]:
         for _ in range(4):
             ctx = browser.new_context()
             ctx.add_init_script(TIMING)
-            pages.append(ctx.new_page())
+            page = ctx.new_page()
+            # the events shown at once (each person's speed setting): no animation waited for
+            answer = page.request.put(
+                f"{base}/api/games/table/settings",
+                data={"speed": "instant"},
+                headers={"Origin": base},
+            )
+            assert answer.ok, answer.text()
+            pages.append(page)
         host = pages[0]
         host.goto(f"{base}/room/new")
         host.select_option("select[name=game]", "infinite")
@@ -117,22 +129,22 @@ def _run(base: str, actions: int) -> list[float]:
             page.wait_for_selector("#stand-up:visible")
         done = 0
         while done < actions and time.monotonic() < deadline:
-            for page in pages:  # everyone bets: the hand is dealt
-                page.wait_for_selector("#bet-form:visible", timeout=30_000)
-                page.click("#bet-button")
+            for page in pages:  # everyone bets (the game page's Deal): the hand is dealt
+                page.wait_for_selector(BET, timeout=30_000)
+                page.click(BET)
             for _ in range(50):  # each person's choice in turn until the hand is over
-                mover = next((pg for pg in pages if pg.locator("#actions button").count()), None)
+                mover = next((pg for pg in pages if pg.locator(CHOICES).count()), None)
                 if mover is None:
-                    if all(pg.locator("#bet-form").is_visible() for pg in pages):
+                    if all(pg.locator(BET).count() for pg in pages):
                         break
                     pages[0].wait_for_timeout(50)
                     continue
-                version = int(mover.evaluate("Math.max(...window.__arrivals.map(x => x[0]))"))
-                button = mover.locator("#actions button[data-action='stand']")
+                version = int(mover.evaluate("() => Math.max(...window.__arrivals.map(x => x[0]))"))
+                button = mover.locator("#btn-stand:visible:enabled")
                 if not button.count():
-                    button = mover.locator("#actions button").first
+                    button = mover.locator(CHOICES).first
                 button.click()
-                start = float(mover.evaluate("window.__clicked"))
+                start = float(mover.evaluate("() => window.__clicked"))
                 others = [pg for pg in pages if pg is not mover]
                 for pg in others:
                     pg.wait_for_function(

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.rooms.helpers import SECRET_KEYS, hidden_leaks, keys_of
@@ -547,7 +547,7 @@ def test_every_game_plays_in_a_room_of_four_browsers(
     table with its cards face up, a watcher has no controls, no phone scrolls sideways, no
     card code is in any page's visible text, a closed tab shows as offline within 3 s, and
     no frame carries a card its seat may not see."""
-    phone = {"width": 375, "height": 740}
+    phone: ViewportSize = {"width": 375, "height": 740}
     people = [
         Person(browser.new_context(), "Ann"),
         Person(browser.new_context(locale="de-DE"), "Bob"),
@@ -621,3 +621,43 @@ def test_a_chinese_name_draws_with_the_names_font_loaded_only_then(
         " && f.status === 'loaded')"
     )
     assert page.evaluate("() => document.fonts.check('1em BanluckNames', '蔡美龄')")
+
+
+@pytest.mark.rule("H3")
+@pytest.mark.rule("H9")
+def test_the_host_changes_the_house_between_hands_and_the_rules_give_its_edge(
+    server: str, browser: Browser
+) -> None:
+    """The host picks a named house between hands; it plays from the next hand, everyone's
+    page names it, and the rules dialog gives its exact house edge (the server's solve),
+    in the reader's language."""
+    ann = Person(browser.new_context(), "Ann")
+    cai = Person(browser.new_context(locale="zh-CN"), "小蔡")
+    link = make_room(ann, server, "table")
+    enter(ann, link, "you")
+    enter(cai, link, "ben")
+    page = ann.page
+    assert cai.page.locator("#house-form").is_hidden()  # the host's alone
+    page.click("#btn-rules")
+    rules = page.locator("#rules-house")
+    rules.filter(has_text="Exact house edge").wait_for()
+    assert rules.inner_text().startswith("The game's own rules.")
+    assert "2.74%" in rules.inner_text()
+    page.keyboard.press("Escape")
+    page.select_option("#house-pick", "five-card-bust-one")
+    page.click("#house-form button")
+    page.wait_for_selector("#house:has-text('Five-card bust costs one')")
+    cai.page.wait_for_selector("#house:has-text('五张爆牌只输一注')")
+    page.click("#btn-rules")
+    rules.filter(has_text="0.50%").wait_for()
+    assert rules.inner_text().startswith("Five-card bust costs one.")
+    cai.page.click("#btn-rules")
+    cai.page.locator("#rules-house").filter(has_text="精确庄家优势").wait_for()
+    assert "0.50%" in cai.page.locator("#rules-house").inner_text()
+    for p in (ann, cai):
+        p.page.keyboard.press("Escape")
+    play_round([ann, cai])  # the hand after the change plays the house
+    states = [f for f in ann.frames if f.get("type") == "state"]
+    played = [f for f in states if f["table"] and f["table"]["over"]]
+    assert played and played[-1]["room"]["house"]["changes"] == {"five_card_bust": 1}
+    check_frames([ann, cai])

@@ -52,8 +52,8 @@ def _players(db: Path) -> list[str]:
 # --------------------------------------------------------------------------- the body
 
 
-#: every route that reads a body (the game's and the rooms')
-BODY_ROUTES = ("/api/deal", "/api/rooms")
+#: every route that reads a body (the game's, the rooms' and the house edge's)
+BODY_ROUTES = ("/api/deal", "/api/rooms", "/api/houses/edge")
 
 
 def _asgi_post(

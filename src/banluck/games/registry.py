@@ -45,6 +45,8 @@ class Game:
     #: (the exact house edge) and ``chart(name, decks) -> dict`` (docs/API.md ``Chart``)
     edge: str | None = None
     chart: str | None = None
+    #: ``module:function``: ``house_edge(house) -> float``, the exact edge of a house (H9)
+    house_edge: str | None = None
 
     def part(self, which: str) -> Callable[..., Any]:
         """The function a part names, imported now."""
@@ -72,6 +74,7 @@ _BANLUCK_PARTS = {
     "simulate": "banluck.games.banluck.sim.command:simulate",
     "edge": "banluck.games.banluck.catalog:edge",
     "chart": "banluck.games.banluck.catalog:chart",
+    "house_edge": "banluck.games.banluck.catalog:house_edge",
 }
 _BLACKJACK = "banluck.games.blackjack"
 _KAMPUNG = "banluck.games.kampung"

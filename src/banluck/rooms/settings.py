@@ -136,8 +136,14 @@ def _house(body: dict[str, Any]) -> House | None:
     house's field when it is refused."""
     if "house" not in body or body["house"] is None:
         return None
+    return house_setting(body["house"])
+
+
+def house_setting(data: object) -> House:
+    """A house object as a setting (a room's, or one asked about), checked (H1, H4, H11);
+    ``bad_settings`` naming the house's field when it is refused."""
     try:
-        return read_house(body["house"])
+        return read_house(data)
     except HouseError as exc:
         raise Refusal(
             "bad_settings", str(exc), {"field": "house", "house_field": exc.field}

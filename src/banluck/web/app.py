@@ -26,9 +26,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from banluck.core.refusal import Refusal
 from banluck.games import game
 from banluck.games.registry import GAMES, driver_class, driver_for
+from banluck.rooms.settings import house_setting
 from banluck.store import PLAYER_IDLE_DAYS, PLAYER_LIMIT, Store
 from banluck.web.bodies import read_body
-from banluck.web.catalog import chart, house_edge
+from banluck.web.catalog import chart, edge_of_house, house_edge
 from banluck.web.codecs import codec_for, decks_of
 from banluck.web.errors import STATUS, status_of
 from banluck.web.guard import CSP, LOCAL_NAMES, SCOPE_KEY, Guard, HostCheck, HttpRefusal
@@ -214,6 +215,20 @@ def create_app(
             h = named_house(key)
             out.append({"id": key, **h.to_object(), "changes": h.changes(), "source": named.source})
         return {"houses": out}
+
+    @app.post("/api/houses/edge")
+    async def edge_of_a_house(request: Request) -> dict[str, Any]:
+        """H9: the exact house edge of the house object ``{"house": {...}}`` (None where
+        the family's edge is measured by simulation), each house solved once."""
+        body = await read_body(request)
+        house = house_setting(body.get("house"))
+        edge = await run_in_threadpool(edge_of_house, house)
+        return {
+            "house": house.to_object(),
+            "changes": house.changes(),
+            "house_edge": edge,
+            "edge_source": "none" if edge is None else "exact",
+        }
 
     @app.get("/api/games")
     async def lobby(request: Request) -> dict[str, Any]:

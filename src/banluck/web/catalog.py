@@ -6,10 +6,12 @@ measured by simulation) has None. Nothing is solved at start-up.
 
 from __future__ import annotations
 
+import json
 import threading
 from functools import lru_cache
 from typing import Any
 
+from banluck.games.house import House, read_house
 from banluck.games.registry import game
 
 _lock = threading.Lock()
@@ -25,6 +27,21 @@ def house_edge(name: str) -> float | None:
     """The exact house edge of a game per initial bet with best play (None: not solved)."""
     with _lock:  # one solve at a time, once
         return _edge(name)
+
+
+@lru_cache(maxsize=64)
+def _house_edge(key: str) -> float | None:
+    house = read_house(json.loads(key))
+    g = game(house.base)
+    return None if g.house_edge is None else float(g.part("house_edge")(house))
+
+
+def edge_of_house(house: House) -> float | None:
+    """H9: the exact house edge of ``house`` (None: its family's edge is not solved exactly;
+    kampung's bots are measured by simulation), each house solved once."""
+    key = json.dumps({"base": house.base, "rules": house.rules}, sort_keys=True)
+    with _lock:
+        return _house_edge(key)
 
 
 @lru_cache(maxsize=8)

@@ -4,15 +4,30 @@ data (docs/API.md ``Chart``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from banluck.games.banluck.rules import Rules
+    from banluck.games.house import House
 
 
 def edge(name: str) -> float:
     """The exact house edge of preset ``name`` per initial bet, with best play."""
     from banluck.games.banluck import preset
+
+    return _edge_of(preset(name))
+
+
+def house_edge(house: House) -> float:
+    """H9: the exact house edge of a Ban Luck ``house`` per initial bet, with best play (the
+    solver's tables for its rules record, solved on first use)."""
+    return _edge_of(house.record())
+
+
+def _edge_of(rules: Rules) -> float:
     from banluck.games.banluck.strategy.tables import strategy_table
 
-    summary = strategy_table(preset(name)).data["summary"]
+    summary = strategy_table(rules).data["summary"]
     return float(summary["house_edge"])
 
 

@@ -14,7 +14,8 @@ import { showError } from "../status.js";
 import { asState, openRoom } from "./link.js";
 import { drawFair, drawTally, drawVerified, wireSettle } from "./settle.js";
 import { drawReactions, wireInvite, wireSound, yourTurnCue } from "./social.js";
-import { errorMessage, fetchHouses, houseTitle, seatHolder } from "./words.js";
+import { drawHousePicker, drawRulesHouse, houseName, loadHouses, pickedHouse } from "./house.js";
+import { errorMessage, seatHolder } from "./words.js";
 
 let frame = null; // the last frame from the server
 let link = null;
@@ -24,19 +25,10 @@ function say(error) {
   showError(new ApiError(0, error));
 }
 
-/** The named houses (GET /api/houses), for their names in the reader's language. */
-let namedHouses = [];
-
-async function loadHouses() {
-  namedHouses = await fetchHouses();
-  draw();
-}
-
 /** The room's house in words ("House: Lucky sevens (seven_seven_seven = 7)"). */
 function houseLine(house) {
   if (!house) return "";
-  const known = namedHouses.find((h) => h.name === house.name && h.base === house.base);
-  if (known) house = { ...house, name: houseTitle(known) };
+  house = { ...house, name: houseName(house) };
   const changes = Object.entries(house.changes).map(([k, v]) => `${k} = ${JSON.stringify(v)}`);
   return t("room.house", { name: house.name || t("room.house.label") }) + (changes.length ? ` (${changes.join(", ")})` : "");
 }
@@ -128,6 +120,8 @@ function draw() {
   if (!frame) return;
   const { room, you } = frame;
   $("house").textContent = houseLine(room.house);
+  drawHousePicker(room, you);
+  drawRulesHouse(room);
   $("qr").alt = t("room.qr");
   $("away-note").hidden = !you.away;
   $("freed-note").hidden = !you.freed;
@@ -180,8 +174,12 @@ function wire(code) {
   });
   $("stand-up").addEventListener("click", () => link.send({ type: "stand" }));
   $("back-button").addEventListener("click", () => link.send({ type: "back" }));
+  $("house-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    link.send({ type: "house", house: pickedHouse() });
+  });
   setInterval(tickTimer, 1000);
-  loadHouses();
+  loadHouses().then(draw);
 }
 
 /** Opens room `code` and starts the game page on it: `startGame(name, link)` once the

@@ -1,0 +1,86 @@
+/* A room's house (H3): the host picks it between hands from the named houses of the room's
+   game (or the game's own rules), and it plays from the next hand; everyone's rules dialog
+   says which house is played and its exact house edge, the server's (H9). */
+
+import { request } from "../api.js";
+import { $, el } from "../dom.js";
+import { locale, t } from "../messages.js";
+import { fetchHouses, houseTitle } from "./words.js";
+
+let named = []; // GET /api/houses
+let edgeFor = null; // the house (as JSON) whose edge is asked or shown
+let edge = null; // {house_edge, edge_source} of that house
+
+/** The named house a room's house is, or null. */
+const knownAs = (house) =>
+  house ? named.find((h) => h.name === house.name && h.base === house.base) || null : null;
+
+/** The room's house in words: a named house by its title in the reader's language. */
+export function houseName(house) {
+  if (!house) return t("rules.house.own");
+  const known = knownAs(house);
+  return known ? houseTitle(known) : house.name || t("room.house.label");
+}
+
+export async function loadHouses() {
+  named = await fetchHouses();
+}
+
+/** The host's picker, between hands: the named houses of the room's game. */
+export function drawHousePicker(room, you) {
+  const form = $("house-form");
+  form.hidden = !(you.host && room.phase !== "playing");
+  if (form.hidden) return;
+  const pick = $("house-pick");
+  const offered = named.filter((h) => h.base === room.settings.game);
+  const current = knownAs(room.house);
+  const want = ["", ...offered.map((h) => h.id)];
+  if (pick.dataset.ids !== want.join(" ")) {
+    pick.replaceChildren(el("option", "", t("room.house.none")));
+    pick.firstChild.value = "";
+    for (const h of offered) {
+      const o = el("option", "", houseTitle(h));
+      o.value = h.id;
+      o.title = h.source;
+      pick.append(o);
+    }
+    pick.dataset.ids = want.join(" ");
+  }
+  for (const o of pick.options) o.textContent = o.value ? houseTitle(named.find((h) => h.id === o.value)) : t("room.house.none");
+  if (document.activeElement !== pick) pick.value = current ? current.id : "";
+}
+
+/** The house the host picked, as the `house` frame sends it (null: the game's own). */
+export function pickedHouse() {
+  const h = named.find((x) => x.id === $("house-pick").value);
+  return h ? { base: h.base, name: h.name, rules: h.rules } : null;
+}
+
+/** The rules dialog's line: the house played and its exact edge (asked once a house). */
+export async function drawRulesHouse(room) {
+  const h = room.house;
+  const house = h ? { base: h.base, ...(h.name ? { name: h.name } : {}), rules: h.changes } : { base: room.settings.game };
+  const key = JSON.stringify(house);
+  const line = $("rules-house");
+  line.hidden = false;
+  const show = () => {
+    const name = houseName(room.house);
+    if (!edge || edgeFor !== key) line.textContent = name;
+    else if (edge.house_edge === null) line.textContent = t("rules.house.sim", { house: name });
+    else {
+      const pct = new Intl.NumberFormat(locale(), { style: "percent", minimumFractionDigits: 2 }).format(edge.house_edge);
+      line.textContent = t("rules.house.edge", { house: name, edge: pct });
+    }
+  };
+  show();
+  if (edgeFor === key) return;
+  edgeFor = key;
+  edge = null;
+  try {
+    const got = await request("POST", "/api/houses/edge", { house });
+    if (edgeFor === key) edge = got;
+  } catch (err) {
+    edge = null; // the line names the house alone
+  }
+  show();
+}
