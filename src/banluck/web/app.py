@@ -22,6 +22,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from banluck.core.refusal import Refusal
 from banluck.games import game
@@ -356,7 +357,14 @@ def create_app(
         known=service.known,
         hosts=HostCheck(frozenset(LOCAL_NAMES | {h.lower() for h in host_names}), port),
     )
+    # text compressed for a browser that asks (the page's modules, styles and JSON): outside
+    # the guard, so its refusals are compressed too; a socket passes through untouched
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN_SIZE)
     return app
+
+
+#: answers shorter than this go as they are (compressing them saves nothing worth the time)
+GZIP_MIN_SIZE = 1024
 
 
 def _hint_available() -> bool:
