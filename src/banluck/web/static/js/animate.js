@@ -6,7 +6,7 @@ import { announce } from "./dom.js";
 import { spec } from "./game.js";
 import { isMe, page, speed } from "./page.js";
 import { renderControls } from "./panel.js";
-import { renderMessage } from "./table.js";
+import { renderLog, renderMessage } from "./table.js";
 import { render } from "./view.js";
 
 const BASE_DELAY = { slow: 1100, normal: 600, fast: 220, instant: 0 };
@@ -55,7 +55,10 @@ function finish(instant) {
   const wasSkipping = page.skipping;
   // The game says whose move it is now (the last event may have been a forced draw), or
   // sums the result up when the events were not played one by one.
+  const before = page.message;
   const say = spec().finish(page.model, wasSkipping || instant);
+  // whose move it is now goes in the log too (the game says it when the events stop)
+  if (page.message && page.message !== before) page.log.push(page.message);
   page.animating = false;
   page.skipping = false;
   if (say) announce(say);
@@ -71,6 +74,7 @@ export async function animate(instant) {
   if (!page.model || page.model.hand !== table.hand) {
     page.model = g.emptyModel(table);
     page.shown = 0;
+    page.log = [];
   }
   if (instant) page.skipping = true;
   page.animating = true;
@@ -84,6 +88,8 @@ export async function animate(instant) {
     const out = g.describe(e, page.model);
     if (out) {
       page.message = out.msg;
+      page.log.push(out.msg);
+      renderLog();
       if (out.announce && !page.skipping) announce(out.msg());
     }
     const d = delayFor(e);

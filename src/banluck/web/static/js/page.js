@@ -12,6 +12,7 @@ export const page = {
   shown: 0, // events of model.hand shown so far
   rendered: { hand: null, counts: {} }, // cards already on screen (for the deal animation)
   message: null, // () => string: the table's current message, re-translated on demand
+  log: [], // the lines of the hand shown so far (thunks like `message`): the hand log
   errorInfo: null, // the error on screen: {status, error}
   notices: [], // notices on screen: [{code, params}]
   hintAvailable: true,

@@ -108,6 +108,22 @@ export function renderMyStack() {
   $("mystack").textContent = page.state ? t("stack.yours", { n: yourStack() }) : "";
 }
 
+/** The hand log: each line the hand's events made, in the page's language, a line that
+    repeats the one before it (the deal's cards) shown once; the newest in view. */
+export function renderLog() {
+  const box = $("hand-log");
+  const lines = [];
+  for (const line of page.log) {
+    const text = line();
+    if (text && text !== lines[lines.length - 1]) lines.push(text);
+  }
+  box.hidden = !lines.length;
+  const list = $("log-list");
+  if (list.childElementCount === lines.length && list.lastChild && list.lastChild.textContent === lines[lines.length - 1]) return;
+  list.replaceChildren(...lines.map((text) => el("li", "", text)));
+  list.scrollTop = list.scrollHeight;
+}
+
 export function renderMessage() {
   const g = spec();
   const box = $(g ? g.messageId : "message");

@@ -7,10 +7,12 @@ import { language, t } from "./messages.js";
 import { renderControls } from "./panel.js";
 import { renderError, renderNotices } from "./status.js";
 import { game, spec } from "./game.js";
+import { renderLog } from "./table.js";
 
 export function render() {
   if (!spec()) return;
   spec().renderTable();
+  renderLog();
   if (game.aside) game.aside.render(); // what the seating adds beside the table (a room's)
   renderControls();
   renderNotices();
