@@ -10,6 +10,7 @@ import { choices, game, spec } from "./game.js";
 import { $, el } from "./dom.js";
 import { openHistory } from "./history.js";
 import { openStats } from "./stats.js";
+import { price, pricing, setTrainer } from "./trainer.js";
 import { setLanguage, t } from "./messages.js";
 import { betCap, canBet, legal, limits, page, serverStack, yourTurn } from "./page.js";
 import { CHIPS, renderControls } from "./panel.js";
@@ -65,6 +66,8 @@ export async function act(action) {
   const offered = g.offered ? g.offered(legal()) : legal();
   if (!offered.includes(action) || page.busy) return;
   const table = page.state.table;
+  // the trainer prices the choice first (the step moves on once it is made)
+  if (pricing()) await price(table.hand, table.step, action);
   const s = await send(() => game.link.act(action, table.hand, table.step));
   if (s) receive(s, false);
 }
@@ -123,6 +126,7 @@ function wireBet() {
 }
 
 function wireSettings() {
+  $("trainer-on").addEventListener("change", () => setTrainer($("trainer-on").checked));
   for (const r of document.querySelectorAll('input[name="decks"]')) {
     r.addEventListener("change", () => changeSettings({ decks: Number(r.value) }));
   }

@@ -7,6 +7,7 @@ import { choices, game, spec } from "./game.js";
 import { $, el } from "./dom.js";
 import { decksLabel, language, t } from "./messages.js";
 import { limits, page } from "./page.js";
+import { trainer } from "./trainer.js";
 
 export function openDialog(id) {
   const d = $(id);
@@ -84,6 +85,8 @@ export function syncSettingsForm() {
   for (const r of document.querySelectorAll('input[name="speed"]')) r.checked = r.value === speed;
   for (const r of document.querySelectorAll('input[name="language"]')) r.checked = r.value === language();
   for (const r of document.querySelectorAll('input[name="bank"]')) r.checked = r.value === st.bank;
+  $("trainer-on").checked = trainer.on;
+  $("trainer-field").hidden = !page.hintAvailable; // priced by the Hint's values
   const pending = state.player.pending_decks;
   const p = $("decks-pending");
   p.hidden = pending === null || pending === undefined;

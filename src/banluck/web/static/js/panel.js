@@ -7,6 +7,7 @@ import { actionName, fmtEv, t } from "./messages.js";
 import { choices, spec } from "./game.js";
 import { betCap, betting, canBet, legal, limits, page, yourTurn } from "./page.js";
 import { renderMessage } from "./table.js";
+import { renderTrainer } from "./trainer.js";
 
 export const CHIPS = [10, 25, 50, 100, 250, 500];
 
@@ -115,6 +116,7 @@ export function renderControls() {
   setDisabled("btn-hint", page.busy || !yourTurn());
   renderReason(l);
   renderHint();
+  renderTrainer();
   renderMessage();
   keepFocus();
 }

@@ -1,0 +1,93 @@
+/* The trainer (issue 18): with it on, each choice you make is priced against the best play
+   by the exact values the Hint gives (the server's solver): "Stand (EV -0.540) against Hit
+   (EV -0.510): that cost 0.030 bets", and the session's score beside it. The page subtracts
+   two of the server's numbers and computes no rule. Kept per browser: on or off in
+   localStorage, the session's score in sessionStorage (a reload keeps it). */
+
+import { ApiError, getHint } from "./api.js";
+import { $ } from "./dom.js";
+import { spec } from "./game.js";
+import { actionName, fmtEv, locale, t } from "./messages.js";
+import { page } from "./page.js";
+
+const ON = "banluck.trainer";
+const SESSION = "banluck.trainerSession";
+
+function stored(storage, key, fallback) {
+  try {
+    const v = JSON.parse(storage.getItem(key) || "null");
+    return v === null ? fallback : v;
+  } catch (err) {
+    return fallback;
+  }
+}
+
+function keep(storage, key, value) {
+  try { storage.setItem(key, JSON.stringify(value)); } catch (err) { /* private mode */ }
+}
+
+export const trainer = {
+  on: stored(localStorage, ON, false) === true,
+  session: stored(sessionStorage, SESSION, { n: 0, best: 0, cost: 0, chips: false }),
+  last: null, // {action, ev, best, bestEv, cost}
+};
+
+export function setTrainer(on) {
+  trainer.on = on;
+  keep(localStorage, ON, on);
+  renderTrainer();
+}
+
+/** Whether choices are priced now: the trainer on, and hints given by this server. */
+export const pricing = () => trainer.on && page.hintAvailable;
+
+/** The values of every legal choice at this step (the Hint's, reused when asked), or null
+    when there are none (no solver for this hand: the choice goes unpriced). */
+async function values(hand, step) {
+  const info = page.hintInfo;
+  if (info && info.hand === hand && info.step === step) return info.hint;
+  try {
+    return await getHint(hand, step);
+  } catch (err) {
+    if (err instanceof ApiError) return null;
+    throw err;
+  }
+}
+
+/** Prices `action` at the pending choice, before it is sent (the step moves on after). */
+export async function price(hand, step, action) {
+  const h = await values(hand, step);
+  if (!h || !h.ev || typeof h.ev[action] !== "number") return;
+  const ev = h.ev[action];
+  const bestEv = h.ev[h.best];
+  const cost = Math.max(0, bestEv - ev);
+  const chips = !!spec().hintInChips; // kampung's values are in chips (K18)
+  trainer.last = { action, ev, best: h.best, bestEv, cost, chips };
+  const s = trainer.session;
+  if (s.chips !== chips) Object.assign(s, { n: 0, best: 0, cost: 0, chips });
+  s.n += 1;
+  s.best += cost < 1e-9 ? 1 : 0;
+  s.cost += cost;
+  keep(sessionStorage, SESSION, s);
+  renderTrainer();
+}
+
+const fmtCost = (x) => new Intl.NumberFormat(locale(), { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(x);
+
+export function renderTrainer() {
+  const box = $("trainer");
+  const last = trainer.last;
+  box.hidden = !pricing() || !last;
+  if (box.hidden) return;
+  const unit = last.chips ? ".chips" : "";
+  const line = last.cost < 1e-9
+    ? t("trainer.best", { action: actionName(last.action), ev: fmtEv(last.ev) })
+    : t("trainer.cost" + unit, {
+      action: actionName(last.action), ev: fmtEv(last.ev), best: actionName(last.best),
+      best_ev: fmtEv(last.bestEv), cost: fmtCost(last.cost),
+    });
+  const s = trainer.session;
+  const session = t("trainer.session" + (s.chips ? ".chips" : ""), { best: s.best, n: s.n, cost: fmtCost(s.cost) });
+  $("trainer-last").textContent = line;
+  $("trainer-session").textContent = session;
+}
