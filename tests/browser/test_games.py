@@ -303,6 +303,8 @@ def test_infinite_insurance_side_bets_surrender_split_double(
     page.locator("#btn-deal").click()
     expect(page.locator("#btn-insure")).to_be_enabled()
     expect(page.locator("#btn-hit")).to_be_disabled()
+    # I4: the decision is asked in words, not "Your turn."
+    expect(page.locator("#bj-message")).to_contain_text("The dealer shows an ace: insurance?")
     page.keyboard.press("i")
     expect(page.locator("#hint")).to_contain_text("Insurance:")
     page.keyboard.press("y")

@@ -81,9 +81,16 @@ def test_kampung_as_a_player(
     expect(page.locator("#btn-forfeit")).to_be_enabled()
     expect(page.locator("#btn-hit")).to_be_disabled()
     expect(page.locator('[data-testid="action-dealer"]')).to_have_text("Burn")
+    # K7: the prompt says why only Double and Forfeit are open
+    expect(page.locator("#kp-message")).to_have_text(
+        "The banker burnt a 15 and takes two new cards: double your bet to stay in, or forfeit it."
+    )
     page.keyboard.press("x")
     expect(page.locator("#btn-burn")).to_be_enabled()
     expect(page.locator("#btn-play")).to_be_enabled()
+    # K10: your own 15 is a decision said in words, each button with its reason
+    expect(page.locator("#kp-message")).to_contain_text("You have a two-card 15: burn it")
+    expect(page.locator("#btn-burn")).to_have_attribute("title", re.compile("two new cards"))
     page.keyboard.press("i")
     expect(page.locator("#hint")).to_contain_text("Best move:")
     expect(page.locator("#hint li")).to_have_count(2)
@@ -132,6 +139,7 @@ def test_kampung_holding_the_bank(
     expect(page.locator("#btn-burn")).to_be_enabled()
     expect(page.locator("#btn-void")).to_be_enabled()
     expect(page.locator("#btn-play")).to_be_enabled()
+    expect(page.locator("#kp-message")).to_contain_text("You bank a two-card 15: void the hand")
     page.keyboard.press("b")
     expect(page.locator('[data-testid="open-anna"]')).to_be_visible()
     # Anna drew to a hidden bust: three cards, all face down to you.

@@ -137,7 +137,11 @@ function finish(m, summary) {
     const cur = m.current;
     const h = cur && m.seats[page.me] ? m.seats[page.me].hands[cur.index] : null;
     const many = m.seats[page.me] && m.seats[page.me].hands.length > 1;
-    page.message = () => (h && typeof h.total === "number"
+    // I4: the insurance decision says what it is
+    const l = (page.state.table && page.state.table.legal) || [];
+    const insurance = l.includes("insure") || l.includes("decline");
+    page.message = () => (insurance ? t("msg.bj.turn.insurance")
+      : h && typeof h.total === "number"
       ? t(many ? "msg.bj.turn.split" : "msg.turn.you.total", { total: h.total, n: h.index + 1 })
       : t("msg.turn.you"));
     return page.message();

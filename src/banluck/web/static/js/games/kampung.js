@@ -113,11 +113,22 @@ export function describe(e, m) {
 
 const youBank = () => !!(page.state && page.state.table && page.state.table.you_bank);
 
+/** What a special decision asks (read from the server's choices): the banker's fifteen (K7),
+    your fifteen (K10), or the banker's burn that leaves you to double or forfeit (K7). */
+function special(l) {
+  if (youBank() && l.includes("void")) return "msg.kp.bank.fifteen";
+  if (l.includes("forfeit") && !l.includes("hit") && !l.includes("stand")) return "msg.kp.turn.burnt";
+  if (l.includes("burn") && l.includes("play")) return "msg.kp.turn.fifteen";
+  return null;
+}
+
 function finish(m, summary) {
   if (!m.over && isMe(m.turn)) {
     const total = m.seats[page.me] ? m.seats[page.me].total : null;
-    page.message = () => (youBank() ? t("msg.kp.bank.turn")
-      : typeof total === "number" ? t("msg.turn.you.total", { total }) : t("msg.turn.you"));
+    const asked = special((page.state.table && page.state.table.legal) || []);
+    page.message = () => (asked ? t(asked, { total })
+      : youBank() ? t("msg.kp.bank.turn")
+        : typeof total === "number" ? t("msg.turn.you.total", { total }) : t("msg.turn.you"));
     return page.message();
   }
   if (summary && m.over && m.seats[page.me] && typeof m.seats[page.me].net === "number") return t("msg.bj.over", { net: fmtNet(m.seats[page.me].net) });
@@ -139,7 +150,11 @@ export function kampung() {
     hintInChips: true,
     emptyModel, applyEvent, syncModel, describe, finish,
     reason: (l) => (youBank() && l.some((a) => a.startsWith(OPEN)) ? t("reason.kp.open") : ""),
-    titles: () => ({}),
+    titles: (l) => ({
+      burn: l.includes("burn") ? t("title.kp.burn") : "",
+      play: l.includes("play") ? t("title.kp.play") : "",
+      void: l.includes("void") ? t("title.kp.void") : "",
+    }),
     renderTable: renderKpTable,
     renderBetExtras: () => {
       const bank = bankNext();
