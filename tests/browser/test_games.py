@@ -324,7 +324,14 @@ def test_infinite_insurance_side_bets_surrender_split_double(
     page.locator("#side-lucky3").fill("0")
     page.locator("#btn-deal").click()
     expect(page.locator("#btn-surrender")).to_be_enabled()
+    page.keyboard.press("u")  # asked first; Cancel (the focus) changes nothing
+    confirm = page.locator("#dlg-confirm")
+    expect(confirm).to_contain_text("Surrender gives up half your bet")
+    page.keyboard.press("Enter")
+    expect(confirm).to_be_hidden()
+    expect(page.locator("#btn-surrender")).to_be_enabled()
     page.keyboard.press("u")
+    confirm.locator("#confirm-ok").click()
     expect(page.locator('[data-testid="result-you-0"]')).to_have_text("Surrendered −50")
     assert cards(page, '[data-testid="hand-you-0"]') == ["3H", "KS"]
     assert cards(page, '[data-testid="hand-anna-0"]') == ["3H", "KS", "TC"]

@@ -11,6 +11,7 @@ import { $, el } from "./dom.js";
 import { openHistory } from "./history.js";
 import { openStats } from "./stats.js";
 import { price, pricing, setTrainer } from "./trainer.js";
+import { confirmChoice } from "./confirm.js";
 import { setLanguage, t } from "./messages.js";
 import { betCap, canBet, legal, limits, page, serverStack, yourTurn } from "./page.js";
 import { CHIPS, renderControls } from "./panel.js";
@@ -55,6 +56,8 @@ export async function deal() {
     $("bet").focus();
     return;
   }
+  const stack = serverStack();
+  if (bet > 0 && bet === stack && !(await confirmChoice("confirm.all_in", { n: bet }, "btn.deal"))) return;
   page.message = dealing;
   const extra = g.dealExtras ? g.dealExtras() : null;
   const s = await send(() => game.link.deal(bet, page.state.next_hand, extra));
@@ -65,6 +68,9 @@ export async function act(action) {
   const g = spec();
   const offered = g.offered ? g.offered(legal()) : legal();
   if (!offered.includes(action) || page.busy) return;
+  // a choice that gives up the bet is asked again (Cancel has the focus)
+  const giving = { surrender: "confirm.surrender", forfeit: "confirm.forfeit" }[action];
+  if (giving && !(await confirmChoice(giving, {}, "btn." + action))) return;
   const table = page.state.table;
   // the trainer prices the choice first (the step moves on once it is made)
   if (pricing()) await price(table.hand, table.step, action);
