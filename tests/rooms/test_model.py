@@ -400,6 +400,19 @@ def test_the_host_gone_between_hands_hands_the_room_to_the_next_person_present()
         r.free("A", "ben", 3.0)
 
 
+def test_the_host_gone_hands_the_room_to_a_watcher_when_nobody_seated_is_there() -> None:
+    """One-on-one: Ann, the host, holds the only seat and goes; Bob, who watches, is handed
+    the room and may free her seat (before, nobody could)."""
+    r = room("one-on-one", seed=3)
+    r.sit("A", "you", 0.0)
+    r.connect("A", 0.0)
+    r.connect("B", 0.0)
+    r.disconnect("A", 1.0)
+    assert r.host == "B" and r.view("B")["you"]["host"]
+    r.free("B", "you", 2.0)
+    assert "you" not in r.occupant
+
+
 def test_the_host_removes_a_watcher_and_caps_how_many_may_watch() -> None:
     """Anyone with the link could fill a room with watchers: the room takes at most
     ``watchers`` of them (50 unless the host says), and the host removes anyone between

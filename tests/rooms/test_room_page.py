@@ -514,17 +514,25 @@ SEATING = {
 }
 
 
-def play_round(people: list[Person]) -> None:
+def play_round(people: list[Person], watching: tuple[Person, ...] = ()) -> None:
     """Everyone seated bets, then each presses Stand (else Play, else the first choice) in
-    turn, until Ann's page waits for the next hand's bets."""
+    turn, until Ann's page waits for the next hand's bets. The first time someone may act,
+    every page marks their seat as the one to act."""
     waiting = re.fullmatch(r"Waiting for bets for hand (\d+)", people[0].status())
     assert waiting, people[0].status()
     after = f"Waiting for bets for hand {int(waiting.group(1)) + 1}"
     for p in people:
         p.bet()
+    turn_seen = False
     for _ in range(400):
         if people[0].status() == after:
             return
+        acting = [p for p in people if p.page.locator(CHOICES).count()]
+        if acting and not turn_seen:  # whose turn it is, on every page, by name
+            turn_seen = True
+            for q in (*people, *watching):
+                mark = q.page.locator("#seats li.to-act")
+                assert acting[0].name in (mark.inner_text() if mark.count() else ""), q.name
         for p in people:
             with contextlib.suppress(PlaywrightTimeout):
                 stand = p.page.locator("#btn-stand:visible:enabled, #btn-play:visible:enabled")
@@ -544,9 +552,10 @@ def test_every_game_plays_in_a_room_of_four_browsers(
     """Four browsers in a room of each game (two desktops in English and German, two 375 px
     phones in Chinese and German) play two hands through the game page's buttons: each
     person's name is on their seat on every page, your own seat is at the bottom of your
-    table with its cards face up, a watcher has no controls, no phone scrolls sideways, no
-    card code is in any page's visible text, a closed tab shows as offline within 3 s, and
-    no frame carries a card its seat may not see."""
+    table with its cards face up, whose turn it is is marked on every page, a watcher has no
+    controls, no phone scrolls sideways, no card code is in any page's visible text, the
+    host's closed tab shows as offline within 3 s and the room is handed to the next person
+    present, and no frame carries a card its seat may not see."""
     phone: ViewportSize = {"width": 375, "height": 740}
     people = [
         Person(browser.new_context(), "Ann"),
@@ -571,8 +580,9 @@ def test_every_game_plays_in_a_room_of_four_browsers(
             p.page.wait_for_selector(f"#seats li:has-text('{q.name}')")
         if p not in seated:
             assert p.page.locator("#controls").is_hidden()
+    watching = tuple(p for p in people if p not in seated)
     for _ in range(2):
-        play_round(seated)
+        play_round(seated, watching)
     table = {"kampung": "#kp-table", "classic": "#bj-table", "infinite": "#bj-table"}
     for p in seated:
         mine = p.page.locator(".seat.you:visible").first
@@ -584,12 +594,15 @@ def test_every_game_plays_in_a_room_of_four_browsers(
         if p.page.viewport_size == phone:
             width = p.page.evaluate("document.documentElement.scrollWidth")
             assert width <= 375, (p.name, width)
-    if len(seated) > 1:  # a closed tab: offline on the others' pages within 3 s
-        gone = seated[1]
-        gone.page.close()
-        people[0].page.wait_for_selector(
-            f"#seats li:has-text('{gone.name}'):has-text('offline')", timeout=3000
-        )
+    # the host closes the tab between hands: offline on the others' pages within 3 s, and
+    # the room is handed to the next person present (the host's New session is theirs)
+    host, heir = people[0], people[1]
+    assert heir.page.locator("#new-session").is_hidden()
+    host.page.close()
+    heir.page.wait_for_selector(
+        f"#seats li:has-text('{host.name}'):has-text('offline')", timeout=3000
+    )
+    heir.page.wait_for_selector("#new-session:visible", timeout=10000)
     check_frames(people)
 
 

@@ -479,10 +479,12 @@ class Room:
                 for s in people
                 if not self.members[self.occupant[s]].away and self._connected(self.occupant[s])
             ]
+            # a host gone hands the room on even when nobody seated is here (a watcher then
+            # holds it, and may free the seats)
+            self._hand_over_host()
             if not present:
                 self.deadline, self._waiting = None, None
                 return
-            self._hand_over_host()
             if self._pending_bets():
                 self._wait(["bet", self.last_number + 1], now)
                 return
