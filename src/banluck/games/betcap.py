@@ -36,6 +36,8 @@ def largest_bet(
 
     if low > high or not ok(low):
         return None
+    if ok(high):  # the common case, a stack that covers the largest bet: one check more
+        return high
     lo, hi = low, high  # ok(lo) holds; the answer is in lo..hi
     while lo < hi:
         mid = (lo + hi + 1) // 2

@@ -5,12 +5,14 @@ person who has not joined sees that the room exists and nothing of its people or
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from banluck.core.refusal import Refusal
 from banluck.games.betcap import largest_bet
 
 if TYPE_CHECKING:
+    from banluck.games.driver import GameDriver
     from banluck.rooms.room import Room
 
 
@@ -97,21 +99,28 @@ def view_json(
     }
 
 
+@lru_cache(maxsize=4096)
+def _cap(game: GameDriver, seat: str, people: tuple[str, ...], stack: int) -> int | None:
+    """The most ``seat`` may bet with ``stack`` among ``people`` (the game's own check), kept
+    for the frames that ask it again (every person's, at every bet of the same hand)."""
+    return largest_bet(
+        lambda bet: game.check_bet(seat, people, bet, stack),
+        game.min_bet,
+        game.max_bet,
+        refused=Refusal,
+    )
+
+
 def _limits(room: Room, seat: str | None) -> dict[str, Any]:
     """The bets a seat may place on the next hand, as the solo table's State ``limits``:
     the range and the most its stack allows (``bet_cap``, by the game's own bet check;
-    None without a seat or for the banker, who bets nothing, K3)."""
+    None without a seat, for the banker, who bets nothing, K3, and during a hand, when no
+    bet is placed: the frame at its end tells it)."""
     game = room.game
     cap = None
-    if seat is not None and seat != room.banker:
+    if seat is not None and seat != room.banker and not room.in_hand:
         people = tuple(s for s in room.seats if s in room.occupant)
-        stack = room.stacks[seat]
-        cap = largest_bet(
-            lambda bet: game.check_bet(seat, people, bet, stack),
-            game.min_bet,
-            game.max_bet,
-            refused=Refusal,
-        )
+        cap = _cap(game, seat, people, room.stacks[seat])
     return {
         "bet_min": game.min_bet,
         "bet_max": game.max_bet,
