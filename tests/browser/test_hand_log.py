@@ -39,6 +39,8 @@ def test_the_hand_log_tells_the_hand_move_by_move(
     lines = log_lines(page)
     assert lines[-1] == page.locator("#message").inner_text()  # the table's last words
     assert any("17" in x for x in lines), lines  # the dealer's total, said in the log
+    # the result says why: your hand against the dealer's, as the server gave them
+    assert "You lose 100. Your 16 against the dealer's 17." in lines[-1], lines
     assert any("Anna" in x for x in lines) and any("Ben" in x for x in lines), lines
     assert all(a != b for a, b in itertools.pairwise(lines)), lines
     # the same hand, after a reload: shown again in full, in the chosen language

@@ -12,7 +12,14 @@ export function confirmChoice(question, params, ok) {
   $("confirm-ok").textContent = t(ok);
   $("confirm-cancel").textContent = t("btn.cancel");
   return new Promise((resolve) => {
-    dlg.addEventListener("close", () => resolve(dlg.returnValue === "ok"), { once: true });
+    // a close event comes as a task of its own: one of an earlier question may still be on
+    // its way when this one is open, so an event is this question's only once it is closed
+    const closed = () => {
+      if (dlg.open) return;
+      dlg.removeEventListener("close", closed);
+      resolve(dlg.returnValue === "ok");
+    };
+    dlg.addEventListener("close", closed);
     dlg.returnValue = "";
     dlg.showModal();
     $("confirm-cancel").focus();

@@ -97,8 +97,23 @@ export function decksLabel(n) {
   return String(n ?? "?");
 }
 
-/** Your result line, from the model's seat (the server's settlement). */
-export function yourResultText(s) {
+/** Why: your hand against the dealer's, as the server said them (their totals or special
+    hands), when both are known; else nothing. */
+export function whyText(s, dealer) {
+  const known = (h) => h && typeof h.total === "number";
+  if (!known(s) || !known(dealer)) return "";
+  return " " + t("msg.why", {
+    you: kindLabel(s.kind || "plain", s.total), dealer: kindLabel(dealer.kind || "plain", dealer.total),
+  });
+}
+
+/** Your result line, from the model's seat (the server's settlement), and why when the
+    dealer's hand is given. */
+export function yourResultText(s, dealer) {
+  return resultText(s) + (dealer && s.result !== "thrown-in" ? whyText(s, dealer) : "");
+}
+
+function resultText(s) {
   const r = s.result;
   if (r === "win") {
     return s.multiple && s.multiple > 1
@@ -178,7 +193,7 @@ export function describe(e, m) {
       return { msg: () => t("msg.void"), announce: true };
     case "settled":
       if (!s) return null;
-      if (you) return { msg: () => yourResultText(s), announce: true };
+      if (you) return { msg: () => yourResultText(s, m.seats.dealer), announce: true };
       return {
         msg: () => t("msg.settled", {
           seat: seatName(e.seat), result: t("result." + e.result), net: fmtNet(e.net),
@@ -188,7 +203,7 @@ export function describe(e, m) {
       const mine = m.seats[page.me];
       // Your result was announced when it was settled: not twice.
       if (m.void) return { msg: () => t("msg.void") + " " + t("msg.over") };
-      if (mine && mine.result) return { msg: () => yourResultText(mine) + " " + t("msg.over") };
+      if (mine && mine.result) return { msg: () => yourResultText(mine, m.seats.dealer) + " " + t("msg.over") };
       return { msg: () => t("msg.over") };
     }
     default:

@@ -29,7 +29,7 @@ function finish(m, summary) {
     return page.message();
   }
   const mine = m.seats[page.me];
-  if (summary && m.over && mine && mine.result) return yourResultText(mine);
+  if (summary && m.over && mine && mine.result) return yourResultText(mine, m.seats.dealer);
   return null;
 }
 
