@@ -674,3 +674,22 @@ def test_the_host_changes_the_house_between_hands_and_the_rules_give_its_edge(
     played = [f for f in states if f["table"] and f["table"]["over"]]
     assert played and played[-1]["room"]["house"]["changes"] == {"five_card_bust": 1}
     check_frames([ann, cai])
+
+
+def test_an_away_person_sees_it_and_is_back_with_one_click(server: str, browser: Browser) -> None:
+    """Bob's bet does not come in time: the timer plays his seat and marks him away, which
+    his page says (with what it means) and Ann's shows; "I'm back" brings him back before
+    the next hand, and so does his next bet."""
+    ann = Person(browser.new_context(), "Ann")
+    bob = Person(browser.new_context(viewport={"width": 375, "height": 740}), "Bob")
+    link = make_room(ann, server, "table", timer=5)
+    enter(ann, link, "you")
+    enter(bob, link, "ben")
+    ann.bet()  # Bob never bets: after 5 s the timer bets for him and marks him away
+    bob.page.wait_for_selector("#away-note:visible", timeout=20000)
+    assert "marked away" in bob.page.locator("#away-note").inner_text()
+    ann.page.wait_for_selector("#seats li[data-seat='ben']:has-text('away')")
+    bob.page.click("#back-button")
+    bob.page.wait_for_selector("#away-note", state="hidden")
+    ann.page.wait_for_selector("#seats li[data-seat='ben']:not(:has-text('away'))")
+    check_frames([ann, bob])
