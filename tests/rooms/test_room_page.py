@@ -693,3 +693,15 @@ def test_an_away_person_sees_it_and_is_back_with_one_click(server: str, browser:
     bob.page.wait_for_selector("#away-note", state="hidden")
     ann.page.wait_for_selector("#seats li[data-seat='ben']:not(:has-text('away'))")
     check_frames([ann, bob])
+
+
+def test_a_wrong_link_says_so_and_offers_nothing(server: str, browser: Browser) -> None:
+    """A room that is not there: the page says so (in the reader's language) and shows no
+    Join form, no Verify and no table controls."""
+    p = Person(browser.new_context(locale="de-DE"), "Anke")
+    p.page.goto(f"{server}/room/{'x' * 22}")
+    p.page.wait_for_selector("#error:visible")
+    assert p.page.locator("#error-text").inner_text() == p.page.locator("#title").inner_text()
+    assert "Raum" in p.page.locator("#error-text").inner_text()
+    for hidden in ("#join-form", "#verify", "#controls", "#room"):
+        assert p.page.locator(hidden).is_hidden(), hidden
