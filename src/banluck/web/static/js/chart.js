@@ -4,6 +4,8 @@
 import { getChart } from "./api.js";
 import { openDialog } from "./dialogs.js";
 import { $, el } from "./dom.js";
+import { chartLabel, chartTitle, legendWords } from "./chartwords.js";
+import { game } from "./game.js";
 import { errorText, t } from "./messages.js";
 import { limits, page, yourTurn } from "./page.js";
 
@@ -27,7 +29,7 @@ function legend(chart) {
   for (const [letter, what] of Object.entries(chart.legend || {})) {
     if (!used.has(letter)) continue;
     const li = el("li");
-    li.append(el("span", "cell c-" + cssLetter(letter), letter), el("span", "", " " + what));
+    li.append(el("span", "cell c-" + cssLetter(letter), letter), el("span", "", " " + legendWords(letter, what)));
     ul.appendChild(li);
   }
   return ul;
@@ -40,16 +42,16 @@ function table(chart) {
   const tbl = el("table", "chart");
   const cur = chart.current || null;
   const head = el("tr");
-  head.appendChild(el("th", "corner", chart.column_title || ""));
+  head.appendChild(el("th", "corner", chartLabel(chart.column_title || "")));
   for (const c of chart.columns) {
-    const th = el("th", "", c);
+    const th = el("th", "", chartLabel(c));
     th.setAttribute("scope", "col");
     head.appendChild(th);
   }
   tbl.appendChild(head);
   chart.rows.forEach((r, i) => {
     const tr = el("tr");
-    const th = el("th", "", r);
+    const th = el("th", "", chartLabel(r));
     th.setAttribute("scope", "row");
     tr.appendChild(th);
     chart.columns.forEach((c, j) => {
@@ -77,7 +79,7 @@ function exceptionList(chart) {
   for (const x of rows) {
     const hands = x.hands.map(([hand, letter]) => `${hand} ${letter}`).join(", ");
     const more = x.more ? " " + t("chart.more", { n: x.more }) : "";
-    ul.appendChild(el("li", "", `${x.row} / ${x.column}: ${hands}${more}`));
+    ul.appendChild(el("li", "", `${chartLabel(x.row)} / ${chartLabel(x.column)}: ${hands}${more}`));
   }
   box.appendChild(ul);
   return box;
@@ -85,7 +87,7 @@ function exceptionList(chart) {
 
 function showChart(chart) {
   const parts = [];
-  if (chart.title) parts.push(el("p", "chart-name", chart.title));
+  if (chart.title) parts.push(el("p", "chart-name", chartTitle(chart.title, t("game." + game.name))));
   const wrap = el("div", "chart-wrap");
   wrap.setAttribute("tabindex", "0");
   wrap.setAttribute("role", "region");
@@ -94,7 +96,10 @@ function showChart(chart) {
   parts.push(wrap, legend(chart));
   const exceptions = exceptionList(chart);
   if (exceptions) parts.push(exceptions);
-  if (chart.current) parts.push(el("p", "note", t("chart.current", { row: chart.current.row, column: chart.current.column })));
+  if (chart.current) {
+    const { row, column } = chart.current;
+    parts.push(el("p", "note", t("chart.current", { row: chartLabel(row), column: chartLabel(column) })));
+  }
   $("chart-body").replaceChildren(...parts);
 }
 
