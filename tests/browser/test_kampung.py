@@ -75,6 +75,11 @@ def test_kampung_as_a_player(
     expect(page.locator('[data-testid="result-you"]')).to_have_text("Win +210")
     expect(page.locator('[data-testid="total-you"]')).to_have_text("7-7-7")
     assert cards(page, "#kp-players .seat.you") == ["7C", "7H", "7D"]
+    # the log says why each hand won or lost: its hand against the bank's when settled
+    log = page.locator("#log-list li").all_inner_texts()
+    assert "Your hand is opened: 7-7-7." in log
+    assert "Anna: Win +50 (20 against the bank's 18)" in log
+    assert "You: Win +210 (7-7-7 against the bank's 18)" in log
 
     page.locator("#btn-deal").click()
     expect(page.locator("#btn-double")).to_be_enabled()

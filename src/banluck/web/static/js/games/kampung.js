@@ -97,11 +97,18 @@ export function describe(e, m) {
     case "doubled":
       return { msg: () => t("msg.kp.doubled", { seat: who(e.seat), n: e.bet }) };
     case "turned":
-      return { msg: () => t("msg.kp.turned", { seat: who(e.seat), hand: kindLabel(e.kind || "plain", e.total) }), announce: e.kind === "seven-seven-seven" };
+      return { msg: () => t(you ? "msg.kp.turned.you" : "msg.kp.turned", { seat: who(e.seat), hand: kindLabel(e.kind || "plain", e.total) }), announce: e.kind === "seven-seven-seven" };
     case "turn_ended":
       return { msg: () => (you ? t("msg.kp.done.you") : t("msg.kp.done", { seat: who(e.seat) })) };
-    case "settled":
-      return { msg: () => t("msg.settled", { seat: who(e.seat), result: t("result." + e.result), net: fmtNet(e.net) }), announce: you };
+    case "settled": {
+      // why, as it stood when this hand was settled (a hand opened early met the bank as
+      // it was then, not as it ended): its hand against the bank's, when both are turned
+      const shown = (s) => (s && s.turned && typeof s.total === "number" ? { kind: s.kind || "plain", total: s.total } : null);
+      const mine = e.seat === m.bank ? null : shown(m.seats[e.seat]);
+      const bank = shown(m.seats[m.bank]);
+      const why = mine && bank ? () => " " + t("msg.kp.why", { hand: kindLabel(mine.kind, mine.total), bank: kindLabel(bank.kind, bank.total) }) : () => "";
+      return { msg: () => t("msg.settled", { seat: who(e.seat), result: t("result." + e.result), net: fmtNet(e.net) }) + why(), announce: you };
+    }
     case "void":
       return { msg: () => t("msg.void"), announce: true };
     case "over":
