@@ -144,25 +144,33 @@ def enter(p: Person, link: str, seat: str) -> None:
     page.wait_for_selector(f"{mine}:has-text('{p.name}')")
 
 
-def play_hand(people: list[Person]) -> None:
-    """Everyone bets, then each clicks ``stand`` (or the first choice) in turn, until the
-    page waits for the next hand's bets."""
+def play_hand(people: list[Person], watching: tuple[Person, ...] = ()) -> None:
+    """Everyone seated bets, then each presses Stand (else Play, else the first choice) in
+    turn, until Ann's page waits for the next hand's bets. The first time someone may act,
+    every page marks their seat as the one to act."""
     waiting = re.fullmatch(r"Waiting for bets for hand (\d+)", people[0].status())
     assert waiting, people[0].status()
     after = f"Waiting for bets for hand {int(waiting.group(1)) + 1}"
     for p in people:
         p.bet()
-    for _ in range(200):
-        if all(p.status() == after for p in people):
+    turn_seen = False
+    for _ in range(400):
+        if people[0].status() == after:
             return
+        acting = [p for p in people if p.page.locator(CHOICES).count()]
+        if acting and not turn_seen:  # whose turn it is, on every page, by name
+            turn_seen = True
+            for q in (*people, *watching):
+                mark = q.page.locator("#seats li.to-act")
+                assert acting[0].name in (mark.inner_text() if mark.count() else ""), q.name
         for p in people:
-            buttons = p.page.locator(CHOICES)
-            if buttons.count():
-                stand = p.page.locator("#btn-stand:visible:enabled")
-                # gone by the click (the next frame came): give up at once, look again
-                with contextlib.suppress(PlaywrightTimeout):
-                    (stand if stand.count() else buttons.first).click(timeout=1000)
-                p.page.wait_for_timeout(100)
+            with contextlib.suppress(PlaywrightTimeout):
+                stand = p.page.locator("#btn-stand:visible:enabled, #btn-play:visible:enabled")
+                buttons = p.page.locator(CHOICES)
+                if stand.count():
+                    stand.first.click(timeout=1000)
+                elif buttons.count():
+                    buttons.first.click(timeout=1000)
         people[0].page.wait_for_timeout(100)
     raise AssertionError("the hand did not end")
 
@@ -514,37 +522,6 @@ SEATING = {
 }
 
 
-def play_round(people: list[Person], watching: tuple[Person, ...] = ()) -> None:
-    """Everyone seated bets, then each presses Stand (else Play, else the first choice) in
-    turn, until Ann's page waits for the next hand's bets. The first time someone may act,
-    every page marks their seat as the one to act."""
-    waiting = re.fullmatch(r"Waiting for bets for hand (\d+)", people[0].status())
-    assert waiting, people[0].status()
-    after = f"Waiting for bets for hand {int(waiting.group(1)) + 1}"
-    for p in people:
-        p.bet()
-    turn_seen = False
-    for _ in range(400):
-        if people[0].status() == after:
-            return
-        acting = [p for p in people if p.page.locator(CHOICES).count()]
-        if acting and not turn_seen:  # whose turn it is, on every page, by name
-            turn_seen = True
-            for q in (*people, *watching):
-                mark = q.page.locator("#seats li.to-act")
-                assert acting[0].name in (mark.inner_text() if mark.count() else ""), q.name
-        for p in people:
-            with contextlib.suppress(PlaywrightTimeout):
-                stand = p.page.locator("#btn-stand:visible:enabled, #btn-play:visible:enabled")
-                buttons = p.page.locator(CHOICES)
-                if stand.count():
-                    stand.first.click(timeout=1000)
-                elif buttons.count():
-                    buttons.first.click(timeout=1000)
-        people[0].page.wait_for_timeout(100)
-    raise AssertionError("the hand did not end")
-
-
 @pytest.mark.parametrize("game", sorted(SEATING))
 def test_every_game_plays_in_a_room_of_four_browsers(
     server: str, browser: Browser, game: str
@@ -582,7 +559,7 @@ def test_every_game_plays_in_a_room_of_four_browsers(
             assert p.page.locator("#controls").is_hidden()
     watching = tuple(p for p in people if p not in seated)
     for _ in range(2):
-        play_round(seated, watching)
+        play_hand(seated, watching)
     table = {"kampung": "#kp-table", "classic": "#bj-table", "infinite": "#bj-table"}
     for p in seated:
         mine = p.page.locator(".seat.you:visible").first
@@ -669,7 +646,7 @@ def test_the_host_changes_the_house_between_hands_and_the_rules_give_its_edge(
     assert "0.50%" in cai.page.locator("#rules-house").inner_text()
     for p in (ann, cai):
         p.page.keyboard.press("Escape")
-    play_round([ann, cai])  # the hand after the change plays the house
+    play_hand([ann, cai])  # the hand after the change plays the house
     states = [f for f in ann.frames if f.get("type") == "state"]
     played = [f for f in states if f["table"] and f["table"]["over"]]
     assert played and played[-1]["room"]["house"]["changes"] == {"five_card_bust": 1}

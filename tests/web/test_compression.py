@@ -4,7 +4,6 @@ header of the guard kept; a browser that does not ask gets them as they are."""
 
 from __future__ import annotations
 
-import gzip
 from pathlib import Path
 
 from banluck.web.app import GZIP_MIN_SIZE, STATIC
@@ -35,5 +34,4 @@ def test_a_short_answer_goes_as_it_is(tmp_path: Path) -> None:
     c = game_client(tmp_path / "save.sqlite3")
     r = c.get("/static/favicon.svg", headers=GZIP)
     assert len(r.content) < GZIP_MIN_SIZE
-    assert "content-encoding" not in r.headers
-    assert gzip.compress(r.content)  # (a real body, just short)
+    assert r.content and "content-encoding" not in r.headers

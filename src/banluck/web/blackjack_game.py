@@ -17,7 +17,7 @@ from banluck.core.seating import seating_for
 from banluck.games.betcap import largest_bet
 from banluck.games.blackjack.bets import SeatEntry, check_entry
 from banluck.games.blackjack.decisions import Decision
-from banluck.games.blackjack.driver import BlackjackDriver, BlackjackHand
+from banluck.games.blackjack.driver import BlackjackDriver, BlackjackHand, side_bet_json
 from banluck.games.blackjack.replay import outcome_json
 from banluck.games.blackjack.rules import BlackjackRules
 from banluck.games.blackjack.shoe import BlackjackShoe
@@ -118,11 +118,7 @@ class BlackjackSession(SoloSession):
             "fresh_stack": rules.fresh_stack,
             "min_stack": seating.min_stack(rules, you),
             "bet_cap": largest_bet(check, rules.bet_min, rules.bet_max),
-            "side_bet_min": rules.side_bet_min,
-            "side_bet_max": rules.side_bet_max,
-            "side_bets": [],
-            "side_bet_last_hand": dict(rules.side_bet_last_hand),
-            **self.driver.side_bet_limits(),
+            **side_bet_json(rules),
         }
 
     def player_json(self) -> dict[str, Any]:

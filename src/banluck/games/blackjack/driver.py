@@ -37,6 +37,17 @@ from banluck.games.house import House
 INFINITE_SEATS = 64
 
 
+def side_bet_json(rules: BlackjackRules) -> dict[str, Any]:
+    """I10: the side bets' names (none where the rules have none), range and last hand in a
+    shoe, as a ``State``'s ``limits`` names them."""
+    return {
+        "side_bet_min": rules.side_bet_min,
+        "side_bet_max": rules.side_bet_max,
+        "side_bets": list(SIDE_BET_NAMES) if rules.side_bets else [],
+        "side_bet_last_hand": dict(rules.side_bet_last_hand),
+    }
+
+
 class BlackjackDriver(GameDriver):
     """A blackjack preset (B1–B10 with C* or I*)."""
 
@@ -83,15 +94,7 @@ class BlackjackDriver(GameDriver):
         return self.rules.fresh_stack
 
     def side_bet_limits(self) -> dict[str, Any]:
-        rules = self.rules
-        if not rules.side_bets:
-            return {}
-        return {
-            "side_bet_min": rules.side_bet_min,
-            "side_bet_max": rules.side_bet_max,
-            "side_bets": list(SIDE_BET_NAMES),
-            "side_bet_last_hand": dict(rules.side_bet_last_hand),
-        }
+        return side_bet_json(self.rules) if self.rules.side_bets else {}
 
     def next_seat_name(self, taken: tuple[str, ...]) -> str:
         if not self.infinite:
