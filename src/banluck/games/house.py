@@ -52,6 +52,10 @@ class Field:
     #: whole numbers allowed outside ``lo``..``hi`` (7-7-7's 0, off)
     also: tuple[int, ...] = ()
     choices: tuple[str, ...] = ()
+    #: the House rules dialog's group (``cards``, ``deal``, ``specials``, ``dealer``,
+    #: ``ties``, ``bets``) and the rule ids the field changes (HOUSE_RULES.md's tables)
+    group: str = "deal"
+    cites: str = ""
 
     def allowed(self) -> str:
         """What the field takes, in words (for an error line)."""
@@ -141,6 +145,10 @@ class House:
         base = self.schema.values(self.schema.bases[self.base])
         return {k: v for k, v in self.rules.items() if base[k] != v}
 
+    def with_field(self, name: str, value: object) -> House:
+        """This house with field ``name`` set to ``value``, checked again (HouseError)."""
+        return read_house({**self.to_object(), "rules": {**self.changes(), name: value}})
+
     def to_object(self) -> dict[str, Any]:
         """The house as a house object again (``read_house`` reads it back; a house without
         a name leaves ``name`` out, H11)."""
@@ -221,6 +229,30 @@ def _check_combinations(v: dict[str, Any], base: str) -> None:
             f" {v['fresh_stack']}) (base {base!r})",
             field="bet_min",
         )
+
+
+def describe(f: Field) -> dict[str, Any]:
+    """A field as the House rules dialog builds its input: kind, range or choices, group and
+    rule ids (the words that explain it are the page's, by the field's name)."""
+    out: dict[str, Any] = {"name": f.name, "kind": f.kind, "group": f.group, "cites": f.cites}
+    if f.kind == "int":
+        out |= {"min": f.lo, "max": f.hi, "also": list(f.also)}
+    elif f.kind == "choice":
+        out["choices"] = list(f.choices)
+    elif f.kind == "aces":
+        out["choices"] = list(ACE_VALUES)
+    return out
+
+
+def schema_json(base: str) -> dict[str, Any]:
+    """The fields of ``base``'s family with ``base``'s values (HouseError: no such base or
+    its family has no house rules yet)."""
+    schema = _schema(base)
+    return {
+        "base": base,
+        "fields": [describe(f) for f in schema.fields],
+        "defaults": schema.values(schema.bases[base]),
+    }
 
 
 def preset_house(base: str) -> House:

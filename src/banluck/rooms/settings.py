@@ -145,9 +145,12 @@ def house_setting(data: object) -> House:
     try:
         return read_house(data)
     except HouseError as exc:
-        raise Refusal(
-            "bad_settings", str(exc), {"field": "house", "house_field": exc.field}
-        ) from None
+        raise house_refusal(exc) from None
+
+
+def house_refusal(exc: HouseError) -> Refusal:
+    """A refused house as the settings refuse it: ``bad_settings`` naming its field."""
+    return Refusal("bad_settings", str(exc), {"field": "house", "house_field": exc.field})
 
 
 def settings_from_json(data: dict[str, Any]) -> RoomSettings:

@@ -26,8 +26,9 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from banluck.core.refusal import Refusal
 from banluck.games import game
+from banluck.games.house import HouseError, read_house, schema_json
 from banluck.games.registry import GAMES, driver_class, driver_for
-from banluck.rooms.settings import house_setting
+from banluck.rooms.settings import house_refusal, house_setting
 from banluck.store import PLAYER_IDLE_DAYS, PLAYER_LIMIT, Store
 from banluck.web.bodies import read_body
 from banluck.web.catalog import chart, edge_of_house, house_edge
@@ -136,7 +137,10 @@ def create_app(
         g = game(name)
         spec = driver_class(name).settings_spec(name)
         driver = driver_for(name, decks=spec.default_decks)
+        codec = codec_for(name, firsts.get(name), rng)
         extra = {
+            # H2: the solo table takes a house in its settings
+            "house": "house" in codec.own_settings,
             "chart": g.chart is not None,
             "side_bets": bool(driver.side_bet_names),
             "bank": "rotate" in spec.banks,
@@ -147,7 +151,7 @@ def create_app(
         return GameService(
             store,
             g,
-            codec_for(name, firsts.get(name), rng),
+            codec,
             {**features, **extra},
             lambda: house_edge(name),
             shared,
@@ -217,6 +221,15 @@ def create_app(
             out.append({"id": key, **h.to_object(), "changes": h.changes(), "source": named.source})
         return {"houses": out}
 
+    @app.get("/api/houses/fields")
+    async def house_fields(base: str) -> dict[str, Any]:
+        """H1: the fields of a base's house, each with its kind, values, group and rule
+        ids, and the base's own values (the House rules dialog's form)."""
+        try:
+            return schema_json(base)
+        except HouseError as exc:
+            raise house_refusal(exc) from None
+
     @app.post("/api/houses/edge")
     async def edge_of_a_house(request: Request) -> dict[str, Any]:
         """H9: the exact house edge of the house object ``{"house": {...}}`` (None where
@@ -239,7 +252,10 @@ def create_app(
             games = []
             for name, svc in services.items():
                 g = svc.game
-                edge = house_edge(name)
+                summary = svc.summary(pid)
+                # H9: the edge of the house you play at this table, else the preset's
+                played = summary.pop("house")
+                edge = house_edge(name) if played is None else edge_of_house(read_house(played))
                 games.append(
                     {
                         "name": name,
@@ -248,7 +264,8 @@ def create_app(
                         "path": f"/play/{name}",
                         "house_edge": edge,
                         "edge_source": "none" if edge is None else "exact",
-                        **svc.summary(pid),
+                        "house": played,
+                        **summary,
                     }
                 )
             return {"games": games}
@@ -332,7 +349,8 @@ def create_app(
             step = _int_param(q["step"], "step") if "step" in q else None
 
             def answer() -> dict[str, Any]:
-                data = chart(svc.game.name, svc.decks_in_play(_player_id(request)))
+                decks, house = svc.chart_setting(_player_id(request))
+                data = chart(svc.game.name, decks, house)
                 if data is None:
                     raise Refusal(
                         "not_found",

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from banluck.core import BadBet
@@ -27,36 +26,45 @@ from banluck.games.banluck.view_json import table_json
 from banluck.games.banluck.views import view_for
 from banluck.games.betcap import largest_bet
 from banluck.games.driver import HandDriver, HandStart
+from banluck.games.house import House, read_house
+from banluck.rooms.settings import house_setting
 from banluck.web import wire
-from banluck.web.banluck_save import HandRecord, PlayerRecord, read, read_json, start_of
+from banluck.web.banluck_save import (
+    HOUSE_DECKS,
+    HandRecord,
+    PlayerRecord,
+    driver_of,
+    house_key,
+    next_rules,
+    read,
+    read_json,
+    start_of,
+)
 from banluck.web.records import LANGUAGES, SPEEDS, CorruptSave, is_int, now_iso
 from banluck.web.solo import CorruptHand, SoloSession, replayed
 
 _NATURALS = {"ban-ban", "ban-luck"}
 
 
-@cache
-def _driver(name: str, decks: int) -> BanluckDriver:
-    """The preset's driver with ``decks`` (a solo table's drivers keep no state)."""
-    return BanluckDriver(name, decks=decks)
-
-
 class BanluckSession(SoloSession):
-    """One browser's Ban Luck table during one request: the preset's ``rules`` (a
-    parameter, never assumed), the record and its hand played again (or None)."""
+    """One browser's Ban Luck table during one request: the preset's rules (a parameter,
+    never assumed), the record and its hand played again (or None). ``rules`` are the next
+    hand's: the house chosen in the settings (H3) or the preset; the hand in play keeps the
+    house it was dealt under."""
 
     family = "banluck"
     actions = ("hit", "stand", "throw")
     hand: BanluckHand | None
 
-    def __init__(self, rules: Rules, record: PlayerRecord, rng: random.Random | None) -> None:
-        self.rules = rules
+    def __init__(self, preset: Rules, record: PlayerRecord, rng: random.Random | None) -> None:
+        self.preset = preset
+        self.rules = next_rules(preset, record.settings)
         self._record = record
         self.rng = rng
         you = self.seating.seats[0]
         hand = None
         if record.hand is not None:
-            driver = _driver(rules.name, record.hand.decks)
+            driver = record.hand.driver(preset.name)
             try:
                 hand = replayed(driver, start_of(record), _choices(record.hand))
             except CorruptHand as exc:
@@ -66,8 +74,12 @@ class BanluckSession(SoloSession):
             if not hand.over and {x.name: x.stack for x in record.hand.seats} != record.stacks:
                 raise CorruptSave("the stacks of a hand in progress do not match")
         else:
-            driver = _driver(rules.name, record.shoe_decks)
+            driver = self._next_driver(record.shoe_decks)
         super().__init__(driver, you, hand)
+
+    def _next_driver(self, decks: int) -> BanluckDriver:
+        """The next hand's driver (the settings' house or the preset) with ``decks``."""
+        return driver_of(self.preset.name, decks, house_key(self.record.settings.get("house")))
 
     @property
     def record(self) -> PlayerRecord:
@@ -139,12 +151,12 @@ class BanluckSession(SoloSession):
         own source, a deck count chosen taking effect then (T11); a stacked shoe
         (``--shoe``) deals as it is stacked."""
         rec = self.record
-        driver = _driver(self.rules.name, rec.shoe_decks)
+        driver = self._next_driver(rec.shoe_decks)
         shoe = rec.shoe(self.rng)
         self._reshuffled = driver.reshuffles(shoe)
         if self._reshuffled:
             if rec.pending_decks is not None:
-                driver = _driver(self.rules.name, rec.pending_decks)
+                driver = self._next_driver(rec.pending_decks)
                 shoe.decks = rec.pending_decks
             shoe.shuffle()
         self.driver = driver
@@ -178,14 +190,17 @@ class BanluckSession(SoloSession):
         rec.stacks = {s: r.stacks[s] for s in self.rules.seats}
         rec.last_bet = stakes
         rec.next_hand = hand.number + 1
-        rec.hand = HandRecord.of(hand.number, r, now_iso())
+        played = self.driver.house
+        rec.hand = HandRecord.of(
+            hand.number, r, now_iso(), None if played is None else played.to_object()
+        )
 
     def played(self, hand: HandDriver) -> None:
         """The hand as it stands: the cards it drew, the choices, the rest of the shoe."""
         assert isinstance(hand, BanluckHand)
         saved = self.record.hand
         assert saved is not None
-        self.record.hand = HandRecord.of(hand.number, hand.round, saved.time)
+        self.record.hand = HandRecord.of(hand.number, hand.round, saved.time, saved.house)
         self.record.store_shoe(hand.round.shoe)
 
     def finished(self, hand: HandDriver) -> dict[str, Any]:
@@ -219,36 +234,88 @@ class BanluckSession(SoloSession):
     # ------------------------------------------------------------------ the settings
 
     def change_settings(self, body: dict[str, Any]) -> None:
-        """PUT /api/settings: decks (at the next shuffle, T11/T12), speed, language."""
+        """PUT /api/settings: the house (H3: from the next hand; its deck count at the next
+        shuffle, T11), decks (a house's own field when a house is played), speed, language."""
         rec = self.record
-        unknown = sorted(set(body) - {"decks", "speed", "language"})
+        unknown = sorted(set(body) - {"decks", "speed", "language", "house"})
         if unknown or not body:
             raise Refusal(
                 "bad_settings",
                 f"unknown setting(s) {unknown}" if unknown else "no setting given",
                 {"fields": unknown},
             )
-        decks = self.rules.allowed_decks
+        settings = dict(rec.settings)
+        if "house" in body:
+            house = self._chosen_house(body["house"])
+            settings.pop("house", None)
+            if house is not None:
+                settings["house"] = house.to_object()
+                settings["decks"] = house.rules["decks"]
+            elif settings["decks"] not in self.preset.allowed_decks:
+                settings["decks"] = self.preset.decks
+        played = settings.get("house")
+        decks = self.preset.allowed_decks if played is None else HOUSE_DECKS
         # Each setting's allowed values, as the message names them, and its check (in order).
         checks: tuple[tuple[str, str, Callable[[Any], bool]], ...] = (
-            ("decks", " or ".join(map(str, decks)), lambda v: is_int(v) and v in decks),
+            (
+                "decks",
+                " or ".join(map(str, decks)) if played is None else "1 to 8",
+                lambda v: (
+                    is_int(v) and v in decks and ("house" not in body or v == settings["decks"])
+                ),
+            ),
             ("speed", f"one of {', '.join(SPEEDS)}", lambda v: v in SPEEDS),
             ("language", f"one of {', '.join(LANGUAGES)}", lambda v: v in LANGUAGES),
         )
         for key, allowed, ok in checks:
             if key in body and not ok(body[key]):
+                if key == "decks" and "house" in body:
+                    allowed = f"the house's {settings['decks']}"
                 raise Refusal(
                     "bad_settings", f"{key} must be {allowed}, not {body[key]!r}", {"field": key}
                 )
         for key in ("speed", "language"):
             if key in body:
-                rec.settings[key] = str(body[key])
+                settings[key] = str(body[key])
         if "decks" in body:
-            chosen = int(body["decks"])
-            rec.settings["decks"] = chosen
-            rec.pending_decks = None if chosen == rec.shoe_decks else chosen
+            settings["decks"] = int(body["decks"])
+            if played is not None:
+                house = read_house(played).with_field("decks", settings["decks"])
+                settings["house"] = house.to_object()
+        rules = next_rules(self.preset, settings)
+        rec.settings = settings
+        chosen = settings["decks"]
+        rec.pending_decks = None if chosen == rec.shoe_decks else chosen
+        rec.last_bet = min(max(rec.last_bet, rules.bet_min), rules.bet_max)
+        self.rules = rules
+
+    def _chosen_house(self, data: object) -> House | None:
+        """H1 / H3: a house chosen in the settings, checked, of this table's game (None: the
+        preset's own rules); ``bad_settings`` naming the house's field otherwise."""
+        if data is None:
+            return None
+        house = house_setting(data)
+        if house.base != self.preset.name:
+            raise Refusal(
+                "bad_settings",
+                f"the house's base is {house.base!r}, not this table's {self.preset.name!r}",
+                {"field": "house", "house_field": "base"},
+            )
+        return house
 
     # ------------------------------------------------------------------ hint, chart
+
+    def chosen_house(self) -> dict[str, Any] | None:
+        house: dict[str, Any] | None = self.record.settings.get("house")
+        return house
+
+    def chart_setting(self) -> tuple[int, dict[str, Any] | None]:
+        """The deck count and house of the chart to show (H9): the hand in play's, else the
+        next hand's house with the shoe's deck count."""
+        hand = self.record.hand
+        if hand is not None and self.in_progress():
+            return hand.decks, hand.house
+        return self.record.shoe_decks, self.record.settings.get("house")
 
     def _point(self, number: int, step: int, what: str) -> Round:
         hand = self.at(number, step, what)

@@ -14,6 +14,7 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from banluck.core import BanLuckError, Shoe
@@ -22,12 +23,38 @@ from banluck.core.money import MAX_CHIPS
 from banluck.core.seating import seating_for
 from banluck.core.shoe_json import shoe_before
 from banluck.games.banluck import Action, Round, Rules, SeatEntry
+from banluck.games.banluck.driver import BanluckDriver
 from banluck.games.driver import HandStart
+from banluck.games.house import HouseError, read_house
 from banluck.web.records import LANGUAGES, MAX_HAND, SPEEDS, CorruptSave, is_int
 from banluck.web.stats import Stats
 
 RECORD_VERSION = 1
 _MAX_NOTICES = 16
+#: H1: the deck counts a house plays (a saved shoe may hold any of them)
+HOUSE_DECKS = range(1, 9)
+
+
+def house_key(house: dict[str, Any] | None) -> str | None:
+    """A house object as one text (a driver's cache key), None for the preset."""
+    return None if house is None else json.dumps(house, sort_keys=True)
+
+
+@lru_cache(maxsize=256)
+def driver_of(name: str, decks: int, house: str | None = None) -> BanluckDriver:
+    """The driver of preset ``name``, or of the house ``house`` (``house_key``'s text), with
+    ``decks`` decks (T11: a house's deck count plays from the next shuffle, so a hand may be
+    dealt from a shoe of another count). A solo table's drivers keep no state."""
+    if house is None:
+        return BanluckDriver(name, decks=decks)
+    played = read_house(json.loads(house)).with_field("decks", decks)
+    return BanluckDriver(name, decks=decks, house=played)
+
+
+def next_rules(preset: Rules, settings: dict[str, Any]) -> Rules:
+    """The rules of the next hand: the settings' house (H3) or the preset, with the chosen
+    deck count."""
+    return driver_of(preset.name, settings["decks"], house_key(settings.get("house"))).rules
 
 
 @dataclass
@@ -40,9 +67,14 @@ class HandRecord:
     cards: list[Card]
     actions: list[tuple[str, Action]]
     time: str
+    #: H2: the house object the hand was dealt under (its ``decks`` the hand's; None: the
+    #: preset)
+    house: dict[str, Any] | None = None
 
     @classmethod
-    def of(cls, number: int, r: Round, time: str) -> HandRecord:
+    def of(
+        cls, number: int, r: Round, time: str, house: dict[str, Any] | None = None
+    ) -> HandRecord:
         """The record of round ``r`` as it stands."""
         return cls(
             number=number,
@@ -51,7 +83,12 @@ class HandRecord:
             cards=list(r.drawn),
             actions=list(r.actions),
             time=time,
+            house=house,
         )
+
+    def driver(self, preset: str) -> BanluckDriver:
+        """The driver that deals this hand again."""
+        return driver_of(preset, self.decks, house_key(self.house))
 
 
 @dataclass
@@ -129,6 +166,7 @@ class PlayerRecord:
                 "cards": [c.code for c in hand.cards],
                 "actions": [[seat, a.value] for seat, a in hand.actions],
                 "time": hand.time,
+                **({} if hand.house is None else {"house": hand.house}),
             },
         }
 
@@ -154,7 +192,7 @@ def read_json(data: Any, rules: Rules) -> PlayerRecord:
     """``read`` of a record already parsed."""
     try:
         rec = _read_record(data, rules)
-        rec.hand = _read_hand(data["hand"], rec, rules)
+        rec.hand = _read_hand(data["hand"], rec, rules.name)
         return rec
     except CorruptSave:
         raise
@@ -183,7 +221,7 @@ def _read_record(d: Any, rules: Rules) -> PlayerRecord:
     )
     s = d["shoe"]
     decks = s["decks"]
-    _need(decks in rules.allowed_decks, f"bad shoe decks {decks!r}")
+    _need(decks in HOUSE_DECKS, f"bad shoe decks {decks!r}")
     shoe_cards = [parse_card(c) for c in s["cards"]]
     drawn = s["drawn"]
     _need(is_int(drawn), "bad shoe count")
@@ -193,17 +231,27 @@ def _read_record(d: Any, rules: Rules) -> PlayerRecord:
     settings = d["settings"]
     _need(
         isinstance(settings, dict)
-        and settings.get("decks") in rules.allowed_decks
         and settings.get("speed") in SPEEDS
         and settings.get("language") in LANGUAGES
-        and len(settings) == 3,
+        and set(settings) - {"house"} == {"decks", "speed", "language"},
+        "bad settings",
+    )
+    settings = dict(settings)
+    set_aside = _house_set_aside(settings, rules)
+    house = settings.get("house")
+    _need(
+        settings["decks"] in (rules.allowed_decks if house is None else HOUSE_DECKS),
         "bad settings",
     )
     pending = d["pending_decks"]
-    _need(pending is None or pending in rules.allowed_decks, "bad pending decks")
+    _need(pending is None or pending in HOUSE_DECKS, "bad pending decks")
+    following = next_rules(rules, settings)
     last_bet, next_hand = d["last_bet"], d["next_hand"]
+    _need(is_int(last_bet), f"bad last bet {last_bet!r}")
+    if set_aside:
+        last_bet = min(max(last_bet, following.bet_min), following.bet_max)
     _need(
-        is_int(last_bet) and rules.bet_min <= last_bet <= rules.bet_max,
+        following.bet_min <= last_bet <= following.bet_max,
         f"bad last bet {last_bet!r}",
     )
     _need(is_int(next_hand) and 1 <= next_hand <= MAX_HAND, f"bad next hand {next_hand!r}")
@@ -217,12 +265,14 @@ def _read_record(d: Any, rules: Rules) -> PlayerRecord:
         ),
         "bad notices",
     )
+    if set_aside:
+        notices = [*notices[-(_MAX_NOTICES - 1) :], {"code": "house_set_aside", "params": {}}]
     return PlayerRecord(
         stacks={k: int(v) for k, v in stacks.items()},
         shoe_decks=decks,
         shoe_cards=shoe_cards,
         shoe_drawn=drawn,
-        settings=dict(settings),
+        settings=settings,
         stacked=stacked,
         last_bet=last_bet,
         next_hand=next_hand,
@@ -232,10 +282,35 @@ def _read_record(d: Any, rules: Rules) -> PlayerRecord:
     )
 
 
-def _read_hand(h: Any, rec: PlayerRecord, rules: Rules) -> HandRecord | None:
-    """The saved hand, checked (None if none)."""
+def _house_set_aside(settings: dict[str, Any], preset: Rules) -> bool:
+    """H4's last line: a saved house that no longer passes its checks (a house of an older
+    version) is set aside, never half-applied: the table plays its preset from the next
+    hand, with the preset's deck count if the house's is not one of its own. Whether it was."""
+    house = settings.get("house")
+    if house is None:
+        return False
+    try:
+        if read_house(house).base == preset.name:
+            return False
+    except HouseError:
+        pass
+    del settings["house"]
+    if settings["decks"] not in preset.allowed_decks:
+        settings["decks"] = preset.decks
+    return True
+
+
+def _read_hand(h: Any, rec: PlayerRecord, preset: str) -> HandRecord | None:
+    """The saved hand, checked (None if none): a hand of a house is checked by its rules."""
     if h is None:
         return None
+    played = h.get("house")
+    _need(played is None or isinstance(played, dict), "bad hand house")
+    _need(is_int(h["decks"]) and h["decks"] in HOUSE_DECKS, "bad hand decks")
+    try:
+        rules = driver_of(preset, h["decks"], house_key(played)).rules
+    except (HouseError, BanLuckError, ValueError):
+        raise CorruptSave("the hand's house cannot be played") from None
     seats = [SeatEntry(str(n), st, b) for n, st, b in h["seats"]]
     seating = seating_for(rules)
     _need([x.name for x in seats] == list(seating.seats), "bad seats")
@@ -249,10 +324,10 @@ def _read_hand(h: Any, rec: PlayerRecord, rules: Rules) -> HandRecord | None:
         cards=[parse_card(c) for c in h["cards"]],
         actions=[(str(seat), Action(a)) for seat, a in h["actions"]],
         time=h["time"],
+        house=played,
     )
     _need(is_int(hand.number) and 1 <= hand.number < rec.next_hand, "bad hand number")
     _need(isinstance(hand.time, str) and len(hand.time) <= 40, "bad hand time")
-    _need(hand.decks in rules.allowed_decks, "bad hand decks")
     _need(hand.decks == rec.shoe_decks, "the hand and the shoe differ in decks")
     _need(rec.shoe_drawn >= len(hand.cards), "bad shoe count")
     counts = Counter(hand.cards) + Counter(rec.shoe_cards)

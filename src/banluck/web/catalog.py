@@ -44,17 +44,26 @@ def edge_of_house(house: House) -> float | None:
         return _house_edge(key)
 
 
-@lru_cache(maxsize=8)
-def _chart(name: str, decks: int | None) -> dict[str, Any] | None:
+@lru_cache(maxsize=32)
+def _chart(name: str, decks: int | None, house: str | None) -> dict[str, Any] | None:
     g = game(name)
     if g.chart is None:
         return None
-    out: dict[str, Any] = g.part("chart")(name, decks)
-    return out
+    if house is None:
+        out: dict[str, Any] = g.part("chart")(name, decks)
+        return out
+    played = read_house(json.loads(house))
+    if decks is not None:
+        played = played.with_field("decks", decks)
+    return {**g.part("chart")(name, decks, played), "house": played.to_object()}
 
 
-def chart(name: str, decks: int | None = None) -> dict[str, Any] | None:
+def chart(
+    name: str, decks: int | None = None, house: dict[str, Any] | None = None
+) -> dict[str, Any] | None:
     """The solved chart of a game as data (None: the game has none), for ``decks`` decks
-    where the game's chart depends on them (the preset's when None)."""
+    where the game's chart depends on them (the preset's when None), of the house object
+    ``house`` when one is played (H9; the answer names it)."""
+    key = None if house is None else json.dumps(house, sort_keys=True)
     with _lock:
-        return _chart(name, decks)
+        return _chart(name, decks, key)

@@ -44,6 +44,8 @@ class Session(Protocol):
     def change_settings(self, body: dict[str, Any]) -> None: ...
     def hint(self, number: int, step: int) -> dict[str, Any]: ...
     def cell(self, number: int, step: int) -> tuple[str, str] | None: ...
+    def chart_setting(self) -> tuple[int | None, dict[str, Any] | None]: ...
+    def chosen_house(self) -> dict[str, Any] | None: ...
 
 
 class Codec(Protocol):
@@ -79,7 +81,7 @@ class BanluckCodec:
         self.rules = banluck_preset(name)
         self.first = first
         self.rng = rng
-        self.own_settings = frozenset({"decks"})
+        self.own_settings = frozenset({"decks", "house"})
 
     def fresh(self, language: str) -> Session:
         if self.first:

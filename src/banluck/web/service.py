@@ -261,6 +261,7 @@ class GameService:
             session = self.codec.fresh("en")  # not stored: what a first visit shows
         rec = session.record
         return {
+            "house": session.chosen_house(),
             "stack": rec.stacks["you"],
             "in_progress": session.in_progress(),
             "hands_played": stats_of(session).hands,
@@ -293,18 +294,16 @@ class GameService:
         except Refusal:
             return None
 
-    def decks_in_play(self, player: str) -> int | None:
-        """The deck count of the player's shoe in a Ban Luck game (its chart's), else None."""
-        if self.game.family != "banluck":
-            return None
+    def chart_setting(self, player: str) -> tuple[int | None, dict[str, Any] | None]:
+        """The deck count and house object of the player's chart (the hand in play's, else
+        the next hand's; H9), or (None, None) for the game's own chart."""
         try:
             session, _ = self._read(player)
         except CorruptSave:
-            return None
+            return None, None
         if session is None:
-            return None
-        decks: int = session.record.shoe_decks
-        return decks
+            return None, None
+        return session.chart_setting()
 
     def stats(self, player: str) -> dict[str, Any]:
         """GET stats (docs/API.md ``Stats``)."""

@@ -90,6 +90,15 @@ class SoloSession(ABC):
     def in_progress(self) -> bool:
         return self.hand is not None and not self.hand.over
 
+    def chosen_house(self) -> dict[str, Any] | None:
+        """The house object chosen in the settings (H3: the next hand's; None: the preset)."""
+        return None
+
+    def chart_setting(self) -> tuple[int | None, dict[str, Any] | None]:
+        """The deck count and house object the game's chart is asked for (H9; None, None:
+        the preset's own chart)."""
+        return None, None
+
     @property
     def hand_number(self) -> int | None:
         """The number of the hand dealt last (None before the first)."""

@@ -13,6 +13,8 @@ from typing import Any
 from banluck.core.cards import Card
 from banluck.core.seating import Seating
 from banluck.games.banluck import Round, Rules
+from banluck.games.house import read_house
+from banluck.replay import with_house
 from banluck.web.banluck_save import HandRecord, PlayerRecord
 from banluck.web.records import now_iso
 from banluck.wire import outcome_json
@@ -48,12 +50,13 @@ def state_json(
 
 
 def replay_input(hand: HandRecord, preset: str) -> dict[str, Any]:
-    """REPLAY.md's input for a hand: every seat's moves, the cards it drew, stacks before."""
+    """REPLAY.md's input for a hand: every seat's moves, the cards it drew, stacks before;
+    the house it was dealt under in place of the preset (H2)."""
     moves: dict[str, list[str]] = {s.name: [] for s in hand.seats}
     for seat, action in hand.actions:
         moves[seat].append(action.value)
     return {
-        "preset": preset,
+        **({"preset": preset} if hand.house is None else {"house": hand.house}),
         "decks": hand.decks,
         "shoe": [c.code for c in hand.cards],
         "seats": [
@@ -83,8 +86,7 @@ def history_entry(hand: HandRecord, r: Round, seat: str) -> dict[str, Any]:
         "dealer": brief(outcome.dealer.cards, outcome.dealer.total, outcome.dealer.kind.value),
         "void": outcome.void,
     }
-    return {
-        "item": item,
-        "replay": replay_input(hand, r.rules.name),
-        "result": outcome_json(r.rules.name, outcome),
-    }
+    result = outcome_json(r.rules.name, outcome)
+    if hand.house is not None:
+        result = with_house(result, read_house(hand.house))
+    return {"item": item, "replay": replay_input(hand, r.rules.name), "result": result}

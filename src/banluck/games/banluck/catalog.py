@@ -31,13 +31,14 @@ def _edge_of(rules: Rules) -> float:
     return float(summary["house_edge"])
 
 
-def chart(name: str, decks: int | None) -> dict[str, Any]:
-    """The solved chart of preset ``name`` with ``decks`` decks (the preset's when None)."""
+def chart(name: str, decks: int | None, house: House | None = None) -> dict[str, Any]:
+    """The solved chart of preset ``name`` with ``decks`` decks (the preset's when None), or
+    of ``house`` (H9: the chart of the house being played, never of its base)."""
     from banluck.games.banluck import preset
     from banluck.games.banluck.strategy.chart import LETTER, build_chart
     from banluck.games.banluck.strategy.solver import solve
 
-    c = build_chart(solve(preset(name, decks)))
+    c = build_chart(solve(preset(name, decks) if house is None else house.record()))
     exceptions = [
         {
             "row": row,

@@ -27,15 +27,31 @@ _NOT_KAMPUNG = {
     "dealer_five_cards",
     "equal_totals",
 }
+#: the kampung rules a shared field changes (its Ban Luck ids are the others)
+_CITES = {
+    "decks": "K4",
+    "shuffle_every_hand": "K4",
+    "seat_must_draw_under": "K9",
+    "free_hand": "K9",
+    "seven_seven_seven": "K13",
+    "equal_naturals": "K15",
+    "five_against_five": "K16",
+    "bet_min": "K3",
+    "bet_max": "K3",
+}
 FIELDS = (
-    *(f for f in BANLUCK_FIELDS if f.name not in _NOT_KAMPUNG),
-    Field(name="burn", kind="bool"),
-    Field(name="any_21", kind="int", lo=1, hi=3),
-    Field(name="selective_open", kind="bool"),
-    Field(name="busts_shown", kind="bool"),
-    Field(name="banker_must_draw_under", kind="int", lo=14, hi=18),
-    Field(name="bank_passes_every", kind="int", lo=1, hi=20),
-    Field(name="banker_min_stack", kind="int", lo=100, hi=1_000_000),
+    *(
+        dataclasses.replace(f, cites=_CITES.get(f.name, f.cites))
+        for f in BANLUCK_FIELDS
+        if f.name not in _NOT_KAMPUNG
+    ),
+    Field(name="burn", kind="bool", group="dealer", cites="K7, K10"),
+    Field(name="any_21", kind="int", lo=1, hi=3, group="specials", cites="K15, K16"),
+    Field(name="selective_open", kind="bool", group="dealer", cites="K14"),
+    Field(name="busts_shown", kind="bool", group="deal", cites="K11"),
+    Field(name="banker_must_draw_under", kind="int", lo=14, hi=18, group="dealer", cites="K14"),
+    Field(name="bank_passes_every", kind="int", lo=1, hi=20, group="dealer", cites="K2"),
+    Field(name="banker_min_stack", kind="int", lo=100, hi=1_000_000, group="bets", cites="K3"),
 )
 
 
