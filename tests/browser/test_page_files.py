@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
+from banluck.games.banluck.house import FIELDS as BANLUCK_FIELDS
+from banluck.games.kampung.house import FIELDS as KAMPUNG_FIELDS
 from tests.conftest import SEED_000, SHARED
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "banluck" / "web" / "static"
@@ -62,6 +64,10 @@ def test_the_three_catalogs_have_the_same_keys() -> None:
             ), (lang, key)
 
 
+ALL_FIELDS = (*BANLUCK_FIELDS, *KAMPUNG_FIELDS)
+HOUSE_FIELDS = sorted({f.name for f in ALL_FIELDS})
+
+
 def test_every_key_the_page_uses_exists() -> None:
     en = catalogs()["en"]
     assert len(MODULES) >= 8
@@ -106,6 +112,15 @@ def test_every_key_the_page_uses_exists() -> None:
         "rank.": list("A23456789TJQK"),
         "suit.": list("SHDC"),
         "error.": ERROR_CODES,
+        # The House rules dialog: every field of every family's house, its groups and
+        # choices (the server's GET /api/houses/fields), the combinations H4 refuses
+        "house.f.": HOUSE_FIELDS,
+        "house.d.": HOUSE_FIELDS,
+        "house.g.": sorted({f.group for f in ALL_FIELDS}),
+        "house.v.": sorted({c for f in ALL_FIELDS for c in f.choices}),
+        "house.error.": ["bet_max", "bet_min"],
+        # notices told by their code alone (the others have words of their own)
+        "notice.": ["house_set_aside"],
     }
     # t("result." + r): a key built at run time; each such prefix must be a known family.
     prefixes = {k for k in used if k.endswith(".")}

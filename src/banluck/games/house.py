@@ -239,8 +239,8 @@ def describe(f: Field) -> dict[str, Any]:
         out |= {"min": f.lo, "max": f.hi, "also": list(f.also)}
     elif f.kind == "choice":
         out["choices"] = list(f.choices)
-    elif f.kind == "aces":
-        out["choices"] = list(ACE_VALUES)
+    elif f.kind == "aces":  # a set of the values a card may count
+        out |= {"kind": "set", "choices": list(ACE_VALUES)}
     return out
 
 

@@ -85,6 +85,10 @@ export function syncSettingsForm() {
   for (const r of document.querySelectorAll('input[name="speed"]')) r.checked = r.value === speed;
   for (const r of document.querySelectorAll('input[name="language"]')) r.checked = r.value === language();
   for (const r of document.querySelectorAll('input[name="bank"]')) r.checked = r.value === st.bank;
+  const house = st.house;
+  $("house-current").textContent = t("house.current", {
+    name: house ? house.name || t("house.unnamed") : t("rules.house.own"),
+  });
   $("trainer-on").checked = trainer.on;
   $("trainer-field").hidden = !page.hintAvailable; // priced by the Hint's values
   const pending = state.player.pending_decks;

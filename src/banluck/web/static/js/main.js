@@ -28,6 +28,7 @@ import { banluck } from "./games/banluck.js";
 import { blackjack } from "./games/blackjack.js";
 import { kampung } from "./games/kampung.js";
 import { openDialog, renderHelp } from "./dialogs.js";
+import { wireHouseRules } from "./houserules.js";
 import { renderLobby, wireLobbySettings } from "./lobby.js";
 import { browserLanguage, knownLanguage, language, setLanguage } from "./messages.js";
 import { page } from "./page.js";
@@ -83,6 +84,9 @@ async function startGame(name, legacy, link) {
   // The deck count is a setting where the game offers more than one (features.decks); a
   // room's decks are its host's, chosen with the room.
   $("decks-field").hidden = !(features && features.decks);
+  // House rules where the table takes a house (features.house; a room's are its host's)
+  $("house-field").hidden = !(features && features.house);
+  wireHouseRules();
   renderHelp(); // the keys of the buttons and tools the game has
   renderControls();
 }
@@ -91,6 +95,7 @@ async function startLobby(lobby) {
   document.body.dataset.game = "";
   $("lobby").hidden = false;
   for (const id of ["btn-rules", "btn-history", "btn-settings", "btn-help"]) $(id).hidden = true;
+  $("house-field").hidden = true;
   // The language the player chose is kept with the table's settings (docs/API.md, "Games").
   let settings = null;
   try {

@@ -237,5 +237,6 @@ export function noticeText(n) {
   }
   if (n.code === "save_reset") return t("notice.save_reset", { stack: p.stack ?? 1000 });
   if (n.code === "decks_changed") return t("notice.decks_changed", { label: decksLabel(p.decks) });
+  if (hasText("notice." + n.code)) return t("notice." + n.code, p);
   return n.message || n.code;
 }
