@@ -113,3 +113,19 @@ def test_a_shared_link_opens_the_house_and_german_readers_read_german(
     expect(other.locator("[data-testid=house-edge]")).to_contain_text(
         f"{seven * 100:.3f}".replace(".", ",")
     )
+
+
+def test_the_strategy_chart_names_the_house_it_is_solved_for(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    server = serve(PLAIN)
+    page = new_page()
+    open_table(page, server)
+    house = {"base": "table", "name": "Hard dealer", "rules": {"dealer_stands_on": 18}}
+    page.request.put(server.url + "/api/games/table/settings", data={"house": house})
+    page.reload()
+    expect(page.locator("#btn-deal")).to_be_enabled()
+    page.locator("#btn-chart").click()
+    expect(page.locator("#chart-body")).to_contain_text(
+        "Solved for the house rules you play: Hard dealer."
+    )

@@ -88,6 +88,8 @@ function exceptionList(chart) {
 function showChart(chart) {
   const parts = [];
   if (chart.title) parts.push(el("p", "chart-name", chartTitle(chart.title, t("game." + game.name))));
+  // H9: the chart of the house being played, named
+  if (chart.house) parts.push(el("p", "note strong", t("chart.house", { name: chart.house.name || t("house.unnamed") })));
   const wrap = el("div", "chart-wrap");
   wrap.setAttribute("tabindex", "0");
   wrap.setAttribute("role", "region");
