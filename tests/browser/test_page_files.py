@@ -37,6 +37,7 @@ ERROR_CODES = [
     "network",
     "server_error",
     "hint_unavailable",
+    "no_house_hint",
 ]
 
 

@@ -251,3 +251,62 @@ def test_the_house_form_lists_every_field_with_its_base_values(tmp_path: Path) -
     assert state["features"]["house"] is True
     bad = c.get("/api/houses/fields", params={"base": "nowhere"})
     assert bad.status_code == 422 and bad.json()["error"]["params"]["house_field"] == "base"
+
+
+NO_BURN = {"base": "kampung", "name": "No burn", "rules": {"burn": False, "bet_min": 20}}
+
+
+@pytest.mark.rule("H2")
+def test_a_kampung_house_is_played_and_named_in_the_hands_replay(tmp_path: Path) -> None:
+    c = game_client(tmp_path / "s.sqlite3", seed=9)
+    r = put(c, "kampung", {"house": NO_BURN, "bank": "rotate"})
+    assert r.status_code == 200, r.text
+    assert r.json()["player"]["settings"]["house"]["rules"]["burn"] is False
+    assert r.json()["limits"]["bet_min"] == 20
+    for _ in range(6):
+        state = c.get(api("kampung", "state")).json()
+        you_bank = state["player"]["banker"] == "you"
+        state = deal(c, "kampung", **({} if you_bank else {"bet": 20}))
+        while not state["table"]["over"]:
+            t = state["table"]
+            assert "burn" not in t["legal"]  # K7 / K10: no burn in this house
+            action = "stand" if "stand" in t["legal"] else t["legal"][0]
+            res = c.post(
+                api("kampung", "action"),
+                json={"action": action, "hand": t["hand"], "step": t["step"]},
+            )
+            assert res.status_code == 200, res.text
+            state = res.json()
+    for h in c.get(api("kampung", "history")).json()["hands"]:
+        entry = c.get(api("kampung", f"history/{h['hand']}")).json()
+        assert entry["replay"]["house"]["name"] == "No burn" and "preset" not in entry["replay"]
+        assert replay_hand(entry["replay"]) == entry["result"]
+    lobby = {g["name"]: g for g in c.get("/api/games").json()["games"]}
+    assert lobby["kampung"]["house"]["name"] == "No burn"
+    assert lobby["kampung"]["house_edge"] is None  # kampung's edge is simulated, not solved
+
+
+@pytest.mark.rule("H1")
+def test_a_kampung_table_refuses_another_games_house(tmp_path: Path) -> None:
+    c = game_client(tmp_path / "s.sqlite3")
+    r = put(c, "kampung", {"house": GRANDMA})
+    assert r.status_code == 422 and r.json()["error"]["params"]["house_field"] == "base"
+    r = put(c, "kampung", {"house": {"base": "kampung", "rules": {"decks": 3}}})
+    assert r.json()["player"]["settings"]["decks"] == 3
+    state = deal(c, "kampung", bet=100)
+    assert state["player"]["decks_in_play"] == 3  # kampung: a deck count brings its shoe now
+
+
+@pytest.mark.rule("H9")
+def test_no_kampung_hint_is_claimed_for_a_house_it_was_not_solved_for(tmp_path: Path) -> None:
+    c = game_client(tmp_path / "s.sqlite3", seed=2)
+    put(c, "kampung", {"house": NO_BURN})
+    for _ in range(20):
+        state = deal(c, "kampung", bet=20)
+        t = state["table"]
+        if not t["over"]:
+            break
+    else:
+        pytest.fail("no hand waited for a choice")
+    res = c.get(api("kampung", "hint"), params={"hand": t["hand"], "step": t["step"]})
+    assert res.status_code == 422 and res.json()["error"]["code"] == "no_house_hint"

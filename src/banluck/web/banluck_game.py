@@ -11,7 +11,6 @@ a deck count chosen in the settings takes effect at that shuffle (T11). Only vie
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from banluck.core import BadBet
@@ -26,22 +25,19 @@ from banluck.games.banluck.view_json import table_json
 from banluck.games.banluck.views import view_for
 from banluck.games.betcap import largest_bet
 from banluck.games.driver import HandDriver, HandStart
-from banluck.games.house import House, read_house
-from banluck.rooms.settings import house_setting
 from banluck.web import wire
 from banluck.web.banluck_save import (
-    HOUSE_DECKS,
     HandRecord,
     PlayerRecord,
     driver_of,
-    house_key,
     next_rules,
     read,
     read_json,
     start_of,
 )
-from banluck.web.records import LANGUAGES, SPEEDS, CorruptSave, is_int, now_iso
+from banluck.web.records import LANGUAGES, SPEEDS, CorruptSave, now_iso
 from banluck.web.solo import CorruptHand, SoloSession, replayed
+from banluck.web.solo_house import house_key, with_house_settings
 
 _NATURALS = {"ban-ban", "ban-luck"}
 
@@ -244,64 +240,26 @@ class BanluckSession(SoloSession):
                 f"unknown setting(s) {unknown}" if unknown else "no setting given",
                 {"fields": unknown},
             )
-        settings = dict(rec.settings)
-        if "house" in body:
-            house = self._chosen_house(body["house"])
-            settings.pop("house", None)
-            if house is not None:
-                settings["house"] = house.to_object()
-                settings["decks"] = house.rules["decks"]
-            elif settings["decks"] not in self.preset.allowed_decks:
-                settings["decks"] = self.preset.decks
-        played = settings.get("house")
-        decks = self.preset.allowed_decks if played is None else HOUSE_DECKS
-        # Each setting's allowed values, as the message names them, and its check (in order).
-        checks: tuple[tuple[str, str, Callable[[Any], bool]], ...] = (
-            (
-                "decks",
-                " or ".join(map(str, decks)) if played is None else "1 to 8",
-                lambda v: (
-                    is_int(v) and v in decks and ("house" not in body or v == settings["decks"])
-                ),
-            ),
-            ("speed", f"one of {', '.join(SPEEDS)}", lambda v: v in SPEEDS),
-            ("language", f"one of {', '.join(LANGUAGES)}", lambda v: v in LANGUAGES),
+        preset = self.preset
+        settings = with_house_settings(
+            rec.settings, body, game=preset.name, decks=preset.allowed_decks, default=preset.decks
         )
-        for key, allowed, ok in checks:
-            if key in body and not ok(body[key]):
-                if key == "decks" and "house" in body:
-                    allowed = f"the house's {settings['decks']}"
+        # each setting's allowed values, as the message names them (in order)
+        for key, allowed in (("speed", SPEEDS), ("language", LANGUAGES)):
+            if key in body and body[key] not in allowed:
                 raise Refusal(
-                    "bad_settings", f"{key} must be {allowed}, not {body[key]!r}", {"field": key}
+                    "bad_settings",
+                    f"{key} must be one of {', '.join(allowed)}, not {body[key]!r}",
+                    {"field": key},
                 )
-        for key in ("speed", "language"):
             if key in body:
                 settings[key] = str(body[key])
-        if "decks" in body:
-            settings["decks"] = int(body["decks"])
-            if played is not None:
-                house = read_house(played).with_field("decks", settings["decks"])
-                settings["house"] = house.to_object()
         rules = next_rules(self.preset, settings)
         rec.settings = settings
         chosen = settings["decks"]
         rec.pending_decks = None if chosen == rec.shoe_decks else chosen
         rec.last_bet = min(max(rec.last_bet, rules.bet_min), rules.bet_max)
         self.rules = rules
-
-    def _chosen_house(self, data: object) -> House | None:
-        """H1 / H3: a house chosen in the settings, checked, of this table's game (None: the
-        preset's own rules); ``bad_settings`` naming the house's field otherwise."""
-        if data is None:
-            return None
-        house = house_setting(data)
-        if house.base != self.preset.name:
-            raise Refusal(
-                "bad_settings",
-                f"the house's base is {house.base!r}, not this table's {self.preset.name!r}",
-                {"field": "house", "house_field": "base"},
-            )
-        return house
 
     # ------------------------------------------------------------------ hint, chart
 

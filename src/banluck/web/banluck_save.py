@@ -25,19 +25,13 @@ from banluck.core.shoe_json import shoe_before
 from banluck.games.banluck import Action, Round, Rules, SeatEntry
 from banluck.games.banluck.driver import BanluckDriver
 from banluck.games.driver import HandStart
-from banluck.games.house import HouseError, read_house
+from banluck.games.house import HouseError
 from banluck.web.records import LANGUAGES, MAX_HAND, SPEEDS, CorruptSave, is_int
+from banluck.web.solo_house import HOUSE_DECKS, SET_ASIDE, house_key, played_house, set_aside
 from banluck.web.stats import Stats
 
 RECORD_VERSION = 1
 _MAX_NOTICES = 16
-#: H1: the deck counts a house plays (a saved shoe may hold any of them)
-HOUSE_DECKS = range(1, 9)
-
-
-def house_key(house: dict[str, Any] | None) -> str | None:
-    """A house object as one text (a driver's cache key), None for the preset."""
-    return None if house is None else json.dumps(house, sort_keys=True)
 
 
 @lru_cache(maxsize=256)
@@ -45,10 +39,7 @@ def driver_of(name: str, decks: int, house: str | None = None) -> BanluckDriver:
     """The driver of preset ``name``, or of the house ``house`` (``house_key``'s text), with
     ``decks`` decks (T11: a house's deck count plays from the next shuffle, so a hand may be
     dealt from a shoe of another count). A solo table's drivers keep no state."""
-    if house is None:
-        return BanluckDriver(name, decks=decks)
-    played = read_house(json.loads(house)).with_field("decks", decks)
-    return BanluckDriver(name, decks=decks, house=played)
+    return BanluckDriver(name, decks=decks, house=played_house(house, decks))
 
 
 def next_rules(preset: Rules, settings: dict[str, Any]) -> Rules:
@@ -237,7 +228,7 @@ def _read_record(d: Any, rules: Rules) -> PlayerRecord:
         "bad settings",
     )
     settings = dict(settings)
-    set_aside = _house_set_aside(settings, rules)
+    aside = set_aside(settings, rules.name, rules.allowed_decks, rules.decks)
     house = settings.get("house")
     _need(
         settings["decks"] in (rules.allowed_decks if house is None else HOUSE_DECKS),
@@ -248,7 +239,7 @@ def _read_record(d: Any, rules: Rules) -> PlayerRecord:
     following = next_rules(rules, settings)
     last_bet, next_hand = d["last_bet"], d["next_hand"]
     _need(is_int(last_bet), f"bad last bet {last_bet!r}")
-    if set_aside:
+    if aside:
         last_bet = min(max(last_bet, following.bet_min), following.bet_max)
     _need(
         following.bet_min <= last_bet <= following.bet_max,
@@ -265,8 +256,8 @@ def _read_record(d: Any, rules: Rules) -> PlayerRecord:
         ),
         "bad notices",
     )
-    if set_aside:
-        notices = [*notices[-(_MAX_NOTICES - 1) :], {"code": "house_set_aside", "params": {}}]
+    if aside:
+        notices = [*notices[-(_MAX_NOTICES - 1) :], SET_ASIDE]
     return PlayerRecord(
         stacks={k: int(v) for k, v in stacks.items()},
         shoe_decks=decks,
@@ -280,24 +271,6 @@ def _read_record(d: Any, rules: Rules) -> PlayerRecord:
         notices=notices,
         stats=Stats.from_json(d.get("stats")),  # absent in saves made before statistics
     )
-
-
-def _house_set_aside(settings: dict[str, Any], preset: Rules) -> bool:
-    """H4's last line: a saved house that no longer passes its checks (a house of an older
-    version) is set aside, never half-applied: the table plays its preset from the next
-    hand, with the preset's deck count if the house's is not one of its own. Whether it was."""
-    house = settings.get("house")
-    if house is None:
-        return False
-    try:
-        if read_house(house).base == preset.name:
-            return False
-    except HouseError:
-        pass
-    del settings["house"]
-    if settings["decks"] not in preset.allowed_decks:
-        settings["decks"] = preset.decks
-    return True
 
 
 def _read_hand(h: Any, rec: PlayerRecord, preset: str) -> HandRecord | None:

@@ -137,7 +137,7 @@ class KampungCodec:
     def __init__(self, first: list[Card] | None, rng: random.Random | None) -> None:
         self.first = first
         self.rng = rng
-        self.own_settings = frozenset({"bank", "decks"})
+        self.own_settings = frozenset({"bank", "decks", "house"})
 
     def fresh(self, language: str) -> Session:
         decks = KAMPUNG.decks

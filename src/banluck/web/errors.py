@@ -9,6 +9,7 @@ STATUS = {
     "bad_settings": 422,
     "bad_request": 422,
     "bad_name": 422,
+    "no_house_hint": 422,
     "stale": 409,
     "hand_in_progress": 409,
     "no_hand": 409,

@@ -10,7 +10,6 @@ the driver's bots (``policy.player_policy`` and, when they bank, ``policy.banker
 from __future__ import annotations
 
 import random
-from functools import cache
 from typing import Any
 
 from banluck.core.refusal import Refusal
@@ -19,23 +18,20 @@ from banluck.core.shoe import Shoe
 from banluck.core.shoe_json import shoe_json
 from banluck.games.betcap import largest_bet
 from banluck.games.driver import HandDriver, HandStart
+from banluck.games.house import read_house
 from banluck.games.kampung.decisions import BankerDecision
-from banluck.games.kampung.driver import KampungDriver, KampungHand
+from banluck.games.kampung.driver import KampungHand
 from banluck.games.kampung.replay import outcome_json
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.games.kampung.view_json import table_json
-from banluck.web.kampung_save import BANKS, KampungRecord, rules_for, start_of
+from banluck.replay import with_house
+from banluck.web.kampung_save import BANKS, KampungRecord, driver_of, next_rules, start_of
 from banluck.web.kampung_save import KampungHand as SavedHand
-from banluck.web.records import CorruptSave, is_int, now_iso
+from banluck.web.records import CorruptSave, now_iso
 from banluck.web.solo import CorruptHand, SoloSession, replayed
+from banluck.web.solo_house import house_key, with_house_settings
 
 _NATURALS = {"ban-ban", "ban-luck"}
-
-
-@cache
-def _driver(bank: str, decks: int) -> KampungDriver:
-    """Kampung's driver with these settings (a solo table's drivers keep no state)."""
-    return KampungDriver("kampung", decks=decks, bank=bank)
 
 
 class KampungSession(SoloSession):
@@ -47,11 +43,12 @@ class KampungSession(SoloSession):
 
     def __init__(self, record: KampungRecord, rng: random.Random | None) -> None:
         saved = record.hand
-        driver = _driver(record.settings["bank"], record.settings["decks"])
+        settings = record.settings
+        driver = driver_of(settings["bank"], settings["decks"], house_key(settings.get("house")))
         hand = None
         if saved is not None:
             try:
-                hand = replayed(_driver(saved.bank, saved.decks), start_of(record), saved.actions)
+                hand = replayed(saved.driver(), start_of(record), saved.actions)
             except CorruptHand as exc:
                 raise CorruptSave(f"the saved hand cannot be played again: {exc}") from None
             if hand.to_act() not in (None, KAMPUNG.seats[0]):
@@ -66,8 +63,12 @@ class KampungSession(SoloSession):
 
     @property
     def rules(self) -> KampungRules:
-        """The rules of the next hand (the settings)."""
-        return rules_for(self.record.settings["bank"], self.record.settings["decks"])
+        """The rules of the next hand (the settings: its bank, decks and house, H3)."""
+        return next_rules(self.record.settings)
+
+    def chosen_house(self) -> dict[str, Any] | None:
+        house: dict[str, Any] | None = self.record.settings.get("house")
+        return house
 
     def unknown(self, name: object) -> Refusal | None:
         """Kampung's choices include opening a hand by its seat (``open:anna``): any short
@@ -135,7 +136,7 @@ class KampungSession(SoloSession):
         """K2 the banker, K4 the shoe: a deck count chosen brings a new shoe of it now; a
         shoe due a shuffle is shuffled here, by the table's own source, before the hand."""
         rec, rules = self.record, self.rules
-        self.driver = _driver(rules.bank, rules.decks)
+        self.driver = driver_of(rules.bank, rules.decks, house_key(rec.settings.get("house")))
         self._news: list[dict[str, Any]] = []
         shoe = rec.shoe(self.rng)
         if rules.decks != shoe.decks:
@@ -180,6 +181,7 @@ class KampungSession(SoloSession):
             cards=[],
             actions=[],
             time=now_iso(),
+            house=None if self.driver.house is None else self.driver.house.to_object(),
         )
 
     def played(self, hand: HandDriver) -> None:
@@ -244,13 +246,15 @@ class KampungSession(SoloSession):
                 p = entries[name]
                 seats.append({"name": name, "stack": p.stack, "bet": p.bet, "moves": moves[name]})
         replay = {
-            "preset": "kampung",
+            **({"preset": "kampung"} if hand.house is None else {"house": hand.house}),
             "decks": hand.decks,
             "banker": hand.banker,
             "shoe": [c.code for c in hand.cards],
             "seats": seats,
         }
         result = outcome_json("kampung", outcome)
+        if hand.house is not None:
+            result = with_house(result, read_house(hand.house))
         mine = (
             result["bank"]
             if hand.banker == self.you
@@ -272,9 +276,10 @@ class KampungSession(SoloSession):
     # ------------------------------------------------------------------ settings, hint
 
     def change_settings(self, body: dict[str, Any]) -> None:
-        """PUT settings: ``bank`` (K2) and ``decks``, both from the next deal."""
+        """PUT settings: ``bank`` (K2), ``decks`` and the house (H3), from the next deal (a
+        house's deck count is its own field)."""
         rec = self.record
-        unknown = sorted(set(body) - {"bank", "decks"})
+        unknown = sorted(set(body) - {"bank", "decks", "house"})
         if unknown or not body:
             raise Refusal(
                 "bad_settings",
@@ -287,27 +292,31 @@ class KampungSession(SoloSession):
                 f"bank must be house or rotate, not {body['bank']!r}",
                 {"field": "bank"},
             )
-        decks = KAMPUNG.allowed_decks
-        if "decks" in body and not (is_int(body["decks"]) and body["decks"] in decks):
-            raise Refusal(
-                "bad_settings",
-                f"decks must be {' or '.join(map(str, decks))}, not {body['decks']!r}",
-                {"field": "decks"},
-            )
-        if "decks" in body:
-            rec.settings["decks"] = int(body["decks"])
+        settings = with_house_settings(
+            rec.settings, body, game="kampung", decks=KAMPUNG.allowed_decks, default=KAMPUNG.decks
+        )
         if "bank" in body and body["bank"] != rec.settings["bank"]:
             if self.in_progress():
                 raise Refusal("hand_in_progress", "the bank changes between hands: finish this one")
-            rec.settings["bank"] = body["bank"]
+            settings["bank"] = body["bank"]
             rec.banker = KAMPUNG.bank_order[0]  # K2: a new order starts with the house
             rec.hands_banked = 0
+        rules = next_rules(settings)
+        rec.settings = settings
+        rec.last_bet = min(max(rec.last_bet, rules.bet_min), rules.bet_max)
 
     def hint(self, number: int, step: int) -> dict[str, Any]:
         """K18: the EV of each legal choice, as a player or as the banker."""
         from banluck.games.kampung.policy import banker_hint, player_hint
 
         r = self._round_at(number, step, "hint")
+        if self.record.hand is not None and self.record.hand.house is not None:
+            # H9: the hint must be the house's; kampung's solve is of its own rules yet
+            raise Refusal(
+                "no_house_hint",
+                "no hint is given at house rules in kampung yet: its solve is of kampung's"
+                " own rules",
+            )
         d = r.decision()
         try:
             values = (

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from banluck.core.cards import Card, parse_card
@@ -21,19 +21,34 @@ from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
 from banluck.core.shoe_json import shoe_before
 from banluck.games.driver import HandStart
+from banluck.games.house import HouseError
+from banluck.games.kampung.driver import KampungDriver
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.web.records import MAX_HAND, CorruptSave, is_int
+from banluck.web.solo_house import HOUSE_DECKS, SET_ASIDE, house_key, played_house, set_aside
 from banluck.web.stats import Stats
 
 VERSION = 1
 BANKS = ("house", "rotate")
 
 
-@cache
-def rules_for(bank: str, decks: int) -> KampungRules:
-    """The house's rules with the ``bank`` and ``decks`` settings."""
-    return KAMPUNG.with_bank(bank).with_decks(decks)
+@lru_cache(maxsize=256)
+def driver_of(bank: str, decks: int, house: str | None = None) -> KampungDriver:
+    """Kampung's driver with the ``bank`` and ``decks`` settings, of the house ``house``
+    (``house_key``'s text; None: kampung's own rules). A solo table's drivers keep no
+    state."""
+    return KampungDriver("kampung", decks=decks, bank=bank, house=played_house(house, decks))
+
+
+def rules_for(bank: str, decks: int, house: str | None = None) -> KampungRules:
+    """The rules of these settings (``driver_of``'s)."""
+    return driver_of(bank, decks, house).rules
+
+
+def next_rules(settings: dict[str, Any]) -> KampungRules:
+    """The next hand's rules: the settings' bank, decks and house (H3)."""
+    return rules_for(settings["bank"], settings["decks"], house_key(settings.get("house")))
 
 
 @dataclass
@@ -49,6 +64,13 @@ class KampungHand:
     cards: list[Card]
     actions: list[tuple[str, str]]
     time: str
+    #: H2: the house object the hand was dealt under (its ``decks`` the hand's; None:
+    #: kampung's own rules)
+    house: dict[str, Any] | None = None
+
+    def driver(self) -> KampungDriver:
+        """The driver that deals this hand again."""
+        return driver_of(self.bank, self.decks, house_key(self.house))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -61,6 +83,7 @@ class KampungHand:
             "cards": [c.code for c in self.cards],
             "actions": [[s, a] for s, a in self.actions],
             "time": self.time,
+            **({} if self.house is None else {"house": self.house}),
         }
 
 
@@ -72,7 +95,7 @@ class KampungRecord:
     shoe_decks: int
     shoe_cards: list[Card]
     shoe_drawn: int
-    settings: dict[str, Any]  # bank, decks
+    settings: dict[str, Any]  # bank, decks, and a house if one is chosen
     banker: str
     hands_banked: int = 0
     last_bet: int = 100
@@ -153,23 +176,27 @@ def _read(d: Any) -> KampungRecord:
         "bad stacks",
     )
     s = d["shoe"]
-    _need(s["decks"] in rules.allowed_decks and is_int(s["drawn"]), "bad shoe")
+    _need(s["decks"] in HOUSE_DECKS and is_int(s["drawn"]), "bad shoe")
     cards = [parse_card(c) for c in s["cards"]]
     Shoe.restore(cards, decks=s["decks"], drawn=s["drawn"])
     settings = d["settings"]
     _need(
         isinstance(settings, dict)
-        and set(settings) == {"bank", "decks"}
-        and settings["bank"] in BANKS
-        and settings["decks"] in rules.allowed_decks,
+        and set(settings) - {"house"} == {"bank", "decks"}
+        and settings["bank"] in BANKS,
         "bad settings",
     )
+    settings = dict(settings)
+    aside = set_aside(settings, rules.name, rules.allowed_decks, rules.decks)
+    allowed = rules.allowed_decks if settings.get("house") is None else HOUSE_DECKS
+    _need(settings["decks"] in allowed, "bad settings")
+    following = next_rules(settings)
     rec = KampungRecord(
         stacks={k: int(v) for k, v in stacks.items()},
         shoe_decks=s["decks"],
         shoe_cards=cards,
         shoe_drawn=s["drawn"],
-        settings=dict(settings),
+        settings=settings,
         banker=d["banker"],
         hands_banked=d["hands_banked"],
         last_bet=d["last_bet"],
@@ -179,9 +206,13 @@ def _read(d: Any) -> KampungRecord:
     )
     _need(rec.banker in rules.seats, "bad banker")
     _need(is_int(rec.hands_banked) and 0 <= rec.hands_banked <= 10**6, "bad hands banked")
-    _need(is_int(rec.last_bet) and rules.bet_min <= rec.last_bet <= rules.bet_max, "bad bet")
+    _need(is_int(rec.last_bet), "bad bet")
     _need(is_int(rec.next_hand) and 1 <= rec.next_hand <= MAX_HAND, "bad next hand")
     _need(isinstance(rec.notices, list) and len(rec.notices) <= 16, "bad notices")
+    if aside:
+        rec.last_bet = min(max(rec.last_bet, following.bet_min), following.bet_max)
+        rec.notices = [*rec.notices[-15:], SET_ASIDE]
+    _need(following.bet_min <= rec.last_bet <= following.bet_max, "bad bet")
     h = d["hand"]
     if h is None:
         return rec
@@ -195,12 +226,17 @@ def _read(d: Any) -> KampungRecord:
         cards=[parse_card(c) for c in h["cards"]],
         actions=[(str(x), str(a)) for x, a in h["actions"]],
         time=h["time"],
+        house=h.get("house"),
     )
     _need(is_int(hand.number) and 1 <= hand.number < rec.next_hand, "bad hand number")
-    _need(hand.bank in BANKS and hand.decks in rules.allowed_decks, "bad hand rules")
+    _need(hand.bank in BANKS and hand.decks in HOUSE_DECKS, "bad hand rules")
+    _need(hand.house is None or isinstance(hand.house, dict), "bad hand house")
     _need(isinstance(hand.time, str) and len(hand.time) <= 40, "bad hand time")
     _need(_chips(hand.bank_stack) and all(_chips(p.stack) for p in hand.players), "bad stacks")
-    hrules = rules_for(hand.bank, hand.decks)
+    try:
+        hrules = hand.driver().rules
+    except (HouseError, BanLuckError, ValueError):
+        raise CorruptSave("the hand's house cannot be played") from None
     seating = seating_for(hrules)
     for p in hand.players:
         seating.check_bet(hrules, p.name, p.bet, p.stack, bot_covered=True)
