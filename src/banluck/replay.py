@@ -49,7 +49,7 @@ def replay_hand(data: Any, policy: Policy | None = None) -> dict[str, Any]:
     if house is None:
         result: dict[str, Any] = g.part("replay")(data)
         return result
-    return with_house(g.part("replay")(data, house), house)
+    return with_house(g.part("replay")(data, house=house), house)
 
 
 def read_replay_house(data: dict[str, Any]) -> House:

@@ -21,6 +21,7 @@ from banluck.games.blackjack.rules import CLASSIC, INFINITE, BlackjackRules
 from banluck.games.blackjack.sim_kernel import A_BLACKJACK, A_DOUBLE, A_SPLIT, A_SURRENDER, I_USED
 from banluck.games.blackjack.sim_tables import build_tables, card_id
 from banluck.games.blackjack.strategy import policy_for
+from banluck.games.house import read_house
 from tests.blackjack_sim.helpers import RANK_WEIGHTS, engine_hand, scrambled, tilted_shoe
 
 HANDS = 1500
@@ -77,11 +78,30 @@ def _check(rules: BlackjackRules, kind: str, seed: int) -> Counter[str]:
     return seen
 
 
+#: houses (HOUSE_RULES.md): a soft 17 hit, restricted doubles, doubles after a split, late
+#: surrender, no peek (whose bots play the peek's solve), another deck count
+H17_CLASSIC = read_house(
+    {
+        "base": "classic",
+        "rules": {
+            "dealer_hits_soft_17": True,
+            "double": "9-11",
+            "double_after_split": True,
+            "surrender": "late",
+        },
+    }
+).record()
+NO_PEEK_INFINITE = read_house(
+    {"base": "infinite", "rules": {"peek": False, "dealer_hits_soft_17": True, "decks": 4}}
+).record()
 CONFIGS: list[tuple[BlackjackRules, str]] = [
     (CLASSIC, "project"),
     (CLASSIC, "scrambled"),
     (INFINITE, "project"),
     (INFINITE, "scrambled"),
+    (H17_CLASSIC, "project"),
+    (H17_CLASSIC, "scrambled"),
+    (NO_PEEK_INFINITE, "scrambled"),
 ]
 
 
@@ -101,7 +121,11 @@ def test_stacked_shoes_hand_for_hand(rules: BlackjackRules, kind: str) -> None:
     seen = _check(rules, kind, zlib.crc32(f"{rules.name}{kind}".encode()))
     needed = ["split", "blackjack", "dealer blackjack", "dealer bust"]
     if rules.double:
-        needed += ["double", "surrender"]
+        needed.append("double")
+    # late surrender (against 2 to 9 only): the best play takes it often enough only in
+    # infinite's shoes; a scrambled policy takes it anywhere
+    if rules.surrender_against and (kind == "scrambled" or rules.shared_cards):
+        needed.append("surrender")
     if rules.side_bets:
         needed += ["side bet paid", "side bet not placed"]
     if rules.shared_cards and kind == "scrambled":

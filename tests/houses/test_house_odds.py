@@ -86,13 +86,20 @@ def test_a_seven_seven_seven_lowers_the_edge_by_what_it_pays() -> None:
 
 @pytest.mark.rule("H9")
 @pytest.mark.parametrize(
-    "rules",
-    [{"dealer_15": "play"}, {"equal_totals": "banker", "five_card_bust": 1}, {"ban_luck": 4}],
+    ("base", "rules"),
+    [
+        ("table", {"dealer_15": "play"}),
+        ("table", {"equal_totals": "banker", "five_card_bust": 1}),
+        ("table", {"ban_luck": 4}),
+        ("infinite", {"dealer_hits_soft_17": True, "double": "10-11", "decks": 6}),
+        ("classic", {"dealer_hits_soft_17": True, "double": "any", "surrender": "late"}),
+    ],
 )
 def test_the_simulated_edge_of_a_house_agrees_with_the_exact_one(
-    rules: dict[str, Any], capsys: pytest.CaptureFixture[str]
+    base: str, rules: dict[str, Any], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    argv = ["odds", *[f"--rule={k}={json.dumps(v)}" for k, v in rules.items()], "--json"]
+    changes = [f"--rule={k}={json.dumps(v)}" for k, v in rules.items()]
+    argv = ["odds", "--preset", base, *changes, "--json"]
     assert main(argv) == 0
     exact = json.loads(capsys.readouterr().out)
     assert exact["house"]["rules"] | rules == exact["house"]["rules"]
@@ -117,7 +124,7 @@ def test_the_commands_take_a_house_file_a_named_house_and_refuse_a_bad_one(
     for argv, says in (
         (["odds", "--rule", "five_card_bust=9"], "'five_card_bust' is 9, allowed 1 to 3"),
         (["odds", "--house", "nosuch"], "neither a file nor a named house"),
-        (["odds", "--preset", "classic", "--rule", "peek=false"], "not played yet"),
+        (["odds", "--preset", "classic", "--rule", "peek=false"], "models a dealer who peeks"),
         (["odds", "--preset", "table", "--house", str(path)], "not the house's base"),
         (["odds", "--house", "kampung-no-burn"], "Kampung has no exact odds"),
         (["simulate", "--house", "lucky-sevens"], "does not play 7-7-7 yet"),

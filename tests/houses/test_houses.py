@@ -86,7 +86,9 @@ REFUSED: list[tuple[Any, str]] = [
     ({"base": "table", "rules": {"bet_min": 600}}, "'bet_max' is 500, allowed at least"),
     ({"base": "one-on-one", "rules": {"bet_min": 400}}, "(1200 > 1000)"),
     ({"base": "kampung", "rules": {"dealer_15": "play"}}, "unknown field 'dealer_15'"),
-    ({"base": "classic", "rules": {}}, "house rules of blackjack games are not played yet"),
+    ({"base": "classic", "rules": {"double": "8-11"}}, "allowed 'none' or 'any' or '9-11'"),
+    ({"base": "infinite", "rules": {"splits": 4}}, "'splits' is 4, allowed 0 to 3"),
+    ({"base": "classic", "rules": {"bet_min": 5}}, "unknown field 'bet_min' for base 'classic'"),
 ]
 
 

@@ -73,7 +73,7 @@ def test_a_room_is_made_with_a_house_and_plays_its_rules() -> None:
         ({"house": {"base": "table", "rules": {"five_card_bust": 9}}}, "allowed 1 to 3", "house"),
         ({"game": "kampung", "house": {"base": "table"}}, "house's base is 'table'", "house"),
         ({"house": {"base": "table", "rules": {"decks": 3}}, "decks": 2}, "3 deck(s)", "decks"),
-        ({"house": {"base": "classic", "rules": {"peek": False}}}, "not played yet", "house"),
+        ({"house": {"base": "classic", "rules": {"splits": 5}}}, "allowed 0 to 3", "house"),
         ({"house": "grandma"}, "a house is a JSON object", "house"),
     ],
 )

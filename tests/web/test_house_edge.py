@@ -53,3 +53,17 @@ def test_a_bad_house_is_refused_naming_its_field(
     error = r.json()["error"]
     assert error["code"] == "bad_settings" and error["params"]["field"] == "house"
     assert error["params"]["house_field"] == field
+
+
+@pytest.mark.rule("H9")
+def test_a_blackjack_houses_edge_is_the_solvers_or_said_unsolved(tmp_path: Path) -> None:
+    from banluck.games.blackjack.solver import solve as bj_solve
+
+    c = game_client(tmp_path / "save.sqlite3")
+    house = {"base": "classic", "rules": {"dealer_hits_soft_17": True, "decks": 6}}
+    got = c.post(ROUTE, json={"house": house}).json()
+    assert got["edge_source"] == "exact"
+    want = bj_solve(read_house(house).record()).house_edge
+    assert got["house_edge"] == pytest.approx(want, abs=1e-12)
+    no_peek = c.post(ROUTE, json={"house": {"base": "classic", "rules": {"peek": False}}}).json()
+    assert no_peek["house_edge"] is None and no_peek["edge_source"] == "unsolved"

@@ -214,7 +214,10 @@ def read_house(data: object) -> House:
 
 
 def _check_combinations(v: dict[str, Any], base: str) -> None:
-    """H4: the forbidden combinations, checked after defaults."""
+    """H4: the forbidden combinations, checked after defaults (a family without bet fields,
+    blackjack, has none)."""
+    if "bet_min" not in v:
+        return
     if v["bet_max"] < v["bet_min"]:
         raise HouseError(
             f"house: 'bet_max' is {v['bet_max']}, allowed at least 'bet_min' {v['bet_min']}"

@@ -65,6 +65,20 @@ NAMED: dict[str, NamedHouse] = {
         house={"base": "kampung", "name": "A 21 pays one", "rules": {"any_21": 1}},
         source="seed 004 marks the double payment of a 21 as a house rule: without it",
     ),
+    "six-deck-six-five": NamedHouse(
+        house={
+            "base": "classic",
+            "name": "Six decks, soft 17, 6:5",
+            "rules": {
+                "decks": 6,
+                "dealer_hits_soft_17": True,
+                "blackjack_pays": "6:5",
+                "double": "any",
+            },
+        },
+        source="the casino shoe game HOUSE_RULES.md H10 names: six decks, the dealer hits a "
+        "soft 17, a blackjack pays only 6:5",
+    ),
 }
 
 

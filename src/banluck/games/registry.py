@@ -45,7 +45,8 @@ class Game:
     #: (the exact house edge) and ``chart(name, decks) -> dict`` (docs/API.md ``Chart``)
     edge: str | None = None
     chart: str | None = None
-    #: ``module:function``: ``house_edge(house) -> float``, the exact edge of a house (H9)
+    #: ``module:function``: ``house_edge(house) -> float | None``, the exact edge of a house
+    #: (H9; None: a house its solve does not model)
     house_edge: str | None = None
 
     def part(self, which: str) -> Callable[..., Any]:
@@ -115,11 +116,13 @@ GAMES: dict[str, Game] = {
             title="Classic Blackjack",
             replay=f"{_BLACKJACK}.replay:replay_hand",
             driver=f"{_BLACKJACK}.driver:BlackjackDriver",
+            house=f"{_BLACKJACK}.house:SCHEMA",
             odds=f"{_BLACKJACK}.commands:odds",
             strategy=f"{_BLACKJACK}.commands:strategy",
             simulate=f"{_BLACKJACK}.commands:simulate",
             edge=f"{_BLACKJACK}.catalog:edge",
             chart=f"{_BLACKJACK}.catalog:chart",
+            house_edge=f"{_BLACKJACK}.catalog:house_edge",
         ),
         Game(
             name="infinite",
@@ -127,11 +130,13 @@ GAMES: dict[str, Game] = {
             title="Infinite Blackjack",
             replay=f"{_BLACKJACK}.replay:replay_hand",
             driver=f"{_BLACKJACK}.driver:BlackjackDriver",
+            house=f"{_BLACKJACK}.house:SCHEMA",
             odds=f"{_BLACKJACK}.commands:odds",
             strategy=f"{_BLACKJACK}.commands:strategy",
             simulate=f"{_BLACKJACK}.commands:simulate",
             edge=f"{_BLACKJACK}.catalog:edge",
             chart=f"{_BLACKJACK}.catalog:chart",
+            house_edge=f"{_BLACKJACK}.catalog:house_edge",
         ),
     )
 }

@@ -237,11 +237,16 @@ def create_app(
         body = await read_body(request)
         house = house_setting(body.get("house"))
         edge = await run_in_threadpool(edge_of_house, house)
+        # none: the family's edge is simulated (kampung); unsolved: a house its exact
+        # solve does not model (blackjack without a peek or a split)
+        source = (
+            "exact" if edge is not None else "unsolved" if game(house.base).house_edge else "none"
+        )
         return {
             "house": house.to_object(),
             "changes": house.changes(),
             "house_edge": edge,
-            "edge_source": "none" if edge is None else "exact",
+            "edge_source": source,
         }
 
     @app.get("/api/games")

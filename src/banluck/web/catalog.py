@@ -33,7 +33,10 @@ def house_edge(name: str) -> float | None:
 def _house_edge(key: str) -> float | None:
     house = read_house(json.loads(key))
     g = game(house.base)
-    return None if g.house_edge is None else float(g.part("house_edge")(house))
+    if g.house_edge is None:
+        return None
+    edge = g.part("house_edge")(house)
+    return None if edge is None else float(edge)
 
 
 def edge_of_house(house: House) -> float | None:

@@ -4,7 +4,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from banluck.games.house import House
+
+
+def house_edge(house: House) -> float | None:
+    """H9: the exact house edge of a blackjack ``house`` per initial bet, with best play
+    (None: a house the exact solve does not model, without a peek or a split)."""
+    from banluck.games.blackjack import solver
+
+    rules = house.record()
+    if solver.modelled(rules) != rules:
+        return None
+    return float(solver.solve(rules).house_edge)
 
 
 def edge(name: str) -> float:

@@ -32,6 +32,10 @@ _COLOUR = {"H": "#e8a0a0", "S": "#9fd89f", "D": "#9fc8e8", "P": "#f0d78c", "R": 
 
 
 def _rules(args: argparse.Namespace, cmd: str) -> BlackjackRules | None:
+    house = getattr(args, "house_played", None)
+    if house is not None:  # H2: --house / --rule
+        record: BlackjackRules = house.record()
+        return record
     try:
         rules = PRESETS[args.preset]
         return rules.with_decks(getattr(args, "decks", None))
@@ -71,11 +75,18 @@ def odds_data(rules: BlackjackRules) -> dict[str, Any]:
 
 
 def odds(args: argparse.Namespace) -> int:
-    """``banluck odds --preset classic|infinite [--json]``."""
+    """``banluck odds --preset classic|infinite [--json]`` (of a house: ``--house``,
+    ``--rule``, H9)."""
     rules = _rules(args, "odds")
     if rules is None:
         return EXIT_BAD_INPUT
-    data = odds_data(rules)
+    try:
+        data = odds_data(rules)
+    except ValueError as exc:  # a house the exact solve does not model (no peek, no split)
+        return bad_input("odds", exc)
+    house = getattr(args, "house_played", None)
+    if house is not None:
+        data = {"house": house.to_json(), **data}
     if getattr(args, "json", False):
         print_json(data)
         return 0
@@ -108,7 +119,10 @@ def strategy(args: argparse.Namespace) -> int:
     from banluck.games.blackjack.solver import solve
     from banluck.games.blackjack.solver_chart import build_chart
 
-    chart = build_chart(solve(rules))
+    try:
+        chart = build_chart(solve(rules))
+    except ValueError as exc:  # a house the exact solve does not model (no peek, no split)
+        return bad_input("strategy", exc)
     print_chart(chart)
     png = getattr(args, "png", None)
     if png:

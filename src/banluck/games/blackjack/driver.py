@@ -57,7 +57,7 @@ class BlackjackDriver(GameDriver):
         self, name: str, *, decks: int, bank: str = "house", house: House | None = None
     ) -> None:
         super().__init__(name, decks=decks, bank=bank, house=house)
-        self.rules: BlackjackRules = PRESETS[name]
+        self.rules: BlackjackRules = PRESETS[name] if house is None else house.record()
         self.infinite = self.rules.shared_cards
         self.layout = () if self.infinite else self.rules.seats
         self.min_bet, self.max_bet = self.rules.bet_min, self.rules.bet_max

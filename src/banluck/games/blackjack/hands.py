@@ -71,10 +71,22 @@ def is_pair(first: Card, second: Card, *, by_value: bool) -> bool:
     return first.rank == second.rank
 
 
-def dealer_draws(total: int, stands_on: int) -> bool:
-    """B7: the dealer draws under ``stands_on`` and stands on every total from it, soft too.
+def counts_total(counts: Sequence[int]) -> int:
+    """B1: the total of a hand given as its count of each rank class (ace, 2..9, ten).
 
-    >>> dealer_draws(16, 17), dealer_draws(17, 17)
-    (True, False)
+    >>> counts_total((1, 0, 0, 0, 0, 0, 0, 0, 1, 0)), counts_total((0, 0, 0, 0, 0, 0, 0, 1, 0, 1))
+    (20, 18)
     """
-    return total < stands_on
+    return points_total(sum(k * (c + 1) for c, k in enumerate(counts)), counts[0])[0]
+
+
+def dealer_draws(
+    total: int, stands_on: int, soft: bool = False, hits_soft_17: bool = False
+) -> bool:
+    """B7: the dealer draws under ``stands_on`` and stands on every total from it, soft too
+    (a house with ``hits_soft_17`` draws on a soft 17).
+
+    >>> dealer_draws(16, 17), dealer_draws(17, 17), dealer_draws(17, 17, True, True)
+    (True, False, True)
+    """
+    return total < stands_on or (hits_soft_17 and soft and total == 17)

@@ -8,7 +8,7 @@ BanLuckError) with one line saying what is wrong and where.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from banluck.core.errors import ReplayError
 from banluck.core.money import WagerSettled
@@ -30,19 +30,22 @@ from banluck.replay_input import (
 
 __all__ = ["outcome_json", "replay_hand"]
 
+if TYPE_CHECKING:
+    from banluck.games.house import House
+
 Policy = Callable[[Decision], str]
 
 _MOVES = (*ACTIONS, "auto")
-_policies: dict[str, Policy] = {}
+_policies: dict[BlackjackRules, Policy] = {}
 
 
 def _policy(rules: BlackjackRules) -> Policy:
-    """B10: the project's strategy for these rules (built once per preset)."""
-    policy = _policies.get(rules.name)
+    """B10: the project's strategy for these rules (built once per preset or house)."""
+    policy = _policies.get(rules)
     if policy is None:
         from banluck.games.blackjack.strategy import policy_for
 
-        policy = _policies[rules.name] = policy_for(rules)
+        policy = _policies[rules] = policy_for(rules)
     return policy
 
 
@@ -102,11 +105,14 @@ def _entry(seat: dict[str, Any], rules: BlackjackRules, seating: Seating) -> Sea
     return SeatEntry(name=name, stack=stack, bet=bet, side_bets=sides)
 
 
-def replay_hand(data: Any, policy: Policy | None = None) -> dict[str, Any]:
-    """Play one REPLAY.md blackjack hand and return its output object."""
+def replay_hand(
+    data: Any, policy: Policy | None = None, *, house: House | None = None
+) -> dict[str, Any]:
+    """Play one REPLAY.md blackjack hand and return its output object (of the preset, or of
+    ``house``, H2: checked by the caller)."""
     if not isinstance(data, dict):
         raise ReplayError("a hand is a JSON object")
-    rules = _rules(data)
+    rules = _rules(data) if house is None else house.record()
     shoe = read_shoe(data, rules.decks)
     shoe_hand = _shoe_hand(data, rules)
     seats = read_seats(data, rules.name, rules.seats)

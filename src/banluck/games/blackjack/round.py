@@ -306,7 +306,11 @@ class BlackjackRound:
         legal = {"hit", "stand"}
         if len(h.cards) == 2:
             split_aces = h.from_split and h.cards[0].is_ace and rules.split_aces_one_card
-            if rules.double and (not h.from_split or rules.double_after_split) and not split_aces:
+            if (
+                rules.may_double(h.total)
+                and (not h.from_split or rules.double_after_split)
+                and not split_aces
+            ):
                 legal.add("double")
             if s.splits < rules.max_splits and is_pair(
                 h.cards[0], h.cards[1], by_value=rules.split_by_value
@@ -426,13 +430,19 @@ class BlackjackRound:
         self._turn_dealer()
         standing = any(h.settled is None for s in self._seats for h in s.hands)
         if standing or self.rules.dealer_always_plays:
-            while dealer_draws(total_and_soft(self.dealer)[0], self.rules.dealer_stands_on):
+            while self._dealer_draws():
                 card = self._draw()
                 self.dealer.append(card)
                 self.events.append(CardDealt(None, card, True))
         if not self._peeked:
             self._settle_insurance()
         self._finish()
+
+    def _dealer_draws(self) -> bool:
+        """B7: the dealer draws on its total (on a soft 17 too where the house says so)."""
+        total, soft = total_and_soft(self.dealer)
+        rules = self.rules
+        return dealer_draws(total, rules.dealer_stands_on, soft, rules.dealer_hits_soft_17)
 
     def _settle_hand(self, h: PlayHand) -> None:
         """B6, B8, C3, I5, I6: the hand's main wager (its bet, a double included)."""

@@ -31,6 +31,8 @@ class BlackjackRules:
     blackjack_paid_at_once: bool = False
     #: B7: the dealer draws under this total and stands on every 17, soft 17 included.
     dealer_stands_on: int = 17
+    #: B7 (a house's ``dealer_hits_soft_17``): the dealer draws on a soft 17 too.
+    dealer_hits_soft_17: bool = False
     #: C3 / I5: with an ace or ten up the dealer peeks for a blackjack.
     dealer_peeks: bool = True
     #: C2 / B9: the seats' cards are dealt face down (others see them when turned over);
@@ -49,6 +51,9 @@ class BlackjackRules:
     #: I6: doubling on any first two cards; after a split; never on split aces.
     double: bool = False
     double_after_split: bool = False
+    #: I6 (a house's ``double``): the first-two-card totals a double is allowed on (empty:
+    #: any total).
+    double_totals: tuple[int, ...] = ()
     #: I6 / B12: surrender as the very first decision, against these up-card values (ace 1).
     surrender_against: frozenset[int] = frozenset()
     #: I4: insurance for half the bet against an ace, paid 2 to 1.
@@ -84,6 +89,11 @@ class BlackjackRules:
     def side_bet_limit(self, name: str) -> int:
         """I10: the last hand of a shoe on which side bet ``name`` may be placed."""
         return dict(self.side_bet_last_hand)[name]
+
+    def may_double(self, total: int) -> bool:
+        """I6: a double is offered on a first-two-card hand of ``total`` (where the rules
+        double at all, and the hand may: split aces and split hands are the caller's)."""
+        return self.double and (not self.double_totals or total in self.double_totals)
 
     def can_surrender_against(self, up_value: int) -> bool:
         """I6: surrender is offered against this up card (its value, an ace as 1)."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from banluck.command_kit import bad_input, check_at_least_one, emit, run_simulation
 from banluck.command_kit import pct as _pct
 from banluck.games.blackjack.rules import PRESETS
+from banluck.games.house_options import rules_of
 
 if TYPE_CHECKING:
     from banluck.games.blackjack.sim_runner import SimResult
@@ -76,7 +77,8 @@ def simulate(args: argparse.Namespace) -> int:
     try:
         if args.preset not in PRESETS:
             raise ValueError(f"unknown blackjack preset {args.preset!r}")
-        rules = PRESETS[args.preset].with_decks(args.decks)
+        # H9: the house's rules (--house, --rule), else the preset's
+        rules = rules_of(args, lambda: PRESETS[args.preset].with_decks(args.decks))
         check_at_least_one({"hands": args.hands, "workers": args.workers, "chunk": args.chunk})
     except ValueError as exc:
         return bad_input("simulate", exc)

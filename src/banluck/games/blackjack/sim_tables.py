@@ -28,7 +28,13 @@ from banluck.core.cards import POINTS, RANKS, SUITS, Card, parse_card
 from banluck.core.money import HandRef, half_rounded_up
 from banluck.core.seating import BOT_BET
 from banluck.games.blackjack.decisions import Decision
-from banluck.games.blackjack.hands import dealer_draws, is_blackjack, is_pair, points_total
+from banluck.games.blackjack.hands import (
+    dealer_draws,
+    is_blackjack,
+    is_pair,
+    points_total,
+    total_and_soft,
+)
 from banluck.games.blackjack.rules import SIDE_BET_NAMES, BlackjackRules
 from banluck.games.blackjack.sim_sidebets import MAX_DEALER, side_bet_tables
 
@@ -239,7 +245,8 @@ def legal_actions(
     legal = {"hit", "stand"}
     if len(cards) == 2:
         split_aces = split_from == ACE and rules.split_aces_one_card
-        if rules.double and (split_from is None or (rules.double_after_split and not split_aces)):
+        doubles = rules.may_double(total_and_soft(cards)[0])
+        if doubles and (split_from is None or (rules.double_after_split and not split_aces)):
             legal.add("double")
         if first and rules.can_surrender_against(up.points):
             legal.add("surrender")
@@ -378,10 +385,11 @@ def build_tables(
     else:
         policies = [policy] * len(rules.seats)
     decision = _decision_table(rules, policies, len(states) + 1)
-    dealer_hits = np.array(
-        [int(dealer_draws(int(t), rules.dealer_stands_on)) for t in total], dtype=np.int64
-    )
-    dealer_hits[len(states)] = 0
+    dealer_hits = np.zeros(len(states) + 1, dtype=np.int64)  # the bust state: 0
+    for i, s in enumerate(states):  # B7: on the total, a soft 17 too where the house says so
+        t, soft = points_total(sum(k * (c + 1) for c, k in enumerate(s)), s[ACE])
+        hits = dealer_draws(t, rules.dealer_stands_on, soft, rules.dealer_hits_soft_17)
+        dealer_hits[i] = int(hits)
     pairable = np.zeros((N_CARDS, N_CARDS), dtype=np.int64)
     for a in range(N_CARDS):
         for b in range(N_CARDS):

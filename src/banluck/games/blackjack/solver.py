@@ -246,6 +246,15 @@ class Solution:
         return out
 
 
+def modelled(rules: BlackjackRules) -> BlackjackRules:
+    """The nearest rules the exact solve models (a dealer who peeks, a split allowed): what
+    the bots of a house without a peek or a split play by (their choices stay the legal
+    ones of the house's own round). Rules it models are returned as they are."""
+    if rules.dealer_peeks and rules.max_splits >= 1:
+        return rules
+    return rules.replace(dealer_peeks=True, max_splits=max(1, rules.max_splits))
+
+
 def _check(rules: BlackjackRules) -> None:
     if not rules.dealer_peeks:
         raise ValueError("the solver models a dealer who peeks for a blackjack (C3 / I5)")
@@ -253,7 +262,7 @@ def _check(rules: BlackjackRules) -> None:
         raise ValueError("the solver models rules that allow a split")
 
 
-def dealer_table(shoe_ranks: Counts, stands_on: int) -> FloatArray:
+def dealer_table(shoe_ranks: Counts, stands_on: int, hits_soft_17: bool = False) -> FloatArray:
     """``[removal, up, outcome]``: P(no dealer blackjack and the dealer ends 17..21 / bust)
     for every removal composition of ``structure()`` (the peek applied)."""
     from banluck.games.blackjack import solver_kernel as k
@@ -264,7 +273,7 @@ def dealer_table(shoe_ranks: Counts, stands_on: int) -> FloatArray:
     dealer = np.zeros((n_rem, N_RANKS, N_DEALER), dtype=np.float64)
     ff = k.falling_table(int(shoe.sum()), 32)
     for u in range(N_RANKS):
-        g = dealer_graph(u, stands_on, peek=True)
+        g = dealer_graph(u, stands_on, peek=True, hits_soft_17=hits_soft_17)
         out = np.zeros((n_rem, N_OUTCOMES), dtype=np.float64)
         k.dealer_outcomes(
             shoe, st.removals, u, g.counts, g.size, g.paths, g.next_out, ff, out, np.zeros((0, 0))
@@ -305,9 +314,10 @@ def evaluate(
     _check(rules)
     st = structure()
     shoe = np.array(shoe_ranks, dtype=np.int64)
-    dealer = _dealer_cached(tuple(shoe_ranks), rules.dealer_stands_on)
+    dealer = _dealer_cached(tuple(shoe_ranks), rules.dealer_stands_on, rules.dealer_hits_soft_17)
+    never = np.zeros(32, dtype=np.int64)
 
-    def run(fam: Family, one_card: bool, double_at_two: bool) -> FamilyValues:
+    def run(fam: Family, one_card: bool, double_ok: IntArray) -> FamilyValues:
         n = len(fam.keys)
         value = np.zeros((n, N_RANKS), dtype=np.float64)
         m2 = np.zeros((n, N_RANKS), dtype=np.float64)
@@ -322,16 +332,19 @@ def evaluate(
                     forced[i, u] = _FORCE.get(action or "", -1)
         k.play_family(
             shoe, st.removals, dealer, fam.rem, fam.total, fam.cards, fam.child, fam.order,
-            one_card, double_at_two, value, m2, gv, evs, m2s, forced,
+            one_card, double_ok, value, m2, gv, evs, m2s, forced,
         )  # fmt: skip
         return FamilyValues(fam, value, m2, gv, evs, m2s)
 
-    regular = run(st.regular, False, False)
+    regular = run(st.regular, False, never)  # its double is the first decision's
+    # I6: a split hand of two cards doubles on the totals the rules allow (after a split)
+    das = np.array([int(rules.may_double(t)) for t in range(32)], dtype=np.int64)
     splits: list[FamilyValues | None] = []
     for x in range(N_RANKS):
         one = rules.split_aces_one_card and x == 0
-        das = rules.double and rules.double_after_split and not one
-        splits.append(run(st.splits[x], one, das))
+        splits.append(
+            run(st.splits[x], one, das if rules.double_after_split and not one else never)
+        )
     resplit = rules.max_splits > 1
     return _summarise(
         rules, shoe, dealer, regular, tuple(splits), strategy,
@@ -365,8 +378,8 @@ def resplit_counts(p: float, hands: int) -> tuple[float, float]:
 
 
 @lru_cache(maxsize=4)
-def _dealer_cached(shoe_ranks: Counts, stands_on: int) -> FloatArray:
-    return dealer_table(shoe_ranks, stands_on)
+def _dealer_cached(shoe_ranks: Counts, stands_on: int, hits_soft_17: bool) -> FloatArray:
+    return dealer_table(shoe_ranks, stands_on, hits_soft_17)
 
 
 def ten_pair_same_rank(decks: int, up: int) -> float:
@@ -443,7 +456,7 @@ def _summarise(
                 }
                 if int(regular.family.total[i]) < 21:
                     acts["hit"] = (float(regular.ev[i, u, 1]), float(regular.ev_m2[i, u, 1]))
-                    if rules.double:
+                    if rules.may_double(int(regular.family.total[i])):
                         acts["double"] = (float(regular.ev[i, u, 2]), float(regular.ev_m2[i, u, 2]))
                 if rules.can_surrender_against(u + 1):
                     acts["surrender"] = (-0.5, 0.25)

@@ -45,7 +45,7 @@ class _Forward:
         self.up = up
         self.final: dict[Counts, float] = {}
         rules = sol.rules
-        self._das = rules.double and rules.double_after_split
+        self._das = rules.double_after_split
 
     def _draws(self, removed: Counts) -> list[float]:
         """P(the next card is r | the seat's removed cards, no dealer blackjack)."""
@@ -87,7 +87,8 @@ class _Forward:
             else:
                 ev = fv.ev[s, self.up]
                 action = "hit" if ev[1] > ev[0] else "stand"
-                if n == 2 and fam.pair >= 0 and self._das and ev[2] > max(ev[0], ev[1]):
+                das = self._das and self.sol.rules.may_double(total)
+                if n == 2 and fam.pair >= 0 and das and ev[2] > max(ev[0], ev[1]):
                     action = "double"
             if action in ("stand", "surrender"):
                 self._end(removed, m)
@@ -108,7 +109,7 @@ def _bust_pay(rules: BlackjackRules, removals: list[Counts], up: int) -> npt.NDA
     from banluck.games.blackjack import solver_kernel as k
 
     shoe = np.array(shoe_counts(rules.decks), dtype=np.int64)
-    g = dealer_graph(up, rules.dealer_stands_on, peek=True)
+    g = dealer_graph(up, rules.dealer_stands_on, peek=True, hits_soft_17=rules.dealer_hits_soft_17)
     rem = np.array(removals, dtype=np.int64)
     out = np.zeros((len(removals), N_OUTCOMES))
     by = np.zeros((len(removals), MAX_CARDS))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from math import comb
 
+from banluck.games.blackjack.hands import counts_total
 from banluck.games.blackjack.solver import (
     N_RANKS,
     RANK_LABELS,
@@ -121,7 +122,7 @@ def _first(sol: Solution, counts: tuple[int, ...], up: int) -> dict[str, float]:
     """The first-decision EVs the rules offer (I6 / C5)."""
     rules = sol.rules
     evs = sol.actions(counts, up)
-    if not rules.double:
+    if not rules.may_double(counts_total(counts)):
         evs.pop("double", None)
     if not rules.can_surrender_against(up + 1):
         evs.pop("surrender", None)

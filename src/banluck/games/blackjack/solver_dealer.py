@@ -53,19 +53,20 @@ def bj_rank(up: int) -> int:
     return 9 if up == 0 else 0 if up == 9 else -1
 
 
-def _outcome(points: int, aces: int, stands_on: int) -> int:
-    total, _soft = points_total(points, aces)
+def _outcome(points: int, aces: int, stands_on: int, hits_soft_17: bool) -> int:
+    total, soft = points_total(points, aces)
     if total > 21:
         return BUST
-    if total >= stands_on:
+    if total >= stands_on and not (hits_soft_17 and soft and total == 17):
         return STAND_17 + total - 17
     return CONTINUE
 
 
 @lru_cache(maxsize=64)
-def dealer_graph(up: int, stands_on: int, *, peek: bool) -> DealerGraph:
-    """B7 (stand on every total from ``stands_on``, soft ones too); with ``peek`` the
-    blackjack hole card is excluded (C3 / I5), else it is outcome ``DEALER_BJ``."""
+def dealer_graph(up: int, stands_on: int, *, peek: bool, hits_soft_17: bool = False) -> DealerGraph:
+    """B7 (stand on every total from ``stands_on``, soft ones too, but a soft 17 with
+    ``hits_soft_17``); with ``peek`` the blackjack hole card is excluded (C3 / I5), else it
+    is outcome ``DEALER_BJ``."""
     if stands_on > 21 or stands_on < 17:
         raise ValueError(f"the solver models a dealer standing on 17 to 21, not {stands_on}")
     start = (0,) * N_RANKS
@@ -83,7 +84,7 @@ def dealer_graph(up: int, stands_on: int, *, peek: bool) -> DealerGraph:
                 if not any(state) and r == bj_rank(up):
                     row.append(EXCLUDED if peek else DEALER_BJ)
                     continue
-                code = _outcome(points + VALUES[r], aces + (r == 0), stands_on)
+                code = _outcome(points + VALUES[r], aces + (r == 0), stands_on, hits_soft_17)
                 row.append(code)
                 if code == CONTINUE:
                     child = (*state[:r], state[r] + 1, *state[r + 1 :])

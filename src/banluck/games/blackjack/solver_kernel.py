@@ -100,7 +100,7 @@ def play_family(  # type: ignore[no-untyped-def]
     child,
     order,
     one_card,
-    double_at_two,
+    double_ok,
     value,
     m2,
     g,
@@ -118,7 +118,9 @@ def play_family(  # type: ignore[no-untyped-def]
     stands; a 21 stands, B4); ``m2`` the second moment of the best play and ``g[s, u, o]``
     E[result and dealer outcome o] (for the covariance of split hands). ``forced[s, u]`` >= 0
     imposes a choice (0 stand, 1 hit, 2 double) where it is allowed: a fixed strategy's
-    value instead of the best one. Children first:
+    value instead of the best one. ``double_ok[t]``: a two-card hand of total ``t`` may
+    double here (I6: a split family's hands, on the totals the rules allow; the unsplit
+    hands' double is their first decision's, valued by the caller). Children first:
     ``order`` lists states by decreasing hard sum.
     """
     a = np.empty(N_RANKS, dtype=np.int64)
@@ -206,10 +208,10 @@ def play_family(  # type: ignore[no-untyped-def]
             else:
                 choice = 1 if ev_h > ev_s else 0
                 best = ev_h if ev_h > ev_s else ev_s
-                if n == 2 and double_at_two and ev_d > best:
+                if n == 2 and double_ok[t] and ev_d > best:
                     choice = 2
                 f = forced[s, u]
-                if f == 0 or f == 1 or (f == 2 and n == 2 and double_at_two):
+                if f == 0 or f == 1 or (f == 2 and n == 2 and double_ok[t]):
                     choice = f
             if choice == 0:
                 value[s, u] = ev_s

@@ -107,7 +107,9 @@ def write_three_card_table() -> None:
     path.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n")  # type: ignore[attr-defined]
 
 
-def dealer_bust_by_cards(shoe: tuple[int, ...], stands_on: int) -> dict[int, float]:
+def dealer_bust_by_cards(
+    shoe: tuple[int, ...], stands_on: int, hits_soft_17: bool = False
+) -> dict[int, float]:
     """B7: P(the dealer busts with k cards), for k = 3, 4, ...; key 0 is P(a blackjack) and
     key 1 P(the dealer stands), from shoe ``shoe`` (A, 2..9, ten-value counts), no peek."""
     n_total = sum(shoe)
@@ -119,7 +121,7 @@ def dealer_bust_by_cards(shoe: tuple[int, ...], stands_on: int) -> dict[int, flo
         a = list(shoe)
         a[up] -= 1
         left = n_total - 1
-        g = dealer_graph(up, stands_on, peek=False)
+        g = dealer_graph(up, stands_on, peek=False, hits_soft_17=hits_soft_17)
         for s in range(g.counts.shape[0]):
             k = int(g.size[s])
             w = float(g.paths[s]) / _falling(left, k)
@@ -161,7 +163,9 @@ def side_bet_edges(rules: BlackjackRules) -> dict[str, float]:
     shoe = (4 * rules.decks,) * 9 + (16 * rules.decks,)
     return {
         "pairs": -pairs_ev(rules.decks),
-        "bust": -bust_ev_from(dealer_bust_by_cards(shoe, rules.dealer_stands_on)),
+        "bust": -bust_ev_from(
+            dealer_bust_by_cards(shoe, rules.dealer_stands_on, rules.dealer_hits_soft_17)
+        ),
         "lucky3": -three_card(rules.decks, "lucky3"),
         "poker3": -three_card(rules.decks, "poker3"),
     }
@@ -170,7 +174,7 @@ def side_bet_edges(rules: BlackjackRules) -> dict[str, float]:
 def bust_distribution_array(rules: BlackjackRules) -> npt.NDArray[np.float64]:
     """The dealer's busts by card count 3..8+ as an array (for reports)."""
     shoe = (4 * rules.decks,) * 9 + (16 * rules.decks,)
-    dist = dealer_bust_by_cards(shoe, rules.dealer_stands_on)
+    dist = dealer_bust_by_cards(shoe, rules.dealer_stands_on, rules.dealer_hits_soft_17)
     row = [dist.get(k, 0.0) for k in range(3, 8)] + [sum(p for k, p in dist.items() if k >= 8)]
     return np.array(row)
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from banluck.games.blackjack.hands import counts_total
 from banluck.games.blackjack.rules import PRESETS, BlackjackRules
 
 #: The actions in the order that breaks ties (the first wins an exact tie).
@@ -80,7 +81,7 @@ def _allowed(rules: BlackjackRules, action: str, counts: Counts, up: int) -> boo
     """I6 / C5: the rules offer this first-decision action at all (legality of the moment is
     the round's ``Decision.legal``)."""
     if action == "double":
-        return rules.double
+        return rules.may_double(counts_total(counts))
     if action == "surrender":
         return rules.can_surrender_against(up + 1)
     return True
