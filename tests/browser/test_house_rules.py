@@ -129,3 +129,22 @@ def test_the_strategy_chart_names_the_house_it_is_solved_for(
     expect(page.locator("#chart-body")).to_contain_text(
         "Solved for the house rules you play: Hard dealer."
     )
+
+
+def test_a_blackjack_house_is_priced_or_said_unsolved_in_chinese(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    server = serve(PLAIN)
+    page = new_page(locale="zh-CN")
+    page.goto(server.url + "/play/classic")
+    expect(page.locator("#btn-deal")).to_be_enabled()
+    open_house(page)
+    expect(field(page, "dealer_hits_soft_17")).to_contain_text("庄家软 17 要牌")
+    field(page, "dealer_hits_soft_17").locator("input").check()
+    h17 = edge_of(page, server, {"base": "classic", "rules": {"dealer_hits_soft_17": True}})
+    edge = page.locator("[data-testid=house-edge]")
+    expect(edge).to_contain_text(f"{h17 * 100:.3f}")
+    field(page, "peek").locator("input").uncheck()
+    expect(edge).to_have_text(
+        "精确求解不涵盖这些规则（庄家不偷看底牌，或不能分牌）：游戏照样进行，但没有精确优势。"
+    )

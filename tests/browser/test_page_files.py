@@ -13,6 +13,7 @@ import pytest
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
 from banluck.games.banluck.house import FIELDS as BANLUCK_FIELDS
+from banluck.games.blackjack.house import FIELDS as BLACKJACK_FIELDS
 from banluck.games.kampung.house import FIELDS as KAMPUNG_FIELDS
 from tests.conftest import SEED_000, SHARED
 
@@ -65,7 +66,7 @@ def test_the_three_catalogs_have_the_same_keys() -> None:
             ), (lang, key)
 
 
-ALL_FIELDS = (*BANLUCK_FIELDS, *KAMPUNG_FIELDS)
+ALL_FIELDS = (*BANLUCK_FIELDS, *KAMPUNG_FIELDS, *BLACKJACK_FIELDS)
 HOUSE_FIELDS = sorted({f.name for f in ALL_FIELDS})
 
 

@@ -310,3 +310,46 @@ def test_no_kampung_hint_is_claimed_for_a_house_it_was_not_solved_for(tmp_path: 
         pytest.fail("no hand waited for a choice")
     res = c.get(api("kampung", "hint"), params={"hand": t["hand"], "step": t["step"]})
     assert res.status_code == 422 and res.json()["error"]["code"] == "no_house_hint"
+
+
+H17 = {"base": "classic", "name": "Soft 17", "rules": {"dealer_hits_soft_17": True, "decks": 6}}
+
+
+@pytest.mark.rule("H3")
+def test_a_blackjack_house_plays_from_the_next_deal_with_a_shoe_of_its_own(tmp_path: Path) -> None:
+    c = game_client(tmp_path / "s.sqlite3", seed=4)
+    first = deal(c, "classic", bet=100)
+    r = put(c, "classic", {"house": H17})
+    assert r.status_code == 200, r.text
+    assert r.json()["player"]["settings"]["house"]["rules"]["decks"] == 6
+    assert r.json()["table"] == first["table"]  # the hand in play keeps its rules
+    state = r.json()
+    while not state["table"]["over"]:
+        t = state["table"]
+        res = c.post(
+            api("classic", "action"), json={"action": "stand", "hand": t["hand"], "step": t["step"]}
+        )
+        assert res.status_code == 200, res.text
+        state = res.json()
+    assert c.get(api("classic", "history/1")).json()["replay"]["preset"] == "classic"
+    state = deal(c, "classic", bet=100)
+    assert state["table"]["shoe"]["cards_left"] > 6 * 52 - 20  # a new six-deck shoe
+    assert "reshuffled" in [n["code"] for n in state["player"]["notices"]]
+    while not state["table"]["over"]:
+        t = state["table"]
+        res = c.post(
+            api("classic", "action"), json={"action": "stand", "hand": t["hand"], "step": t["step"]}
+        )
+        state = res.json()
+    entry = c.get(api("classic", "history/2")).json()
+    assert entry["replay"]["house"]["name"] == "Soft 17" and "preset" not in entry["replay"]
+    assert replay_hand(entry["replay"]) == entry["result"]
+    chart = c.get(api("classic", "chart")).json()
+    assert chart["house"]["rules"]["dealer_hits_soft_17"] is True
+    lobby = {g["name"]: g for g in c.get("/api/games").json()["games"]}
+    from banluck.games.blackjack.solver import solve as bj_solve
+
+    want = bj_solve(read_house(H17).record()).house_edge
+    assert lobby["classic"]["house_edge"] == pytest.approx(want, abs=1e-12)
+    bad = put(c, "classic", {"house": H17, "decks": 2})
+    assert bad.status_code == 422 and bad.json()["error"]["params"]["fields"] == ["decks"]

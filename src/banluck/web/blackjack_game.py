@@ -7,8 +7,10 @@ every card the player may not see yet as None).
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
+from functools import lru_cache
 from typing import Any
 
 from banluck.core.money import HandRef
@@ -19,17 +21,29 @@ from banluck.games.blackjack.bets import SeatEntry, check_entry
 from banluck.games.blackjack.decisions import Decision
 from banluck.games.blackjack.driver import BlackjackDriver, BlackjackHand, side_bet_json
 from banluck.games.blackjack.replay import outcome_json
-from banluck.games.blackjack.rules import BlackjackRules
+from banluck.games.blackjack.rules import PRESETS, BlackjackRules
 from banluck.games.blackjack.shoe import BlackjackShoe
 from banluck.games.blackjack.view_json import events_json
 from banluck.games.blackjack.views import view_for, view_json
 from banluck.games.driver import HandDriver, HandStart
+from banluck.games.house import read_house
+from banluck.replay import with_house
 from banluck.web.blackjack_save import BlackjackHand as SavedHand
-from banluck.web.blackjack_save import BlackjackRecord, start_of
+from banluck.web.blackjack_save import BlackjackRecord, new_shoe, start_of
 from banluck.web.records import CorruptSave, now_iso
 from banluck.web.solo import CorruptHand, SoloSession, replayed
+from banluck.web.solo_house import chosen_house, house_key
 
 ACTIONS = ("hit", "stand", "double", "split", "surrender", "insure", "decline")
+
+
+@lru_cache(maxsize=64)
+def _driver_of(name: str, house: str | None) -> BlackjackDriver:
+    """The driver of preset ``name``, or of the house ``house`` (``house_key``'s text)."""
+    if house is None:
+        return BlackjackDriver(name, decks=PRESETS[name].decks)
+    played = read_house(json.loads(house))
+    return BlackjackDriver(name, decks=played.rules["decks"], house=played)
 
 
 def _need(cond: bool, what: str) -> None:
@@ -47,11 +61,14 @@ class BlackjackSession(SoloSession):
 
     def __init__(
         self,
-        rules: BlackjackRules,
+        preset: BlackjackRules,
         record: BlackjackRecord,
         rng: random.Random | None,
     ) -> None:
-        driver = BlackjackDriver(rules.name, decks=rules.decks)
+        self.preset = preset
+        # the rules in play: the house of the shoe and the last hand (H3), else the preset
+        driver = _driver_of(preset.name, house_key(record.house))
+        rules = driver.rules
         hand = None
         if record.hand is not None:
             try:
@@ -127,9 +144,10 @@ class BlackjackSession(SoloSession):
             "stacks": dict(rec.stacks),
             "last_bet": rec.last_bet,
             "last_side_bets": dict(rec.last_side_bets),
+            **({} if rec.house is None else {"house_in_play": rec.house}),
             # I10: the next hand's number in its shoe (side bets close past their limits)
             "next_shoe_hand": self._next_shoe_hand(),
-            "settings": {},
+            "settings": dict(rec.settings),
             "notices": list(rec.notices),
         }
 
@@ -153,12 +171,22 @@ class BlackjackSession(SoloSession):
         return body["bet"], {k: v for k, v in sides_in.items() if v != 0}
 
     def start(self, number: int, stakes: tuple[Any, dict[str, Any]]) -> HandStart:
-        """You in the first seat, the bots in the others; a seed for the hand's shuffles."""
+        """You in the first seat, the bots in the others; a seed for the hand's shuffles.
+        A house chosen since the last hand (H3) plays from this one, with a new shoe of its
+        rules."""
         bet, sides = stakes
+        rec = self.record
+        chosen = rec.settings.get("house")
+        self._new_house = chosen != rec.house
+        if self._new_house:
+            self.driver = _driver_of(self.preset.name, house_key(chosen))
+            self.rules = self.driver.rules
+            rec.house = chosen
+            rec.shoe, rec.burnt = new_shoe(self.rules, self.rng)
         return self.start_with(
             number,
             seed=(self.rng or secrets.SystemRandom()).getrandbits(63),
-            shoe=self.record.shoe,
+            shoe=rec.shoe,
             seats=self.rules.seats,
             bet=bet,
             side_bets=sides,
@@ -175,6 +203,7 @@ class BlackjackSession(SoloSession):
                 notices.append({"code": "fresh_stack", "params": {"seat": s, "stack": stack}})
         if hand.shoe.shuffles:
             rec.burnt = [c.code for c in hand.shoe.burnt]
+        if hand.shoe.shuffles or self._new_house:
             notices.append({"code": "reshuffled", "params": {"decks": rules.decks}})
         rec.notices = notices
         rec.last_bet, rec.last_side_bets = stakes
@@ -242,11 +271,14 @@ class BlackjackSession(SoloSession):
             if e.side_bets:
                 entry["side_bets"] = dict(e.side_bets)
             seats.append(entry)
-        replay: dict[str, Any] = {"preset": self.rules.name}
+        house = self.record.house
+        replay: dict[str, Any] = {"preset": self.rules.name} if house is None else {"house": house}
         if self.rules.side_bets:
             replay["shoe_hand"] = played.shoe.hand_number
         replay.update({"shoe": [c.code for c in drawn], "seats": seats})
         result = outcome_json(self.rules.name, outcome)
+        if house is not None:
+            result = with_house(result, read_house(house))
         you = next(s for s in outcome.seats if s.name == self.you)
         item = {
             "hand": hand.number,
@@ -262,13 +294,28 @@ class BlackjackSession(SoloSession):
     # ------------------------------------------------------------------ settings, hint
 
     def change_settings(self, body: dict[str, Any]) -> None:
-        """Blackjack has no settings of its own (the decks are the preset's)."""
-        if body:
+        """The house (H3: it plays from the next deal, with a new shoe of its rules; its
+        deck count is its own field)."""
+        unknown = sorted(set(body) - {"house"})
+        if unknown or not body:
             raise Refusal(
                 "bad_settings",
-                f"unknown setting(s) {sorted(body)}: {self.rules.name} plays its own decks",
-                {"fields": sorted(body)},
+                f"unknown setting(s) {unknown}: {self.preset.name} takes a house alone"
+                if unknown
+                else "no setting given",
+                {"fields": unknown},
             )
+        house = chosen_house(body["house"], self.preset.name)
+        self.record.settings = {} if house is None else {"house": house.to_object()}
+
+    def chosen_house(self) -> dict[str, Any] | None:
+        house: dict[str, Any] | None = self.record.settings.get("house")
+        return house
+
+    def chart_setting(self) -> tuple[int | None, dict[str, Any] | None]:
+        """H9: the chart of the house in play (the hand's), else of the one chosen."""
+        house = self.record.house if self.in_progress() else self.chosen_house()
+        return None, house
 
     def hint(self, number: int, step: int) -> dict[str, Any]:
         """EV of each legal choice by the solver (insurance: against declining)."""

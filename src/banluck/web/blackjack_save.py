@@ -20,7 +20,9 @@ from banluck.core.money import MAX_CHIPS
 from banluck.games.blackjack.rules import SIDE_BET_NAMES, BlackjackRules
 from banluck.games.blackjack.shoe import BlackjackShoe
 from banluck.games.driver import HandStart
+from banluck.games.house import HouseError, read_house
 from banluck.web.records import MAX_HAND, CorruptSave, is_int
+from banluck.web.solo_house import SET_ASIDE, set_aside
 from banluck.web.stats import Stats
 
 VERSION = 1
@@ -84,10 +86,16 @@ class BlackjackRecord:
     notices: list[dict[str, Any]] = field(default_factory=list)
     hand: BlackjackHand | None = None
     stats: Stats = field(default_factory=Stats)
+    #: H2 / H3: the house in play (the shoe's and the last hand's; None: the preset) and
+    #: the settings, where a house chosen for the next hand is kept
+    house: dict[str, Any] | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "v": VERSION,
+            **({} if self.house is None else {"house": self.house}),
+            **({"settings": self.settings} if self.settings else {}),
             "stacks": self.stacks,
             "shoe": self.shoe,
             "last_bet": self.last_bet,
@@ -123,10 +131,31 @@ def _sides(d: Any) -> dict[str, int]:
     return dict(d)
 
 
-def read_record(d: Any, rules: BlackjackRules) -> BlackjackRecord:
-    """A saved record, every field checked (CorruptSave says what is wrong)."""
+def rules_in_play(preset: BlackjackRules, house: dict[str, Any] | None) -> BlackjackRules:
+    """The rules of a house object of this preset (None: the preset's own)."""
+    if house is None:
+        return preset
+    played = read_house(house)
+    _need(played.base == preset.name, "the house is another game's")
+    rules: BlackjackRules = played.record()
+    return rules
+
+
+def read_record(d: Any, preset: BlackjackRules) -> BlackjackRecord:
+    """A saved record, every field checked against the rules in play (CorruptSave says what
+    is wrong); a chosen house that no longer passes its checks is set aside with a notice."""
     try:
         _need(isinstance(d, dict) and d.get("v") == VERSION, "unknown record version")
+        house = d.get("house")
+        _need(house is None or isinstance(house, dict), "bad house")
+        try:
+            rules = rules_in_play(preset, house)
+        except HouseError:
+            raise CorruptSave("the house in play cannot be played") from None
+        settings = d.get("settings", {})
+        _need(isinstance(settings, dict) and set(settings) <= {"house"}, "bad settings")
+        settings = dict(settings)
+        aside = set_aside(settings, preset.name)
         BlackjackShoe.from_json(rules, d["shoe"])  # raises on a shoe that does not add up
         rec = BlackjackRecord(
             stacks=_stacks(d["stacks"], rules),
@@ -137,10 +166,14 @@ def read_record(d: Any, rules: BlackjackRules) -> BlackjackRecord:
             burnt=[parse_card(c).code for c in d["burnt"]],
             notices=d["notices"],
             stats=Stats.from_json(d.get("stats")),
+            house=house,
+            settings=settings,
         )
         _need(is_int(rec.last_bet) and 0 <= rec.last_bet <= rules.bet_max, "bad last bet")
         _need(is_int(rec.next_hand) and 1 <= rec.next_hand <= MAX_HAND, "bad next hand")
         _need(isinstance(rec.notices, list) and len(rec.notices) <= 16, "bad notices")
+        if aside:
+            rec.notices = [*rec.notices[-15:], SET_ASIDE]
         h = d["hand"]
         if h is not None:
             _need(isinstance(h, dict), "bad hand")

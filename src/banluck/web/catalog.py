@@ -58,7 +58,11 @@ def _chart(name: str, decks: int | None, house: str | None) -> dict[str, Any] | 
     played = read_house(json.loads(house))
     if decks is not None:
         played = played.with_field("decks", decks)
-    return {**g.part("chart")(name, decks, played), "house": played.to_object()}
+    try:
+        data = g.part("chart")(name, decks, played)
+    except ValueError:  # a house its exact solve does not model: no chart
+        return None
+    return {**data, "house": played.to_object()}
 
 
 def chart(

@@ -107,7 +107,7 @@ class BlackjackCodec:
         self.rules = PRESETS[name]
         self.first = first
         self.rng = rng
-        self.own_settings: frozenset[str] = frozenset()
+        self.own_settings = frozenset({"house"})
 
     def fresh(self, language: str) -> Session:
         if self.first:

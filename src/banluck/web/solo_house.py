@@ -85,10 +85,13 @@ def with_house_settings(
     raise Refusal("bad_settings", f"decks must be {words}, not {value!r}", {"field": "decks"})
 
 
-def set_aside(settings: dict[str, Any], game: str, decks: tuple[int, ...], default: int) -> bool:
+def set_aside(
+    settings: dict[str, Any], game: str, decks: tuple[int, ...] = (), default: int | None = None
+) -> bool:
     """H4's last line: a saved house that no longer passes its checks (a house of an older
     version) is set aside, never half-applied: the table plays its own rules from the next
-    hand, with its default deck count if the house's is not one of its own. Whether it was."""
+    hand, with its ``default`` deck count if the settings keep one and the house's is not
+    one of its own ``decks``. Whether it was."""
     house = settings.get("house")
     if house is None:
         return False
@@ -98,7 +101,7 @@ def set_aside(settings: dict[str, Any], game: str, decks: tuple[int, ...], defau
     except HouseError:
         pass
     del settings["house"]
-    if settings["decks"] not in decks:
+    if default is not None and settings["decks"] not in decks:
         settings["decks"] = default
     return True
 

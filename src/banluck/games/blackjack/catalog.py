@@ -29,13 +29,14 @@ def edge(name: str) -> float:
     return float(solver.solve(PRESETS[name]).house_edge)
 
 
-def chart(name: str, decks: int | None) -> dict[str, Any]:
+def chart(name: str, decks: int | None, house: House | None = None) -> dict[str, Any]:
     """The solved chart of preset ``name`` (its decks are the preset's: ``decks`` is not
-    read)."""
+    read), or of ``house`` (H9; ValueError for a house the exact solve does not model)."""
     from banluck.games.blackjack import solver, solver_chart
     from banluck.games.blackjack.rules import PRESETS
 
-    b = solver_chart.build_chart(solver.solve(PRESETS[name]))
+    rules = PRESETS[name] if house is None else house.record()
+    b = solver_chart.build_chart(solver.solve(rules))
     return {
         "title": b.title,
         "column_title": "dealer's up card",
