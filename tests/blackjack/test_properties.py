@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +22,8 @@ from banluck.games.blackjack.hands import is_pair
 from banluck.games.blackjack.round import BlackjackRound
 from banluck.games.blackjack.rules import PRESETS, BlackjackRules
 from banluck.games.blackjack.views import view_for
+from banluck.games.house import House
+from tests.houses.strategies import houses
 
 
 def expected_legal(rules: BlackjackRules, d: Decision, first_choice: bool) -> frozenset[str]:
@@ -28,7 +31,9 @@ def expected_legal(rules: BlackjackRules, d: Decision, first_choice: bool) -> fr
     legal = {"hit", "stand"}
     if len(d.cards) == 2:
         split_aces = d.from_split and d.cards[0].rank == "A" and rules.split_aces_one_card
-        if rules.double and (not d.from_split or rules.double_after_split) and not split_aces:
+        on_total = not rules.double_totals or d.total in rules.double_totals  # a house's I6
+        doubles = rules.double and on_total
+        if doubles and (not d.from_split or rules.double_after_split) and not split_aces:
             legal.add("double")
         if d.splits < rules.max_splits and is_pair(*d.cards, by_value=rules.split_by_value):
             legal.add("split")
@@ -64,9 +69,10 @@ def _entries(rules: BlackjackRules, rnd: random.Random) -> list[SeatEntry]:
     return entries
 
 
-def play(preset: str, seed: int) -> tuple[BlackjackRound, list[Card]]:
-    """One round on a shuffled stacked shoe with random legal choices, checking as it goes."""
-    rules = PRESETS[preset]
+def play(preset: str | BlackjackRules, seed: int) -> tuple[BlackjackRound, list[Card]]:
+    """One round (of a preset, or of a house's rules) on a shuffled stacked shoe with random
+    legal choices, checking as it goes."""
+    rules = PRESETS[preset] if isinstance(preset, str) else preset
     rnd = random.Random(seed)
     cards = list(ONE_DECK * rules.decks)
     rnd.shuffle(cards)
@@ -106,7 +112,20 @@ def play(preset: str, seed: int) -> tuple[BlackjackRound, list[Card]]:
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(["classic", "infinite"]), st.integers(0, 2**32))
 def test_chips_conserved_and_stacks_never_negative(preset: str, seed: int) -> None:
-    r, _ = play(preset, seed)
+    check_chips(play(preset, seed)[0])
+
+
+@pytest.mark.rule("H2")
+@settings(max_examples=200, deadline=None)
+@given(houses(("classic", "infinite")), st.integers(0, 2**32))
+def test_every_blackjack_house_conserves_chips_and_hides_cards(house: House, seed: int) -> None:
+    """Random blackjack houses: the legal choices as the house says (written out again
+    above), no card shown before its time, chips conserved."""
+    check_chips(play(house.record(), seed)[0])
+
+
+def check_chips(r: BlackjackRound) -> None:
+    """Every wager settled once, the bank's net the seats' opposite, no stack below zero."""
     o = r.outcome()
     wagers = [e for e in r.events if isinstance(e, WagerSettled)]
     bank = -sum(w.net for w in wagers)

@@ -32,7 +32,7 @@ def houses(draw: st.DrawFn, bases: tuple[str, ...]) -> House:
             continue
         if draw(st.integers(0, 3)) == 0:
             rules[f.name] = _value(draw, f)
-    if draw(st.booleans()):
+    if "bet_min" in schema.by_name and draw(st.booleans()):  # type: ignore[attr-defined]
         bet_min = draw(st.integers(1, 200))
         cover = draw(st.integers(1, 5))
         rules |= {

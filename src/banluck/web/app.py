@@ -8,11 +8,13 @@ puts ``guard.Guard`` (Host, Origin, content type, cookie, headers, the 500) in f
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import random
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +95,30 @@ def _language(request: Request) -> str:
 
 def _error(status: int, code: str, message: str, headers: Any = None) -> JSONResponse:
     return JSONResponse(Refusal(code, message).body(), status_code=status, headers=headers)
+
+
+#: the page's files a service worker does not keep at install: itself, and what the page
+#: loads only when it needs it (the names font) or elsewhere (the room maker's page)
+_NOT_KEPT = ("sw.js", "fonts/cjk-names.woff", "fonts/LICENSE-DroidSansFallback.txt")
+
+
+@lru_cache(maxsize=1)
+def _service_worker() -> str:
+    """``static/sw.js`` with its cache version (a digest of the page's files, so that a new
+    version of the page replaces the cached one) and the files it keeps at install."""
+    digest = hashlib.sha256()
+    kept = []
+    for path in sorted(STATIC.rglob("*")):
+        if not path.is_file():
+            continue
+        name = path.relative_to(STATIC).as_posix()
+        digest.update(name.encode())
+        digest.update(path.read_bytes())
+        if name not in _NOT_KEPT and not name.startswith(("room/", "__")):
+            kept.append(f"/static/{name}")
+    text = (STATIC / "sw.js").read_text(encoding="utf-8")
+    files = json.dumps(kept)
+    return text.replace("__VERSION__", digest.hexdigest()[:16]).replace("__FILES__", files)
 
 
 def create_app(
@@ -200,6 +226,16 @@ def create_app(
         if found is None:
             raise Refusal("not_found", f"no game {name!r}", {"game": name})
         return found
+
+    @app.get("/sw.js", include_in_schema=False)
+    async def service_worker() -> Response:
+        """The page's service worker, at the root so that it serves every page (an
+        installable app); its cache is named by the version of the page's files."""
+        return Response(
+            _service_worker(),
+            media_type="text/javascript",
+            headers={"Cache-Control": "no-cache"},
+        )
 
     @app.get("/", include_in_schema=False)
     async def index() -> Response:

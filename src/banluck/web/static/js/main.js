@@ -140,4 +140,8 @@ window.banluckDebug = () => ({
   hand: page.model && page.model.hand, lang: language(),
 });
 
+// An installable app: the service worker keeps the page's files and, without the server,
+// shows how to start it (sw.js). A browser without one plays the same.
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+
 start();

@@ -1,0 +1,61 @@
+"""An installable page (issue 18, "installable and light"): a manifest with the app's name,
+start and icons, a service worker that registers from the root and keeps the page's own
+files, and, with the server away, a clear page in three languages saying to start it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Server
+from tests.browser.test_table_page import PLAIN, open_table
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_manifest_names_the_app_and_its_icons(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    server = serve(PLAIN)
+    page = new_page()
+    open_table(page, server)
+    href = page.locator('link[rel="manifest"]').get_attribute("href")
+    assert href
+    manifest = page.request.get(server.url + href)
+    assert manifest.ok and "manifest+json" in manifest.headers["content-type"]
+    data = manifest.json()
+    assert data["name"] == "Ban Luck" and data["start_url"] == "/"
+    assert data["display"] == "standalone"
+    for icon in data["icons"]:
+        got = page.request.get(server.url + icon["src"])
+        assert got.ok and got.headers["content-type"].startswith(icon["type"]), icon
+
+
+def test_the_service_worker_registers_and_without_the_server_says_to_start_it(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    server = serve(PLAIN)
+    page = new_page()
+    open_table(page, server)
+    scope = page.evaluate("() => navigator.serviceWorker.ready.then((r) => r.scope)")
+    assert scope == server.url + "/"
+    worker = page.request.get(server.url + "/sw.js")
+    assert worker.ok and "__VERSION__" not in worker.text()
+    assert worker.headers["cache-control"] == "no-cache"
+    # the page's files come from the worker's cache now
+    page.reload()
+    expect(page.locator("#btn-deal")).to_be_enabled()
+    page.context.set_offline(True)
+    try:
+        page.goto(server.url + "/play/table")
+        offline = page.locator("[data-testid=offline]")
+        expect(offline).to_be_visible()
+        expect(offline).to_contain_text("Start the server")
+        expect(offline).to_contain_text("Starten Sie den Server")
+        expect(offline).to_contain_text("请启动服务器")
+    finally:
+        page.context.set_offline(False)
+    page.goto(server.url + "/play/table")
+    expect(page.locator("#btn-deal")).to_be_enabled()
