@@ -183,6 +183,17 @@ def test_bet_field_letters_and_german(
     expect(page.get_by_role("alert")).to_contain_text("Der größte Einsatz ist 500.")
 
 
+def win_plain_hand(page: Page) -> None:
+    """PLAIN's first hand by the keyboard: bet 100, hit to 20, stand, win 100."""
+    page.locator("#bet").fill("100")
+    page.locator("#bet").press("Enter")
+    expect(page.get_by_role("button", name="Hit")).to_be_enabled()
+    page.keyboard.press("h")
+    expect(page.locator('[data-testid="total-you"]')).to_have_text("20")
+    page.keyboard.press("s")
+    expect(page.locator('[data-testid="result-you"]')).to_have_text("Win +100")
+
+
 def test_history_view_and_replay_download(
     serve: Callable[[list[str]], Server], new_page: Callable[..., Page], tmp_path: Path
 ) -> None:
@@ -191,13 +202,7 @@ def test_history_view_and_replay_download(
     server = serve(PLAIN)
     page = new_page()
     open_table(page, server)
-    page.locator("#bet").fill("100")
-    page.locator("#bet").press("Enter")
-    expect(page.get_by_role("button", name="Hit")).to_be_enabled()
-    page.keyboard.press("h")
-    expect(page.locator('[data-testid="total-you"]')).to_have_text("20")
-    page.keyboard.press("s")
-    expect(page.locator('[data-testid="result-you"]')).to_have_text("Win +100")
+    win_plain_hand(page)
 
     page.keyboard.press("l")
     dialog = page.locator("#dlg-history")

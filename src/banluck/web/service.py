@@ -334,7 +334,10 @@ class GameService:
             raise Refusal("not_found", f"hand {hand} is not in your history", {"hand": hand})
         try:
             data = json.loads(raw)
-            return {"hand": hand, "replay": data["replay"], "result": data["result"]}
+            # ``table``: the hand as you saw it (its events), for a replay step by step;
+            # None for a hand kept before replays were
+            out = {"hand": hand, "replay": data["replay"], "result": data["result"]}
+            return {**out, "table": data.get("table")}
         except (ValueError, RecursionError, KeyError, TypeError):
             log.warning("history hand %s of player %s is unreadable", hand, player)
             raise Refusal(

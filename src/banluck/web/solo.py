@@ -123,6 +123,10 @@ class SoloSession(ABC):
         """The record of the hand as it stands after its choices so far."""
 
     @abstractmethod
+    def table_json(self) -> dict[str, Any] | None:
+        """docs/API.md ``Table``: the person's view of the current (or last) hand."""
+
+    @abstractmethod
     def finished(self, hand: HandDriver) -> dict[str, Any]:
         """Settle the finished hand into the record; its history entry."""
 
@@ -226,4 +230,10 @@ class SoloSession(ABC):
         stands, and settled when over."""
         hand.play_until(lambda seat: None if seat == self.you else hand.bot_choice())
         self.played(hand)
-        return self.finished(hand) if hand.over else None
+        if not hand.over:
+            return None
+        entry = self.finished(hand)
+        table = self.table_json()
+        if table is not None:  # the hand as the person saw it, for History's replay
+            entry["table"] = table
+        return entry

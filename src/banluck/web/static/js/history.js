@@ -7,6 +7,7 @@ import { openDialog } from "./dialogs.js";
 import { $, el } from "./dom.js";
 import { cardName, errorText, fmtNet, fmtNum, kindLabel, locale, seatName, t } from "./messages.js";
 import { limits } from "./page.js";
+import { showReplay } from "./replay.js";
 
 function miniCards(codes) {
   const span = el("span", "mini");
@@ -156,6 +157,13 @@ async function showHistoryHand(hand, hands) {
   backButton.type = "button";
   backButton.addEventListener("click", () => showHistoryList(hands));
   actions.append(backButton, downloadLink(hand));
+  if (data.table && data.table.events) {
+    // step by step, as you saw it (a hand kept before replays were has none)
+    const replay = el("button", "", t("history.replay"));
+    replay.type = "button";
+    replay.addEventListener("click", () => showReplay(body, hand, data.table, miniCards, () => showHistoryHand(hand, hands)));
+    actions.appendChild(replay);
+  }
   box.appendChild(actions);
   body.replaceChildren(box);
 }

@@ -12,6 +12,13 @@ function hands(table) {
   return table.seats.concat([table.dealer]);
 }
 
+/** The seats of a model as History's replay draws them: [seat, card codes, total], those
+    dealt in only. */
+export function seatLines(m) {
+  return ALL.filter((name) => m.seats[name].cards.length)
+    .map((name) => [name, m.seats[name].cards.map((c) => c.code), m.seats[name].total]);
+}
+
 /** A model with no event shown yet: every seat empty, bets and stacks from the snapshot. */
 export function emptyModel(table) {
   const m = { hand: table.hand, seats: {}, turn: null, void: false, over: false };

@@ -5,7 +5,7 @@
 
 import { $ } from "../dom.js";
 import { describe, t, yourResultText } from "../messages.js";
-import { applyEvent, emptyModel, syncModel } from "../model.js";
+import { applyEvent, emptyModel, seatLines, syncModel } from "../model.js";
 import { isMe, limits, page, yourTurn } from "../page.js";
 import { renderTable } from "../table.js";
 
@@ -54,7 +54,7 @@ export function banluck() {
     family: "banluck",
     tableId: "table",
     messageId: "message",
-    emptyModel, applyEvent, syncModel, describe, finish, reason, titles,
+    emptyModel, applyEvent, syncModel, describe, finish, reason, titles, seatLines,
     renderTable: render,
     welcome: () => (covers() ? t("msg.welcome.cover") : t("msg.welcome")),
     get betError() { return covers() ? "error.bad_bet.cover" : null; },

@@ -183,6 +183,11 @@ export function blackjack() {
     tableId: "bj-table",
     messageId: "bj-message",
     emptyModel, applyEvent, syncModel, describe, finish, reason, titles, offered,
+    // History's replay: every hand of every seat (a split hand each), the dealer's
+    seatLines: (m) => [
+      ...m.order.flatMap((s) => m.seats[s].hands.map((h) => [s, h.cards, h.total])),
+      ["dealer", m.dealer.cards, m.dealer.total],
+    ],
     renderTable: renderBjTable,
     renderBetExtras: renderSideBets,
     dealExtras: bjDealExtras,

@@ -156,6 +156,8 @@ export function kampung() {
     hideClosed: true,
     hintInChips: true,
     emptyModel, applyEvent, syncModel, describe, finish,
+    // History's replay: each hand as it stood (another's cards face down until turned)
+    seatLines: (m) => [...m.order, m.bank].map((s) => [s, m.seats[s].cards, m.seats[s].total]),
     reason: (l) => (youBank() && l.some((a) => a.startsWith(OPEN)) ? t("reason.kp.open") : ""),
     titles: (l) => ({
       burn: l.includes("burn") ? t("title.kp.burn") : "",

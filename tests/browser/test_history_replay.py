@@ -1,0 +1,90 @@
+"""History's step-by-step replay (issue 18): a finished hand plays again in the History
+dialog from its events as you saw them, forward, back and on its own, each step in words;
+a card you never saw stays face down."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Server
+from tests.browser.test_games import enter
+from tests.browser.test_table_extras import win_plain_hand
+from tests.browser.test_table_page import PLAIN, open_table
+
+pytestmark = pytest.mark.browser
+
+
+def open_replay(page: Page, hand: int) -> None:
+    page.keyboard.press("l")
+    dialog = page.locator("#dlg-history")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name=f"View · Hand {hand}").click()
+    dialog.get_by_role("button", name="Replay").click()
+
+
+def test_a_ban_luck_hand_replays_step_by_step(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    server = serve(PLAIN)
+    page = new_page()
+    open_table(page, server)
+    win_plain_hand(page)
+    events = page.request.get(server.url + "/api/games/table/history/1").json()["table"]["events"]
+    n = len(events)
+    open_replay(page, 1)
+    dialog = page.locator("#dlg-history")
+    title = dialog.locator(".h-replay h3")
+    line = dialog.locator("[data-testid=replay-line]")
+    expect(title).to_have_text(f"Hand 1: step 0 of {n}")
+    expect(line).to_have_text("Before the deal.")
+    expect(dialog.locator(".h-replay-seats tr")).to_have_count(0)
+    forward = dialog.get_by_role("button", name="Forward")
+    forward.click()
+    expect(title).to_have_text(f"Hand 1: step 1 of {n}")
+    expect(dialog.locator(".h-replay-seats tr")).to_have_count(1)  # your first card
+    for _ in range(7):
+        forward.click()
+    expect(dialog.locator(".h-replay-seats tr")).to_have_count(4)  # everyone has two
+    # another seat's cards are face down until turned over
+    anna = dialog.locator(".h-replay-seats tr").nth(1)
+    assert anna.locator(".card").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    dialog.get_by_role("button", name="Back").click()
+    expect(title).to_have_text(f"Hand 1: step 7 of {n}")
+    dialog.get_by_role("button", name="Play").click()
+    expect(title).to_have_text(f"Hand 1: step {n} of {n}", timeout=60_000)
+    expect(forward).to_be_disabled()
+    expect(line).not_to_have_text("")
+    dialog.get_by_role("button", name="Done").click()
+    expect(dialog.locator(".h-detail")).to_be_visible()
+
+
+def test_a_kampung_hand_replays_in_german(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    server = serve(PLAIN)
+    page = new_page(locale="de-DE")
+    enter(page, server, "kampung")
+    page.request.put(server.url + "/api/games/kampung/settings", data={"language": "de"})
+    page.reload()
+    expect(page.locator("#btn-deal")).to_be_enabled()
+    page.locator("#bet").fill("10")
+    page.locator("#btn-deal").click()
+    while not page.request.get(server.url + "/api/games/kampung/state").json()["table"]["over"]:
+        legal = page.request.get(server.url + "/api/games/kampung/state").json()["table"]["legal"]
+        page.locator(
+            f'#act-row button[data-action="{"stand" if "stand" in legal else legal[0]}"]'
+        ).click()
+        page.wait_for_timeout(300)
+    expect(page.locator("#btn-deal")).to_be_enabled()
+    page.keyboard.press("l")
+    dialog = page.locator("#dlg-history")
+    expect(dialog.locator("li")).to_have_count(1)
+    dialog.locator("li").first.locator("button").click()
+    dialog.get_by_role("button", name="Abspielen").click()
+    expect(dialog.locator(".h-replay h3")).to_contain_text("Hand 1: Schritt 0 von")
+    dialog.get_by_role("button", name="Weiter").click()
+    expect(dialog.locator(".h-replay h3")).to_contain_text("Schritt 1 von")
+    expect(dialog.locator("[data-testid=replay-line]")).not_to_have_text("Vor dem Geben.")
