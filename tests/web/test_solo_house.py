@@ -353,3 +353,17 @@ def test_a_blackjack_house_plays_from_the_next_deal_with_a_shoe_of_its_own(tmp_p
     assert lobby["classic"]["house_edge"] == pytest.approx(want, abs=1e-12)
     bad = put(c, "classic", {"house": H17, "decks": 2})
     assert bad.status_code == 422 and bad.json()["error"]["params"]["fields"] == ["decks"]
+
+
+def test_a_saved_blackjack_house_that_no_longer_passes_is_set_aside(tmp_path: Path) -> None:
+    from tests.web.games_helpers import stored, write_record
+
+    c = game_client(tmp_path / "s.sqlite3")
+    put(c, "infinite", {"house": {"base": "infinite", "rules": {"splits": 2}}})
+    data = stored(c, "infinite")
+    data["settings"]["house"]["rules"]["splits"] = 7  # a later version narrowed the field
+    write_record(c, "infinite", data)
+    got = c.get(api("infinite", "state")).json()
+    assert "house" not in got["player"]["settings"]
+    assert got["player"]["notices"][-1]["code"] == "house_set_aside"
+    deal(c, "infinite", bet=10)  # the game's own rules play

@@ -27,7 +27,13 @@ from banluck.games.banluck.driver import BanluckDriver
 from banluck.games.driver import HandStart
 from banluck.games.house import HouseError
 from banluck.web.records import LANGUAGES, MAX_HAND, SPEEDS, CorruptSave, is_int
-from banluck.web.solo_house import HOUSE_DECKS, SET_ASIDE, house_key, played_house, set_aside
+from banluck.web.solo_house import (
+    HOUSE_DECKS,
+    house_key,
+    played_house,
+    set_aside,
+    with_set_aside,
+)
 from banluck.web.stats import Stats
 
 RECORD_VERSION = 1
@@ -257,7 +263,7 @@ def _read_record(d: Any, rules: Rules) -> PlayerRecord:
         "bad notices",
     )
     if aside:
-        notices = [*notices[-(_MAX_NOTICES - 1) :], SET_ASIDE]
+        notices = with_set_aside(notices, _MAX_NOTICES)
     return PlayerRecord(
         stacks={k: int(v) for k, v in stacks.items()},
         shoe_decks=decks,

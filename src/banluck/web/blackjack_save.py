@@ -22,7 +22,7 @@ from banluck.games.blackjack.shoe import BlackjackShoe
 from banluck.games.driver import HandStart
 from banluck.games.house import HouseError, read_house
 from banluck.web.records import MAX_HAND, CorruptSave, is_int
-from banluck.web.solo_house import SET_ASIDE, set_aside
+from banluck.web.solo_house import set_aside, with_set_aside
 from banluck.web.stats import Stats
 
 VERSION = 1
@@ -173,7 +173,7 @@ def read_record(d: Any, preset: BlackjackRules) -> BlackjackRecord:
         _need(is_int(rec.next_hand) and 1 <= rec.next_hand <= MAX_HAND, "bad next hand")
         _need(isinstance(rec.notices, list) and len(rec.notices) <= 16, "bad notices")
         if aside:
-            rec.notices = [*rec.notices[-15:], SET_ASIDE]
+            rec.notices = with_set_aside(rec.notices)
         h = d["hand"]
         if h is not None:
             _need(isinstance(h, dict), "bad hand")

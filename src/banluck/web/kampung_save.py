@@ -26,7 +26,13 @@ from banluck.games.kampung.driver import KampungDriver
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.web.records import MAX_HAND, CorruptSave, is_int
-from banluck.web.solo_house import HOUSE_DECKS, SET_ASIDE, house_key, played_house, set_aside
+from banluck.web.solo_house import (
+    HOUSE_DECKS,
+    house_key,
+    played_house,
+    set_aside,
+    with_set_aside,
+)
 from banluck.web.stats import Stats
 
 VERSION = 1
@@ -211,7 +217,7 @@ def _read(d: Any) -> KampungRecord:
     _need(isinstance(rec.notices, list) and len(rec.notices) <= 16, "bad notices")
     if aside:
         rec.last_bet = min(max(rec.last_bet, following.bet_min), following.bet_max)
-        rec.notices = [*rec.notices[-15:], SET_ASIDE]
+        rec.notices = with_set_aside(rec.notices)
     _need(following.bet_min <= rec.last_bet <= following.bet_max, "bad bet")
     h = d["hand"]
     if h is None:

@@ -106,5 +106,6 @@ def set_aside(
     return True
 
 
-#: the notice of a house set aside
-SET_ASIDE = {"code": "house_set_aside", "params": {}}
+def with_set_aside(notices: list[dict[str, Any]], limit: int = 16) -> list[dict[str, Any]]:
+    """The notices with the one of a house set aside last (at most ``limit`` in all)."""
+    return [*notices[-(limit - 1) :], {"code": "house_set_aside", "params": {}}]
