@@ -15,11 +15,14 @@ from typing import Any
 
 from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
+from banluck.games.banluck.house import FIELDS as BANLUCK_FIELDS
 from banluck.games.house import House, HouseError, read_house
 from banluck.rooms.settings import house_setting
 
-#: H1: the deck counts a house plays (a saved shoe may hold any of them)
-HOUSE_DECKS = range(1, 9)
+#: H1: the deck counts a house plays (a saved shoe may hold any of them): the house's own
+#: ``decks`` field, the same in every family
+_DECKS = next(f for f in BANLUCK_FIELDS if f.name == "decks")
+HOUSE_DECKS = range(_DECKS.lo, _DECKS.hi + 1)
 
 
 def house_key(house: dict[str, Any] | None) -> str | None:
@@ -76,7 +79,7 @@ def with_house_settings(
     if "house" in body and value != out["decks"]:
         words = f"the house's {out['decks']}"
     elif not (is_whole(value) and value in allowed):
-        words = " or ".join(map(str, decks)) if played is None else "1 to 8"
+        words = " or ".join(map(str, decks)) if played is None else _DECKS.allowed()
     else:
         out["decks"] = int(value)
         if played is not None:

@@ -75,21 +75,22 @@ def values(r: BlackjackRules) -> dict[str, Any]:
     }
 
 
-def _scaled(x: int | None, base: BlackjackRules, decks: int) -> int | None:
+def _scaled(x: int, base: BlackjackRules, decks: int) -> int:
     """A count of cards or hands of ``base``'s shoe at the same share of a shoe of ``decks``."""
-    return None if x is None else max(1, round(x * decks / base.decks))
+    return max(1, round(x * decks / base.decks))
 
 
 def record(base: BlackjackRules, v: dict[str, Any]) -> BlackjackRules:
     """The rules record of ``base`` with the house's fields ``v`` (every field given)."""
     decks = v["decks"]
     num, den = (int(x) for x in v["blackjack_pays"].split(":"))
-    limits = tuple((n, _scaled(h, base, decks) or 1) for n, h in base.side_bet_last_hand)
+    limits = tuple((n, _scaled(h, base, decks)) for n, h in base.side_bet_last_hand)
+    below, cut = base.reshuffle_below, base.cut_card_from_end
     return dataclasses.replace(
         base,
         decks=decks,
-        reshuffle_below=_scaled(base.reshuffle_below, base, decks),
-        cut_card_from_end=_scaled(base.cut_card_from_end, base, decks),
+        reshuffle_below=None if below is None else _scaled(below, base, decks),
+        cut_card_from_end=None if cut is None else _scaled(cut, base, decks),
         side_bet_last_hand=limits,
         dealer_hits_soft_17=v["dealer_hits_soft_17"],
         blackjack_pays=(num, den),
