@@ -1,13 +1,16 @@
 """One client against everyone else, on a real ``banluck serve`` reached from two loopback
 addresses: an attacker at 127.0.0.2 fills its share of room sockets (per player, then per
-address) and makes rooms until it is slowed down, while an honest player at 127.0.0.1 is
-served throughout; behind a trusted proxy the limits count its header's address."""
+address), makes rooms and new players until it is slowed down, holds partial requests open
+by the hundred, and opens and closes sockets as fast as it can, while an honest player at
+127.0.0.1 is served throughout; behind a trusted proxy the limits count its header's
+address."""
 
 from __future__ import annotations
 
 import json
+import resource
 import socket
-import subprocess
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -19,8 +22,15 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
-from banluck.web.clients import PER_ADDRESS, PER_PLAYER, ROOMS_BURST
-from tests.rooms.servers import HOST, free_port, start_server
+from banluck.web.clients import (
+    PER_ADDRESS,
+    PER_PLAYER,
+    PLAYERS_BURST,
+    ROOMS_BURST,
+    SOCKETS_BURST,
+)
+from banluck.web.limits import CONNECTIONS_PER_ADDRESS
+from tests.rooms.servers import HOST, free_port, start_server, stop
 
 ATTACKER = "127.0.0.2"
 
@@ -32,11 +42,7 @@ def _server(tmp_path: Path, *options: str) -> Iterator[int]:
     try:
         yield port
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc)
 
 
 def _http(port: int, source: str) -> httpx.Client:
@@ -132,3 +138,93 @@ def test_behind_a_trusted_proxy_the_header_is_the_client(tmp_path: Path) -> None
             for i in range(ROOMS_BURST + 1)
         ]
         assert spoofed[-1].status_code == 429  # a header nobody trusts changes nothing
+
+
+def _deal(port: int, source: str, cookie: str | None = None) -> httpx.Response:
+    with _http(port, source) as c:
+        headers = {} if cookie is None else {"Cookie": f"banluck_id={cookie}"}
+        return c.post("/api/deal", json={"bet": 10, "hand": 1}, headers=headers)
+
+
+def test_new_players_from_one_address_are_slowed_down(tmp_path: Path) -> None:
+    """Each cookieless deal is a new player stored: one address has a burst of them, then
+    429 with nothing stored, so strangers cannot fill the store (here of 45 players) and
+    lock a real newcomer out; a player already stored plays on."""
+    with _server(tmp_path, "--max-players", str(PLAYERS_BURST + 5)) as port:
+        known = _cookie(port, ATTACKER)
+        assert _deal(port, ATTACKER, known).status_code == 200
+        statuses = [_deal(port, ATTACKER).status_code for _ in range(PLAYERS_BURST + 3)]
+        assert statuses[: PLAYERS_BURST - 1] == [200] * (PLAYERS_BURST - 1)
+        assert set(statuses[PLAYERS_BURST - 1 :]) == {429}
+        refused = _deal(port, ATTACKER)
+        assert refused.json()["error"]["code"] == "too_many_new_players"
+        # the attacker's stored player plays on; an honest newcomer is stored
+        with _http(port, ATTACKER) as c:
+            state = c.get("/api/state", headers={"Cookie": f"banluck_id={known}"})
+        assert state.json()["table"]["hand"] == 1
+        assert _deal(port, HOST).status_code == 200
+
+
+def _partial(port: int, source: str) -> socket.socket:
+    """A connection that sends half a request and never the rest (slowloris)."""
+    s = socket.create_connection((HOST, port), source_address=(source, 0), timeout=5)
+    s.sendall(b"GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+    return s
+
+
+def test_partial_requests_by_the_hundred_fill_only_their_address_share(tmp_path: Path) -> None:
+    """A server of 300 connections: the attacker's partial requests past its address's
+    share are closed at once, and the honest player's requests are all answered while it
+    holds the rest (and reopens what is closed)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 1024 <= hard or hard == resource.RLIM_INFINITY:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1024), hard))
+    with _server(tmp_path, "--max-connections", "300") as port, ExitStack() as stack:
+        held = [stack.enter_context(_partial(port, ATTACKER)) for _ in range(300)]
+        time.sleep(0.5)
+        closed = 0
+        for s in held:  # the server closed every one past the share
+            s.setblocking(False)
+            try:
+                closed += s.recv(1) == b""
+            except BlockingIOError:
+                pass
+            except ConnectionResetError:
+                closed += 1
+        assert closed == 300 - CONNECTIONS_PER_ADDRESS
+        for _ in range(20):  # the attacker reopens; the honest player is served
+            stack.enter_context(_partial(port, ATTACKER))
+            with _http(port, HOST) as c:
+                assert c.get("/api/state").status_code == 200
+
+
+def test_connect_churn_changes_nothing_seen_and_is_slowed_down(tmp_path: Path) -> None:
+    """One member of a room opens and closes sockets as fast as it can, while it has one
+    open: the others' sockets get no frame (nothing they see changed); past a burst its
+    address's new sockets are refused; the honest player still opens one."""
+    with _server(tmp_path) as port:
+        honest = _cookie(port, HOST)
+        code = _room(port, HOST, honest).json()["code"]
+        attacker = _cookie(port, ATTACKER)
+        with (
+            _socket(port, HOST, code, honest) as mine,
+            _socket(port, ATTACKER, code, attacker) as held,
+        ):
+            _state(mine), _state(held)
+            held.send(json.dumps({"type": "join", "name": "Mallory"}))
+            _state(held)
+            _state(mine)  # Mallory joined: the one change the others see
+            opened = refused = 0
+            for _ in range(SOCKETS_BURST + 20):
+                try:
+                    with _socket(port, ATTACKER, code, attacker) as ws:
+                        _state(ws)
+                        opened += 1
+                except InvalidStatus as exc:
+                    assert exc.response.status_code == 403
+                    refused += 1
+            assert opened <= SOCKETS_BURST and refused >= 20
+            with pytest.raises(TimeoutError):
+                mine.recv(timeout=1)
+            with _socket(port, HOST, code, honest) as again:
+                assert _state(again)["room"]["code"] == code

@@ -72,7 +72,10 @@ def test_two_workers_on_one_port_share_a_room(pg_url: str, tmp_path: Path) -> No
                 "SELECT presence FROM banluck_rooms WHERE code = %s", (code,)
             ).fetchone()
         assert row is not None
-        assert sum(n for p in row[0].values() for n in p.values()) == 6
+        # each process that holds a socket of Ann's counts her once (its other tabs change
+        # nothing seen); the kernel spread the six over one or both
+        counts = [n for p in row[0].values() for n in p.values()]
+        assert counts and all(n == 1 for n in counts) and len(counts) <= 2, row[0]
         clients[3].send({"type": "bet", "hand": 1, "amount": 10})
         dealt = [c.seen(0, lambda f: f["room"]["hand"] == 1) for c in clients]
         assert all(d["room"] == dealt[0]["room"] for d in dealt)  # the same first state

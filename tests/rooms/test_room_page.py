@@ -160,9 +160,10 @@ def play_hand(people: list[Person], watching: tuple[Person, ...] = ()) -> None:
         acting = [p for p in people if p.page.locator(CHOICES).count()]
         if acting and not turn_seen:  # whose turn it is, on every page, by name
             turn_seen = True
-            for q in (*people, *watching):
-                mark = q.page.locator("#seats li.to-act")
-                assert acting[0].name in (mark.inner_text() if mark.count() else ""), q.name
+            for q in (*people, *watching):  # each page marks it once its frame arrives
+                q.page.wait_for_selector(
+                    f"#seats li.to-act:has-text('{acting[0].name}')", timeout=5000
+                )
         for p in people:
             with contextlib.suppress(PlaywrightTimeout):
                 stand = p.page.locator("#btn-stand:visible:enabled, #btn-play:visible:enabled")

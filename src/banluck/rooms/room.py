@@ -305,23 +305,37 @@ class Room:
         self._changed(now)
 
     def connect(self, player: str, now: float) -> None:
-        """A socket of ``player`` opened (a person coming back is no longer away)."""
+        """A socket of ``player`` opened (a person coming back is no longer away). The room
+        changes (a new version, saved and sent) only when someone sees it: a person who had
+        no socket is online, an away person is back, someone dealt in is present; another
+        tab of someone online, or a socket that has not joined, changes nothing seen."""
+        online = self._connected(player)
         self.connections[player] = self.connections.get(player, 0) + 1
+        m = self.members.get(player)
+        if m is None:
+            return
+        seen = not online or m.away or (self.in_hand and player not in self.present)
         if self.in_hand:
             self.present.add(player)
-        m = self.members.get(player)
-        if m is not None:
-            m.away = False
+        m.away = False
+        if seen:
+            self._changed(now)
+
+    def touched(self, now: float) -> None:
+        """A new version with nothing else changed (a shared store: another process's
+        sockets came or went, and every process must hear of it)."""
         self._changed(now)
 
     def disconnect(self, player: str, now: float) -> None:
-        """A socket closed: the seat is kept; the timer goes on."""
+        """A socket closed: the seat is kept; the timer goes on. The room changes only when
+        a person's last socket closed (they show as offline)."""
         left = self.connections.get(player, 0) - 1
         if left > 0:
             self.connections[player] = left
-        else:
-            self.connections.pop(player, None)
-        self._changed(now)
+            return
+        self.connections.pop(player, None)
+        if player in self.members:
+            self._changed(now)
 
     # ------------------------------------------------------------------ the game
 

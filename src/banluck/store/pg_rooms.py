@@ -29,6 +29,7 @@ import json
 import logging
 import secrets
 import threading
+import time
 import uuid
 import zlib
 from collections.abc import Callable, Iterator
@@ -50,6 +51,10 @@ log = logging.getLogger("banluck.web")
 CHANNEL = "banluck_rooms"
 #: PostgreSQL takes payloads under 8,000 bytes.
 MAX_PAYLOAD = 7900
+#: Seconds a connection may take to be made (PostgreSQL's least is 2).
+CONNECT_SECONDS = 2
+#: After a failed reconnection, calls fail at once for this long before the next try.
+RECONNECT_SECONDS = 1.0
 #: A process whose last beat is older than this is taken for dead.
 ALIVE_SECONDS = 10.0
 #: How often a process beats (seconds).
@@ -106,10 +111,9 @@ class PgRoomStore:
     def __init__(self, url: str, *, process: str | None = None) -> None:
         self.url = url
         self.process = process or uuid.uuid4().hex
+        self._tried = 0.0  # when the last reconnection failed (``_db``)
         try:
-            self._conn = psycopg.connect(
-                url, autocommit=True, connect_timeout=10, options=_SESSION_OPTIONS
-            )
+            self._conn = self._connect()
             with self._conn.transaction():
                 self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
                 for statement in _SCHEMA:
@@ -120,6 +124,29 @@ class PgRoomStore:
         self.beat()
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
+
+    def _connect(self) -> psycopg.Connection[Any]:
+        return psycopg.connect(
+            self.url, autocommit=True, connect_timeout=CONNECT_SECONDS, options=_SESSION_OPTIONS
+        )
+
+    @property
+    def _db(self) -> psycopg.Connection[Any]:
+        """The connection, made again when the last one was lost (the database restarted,
+        the network cut): every call after a fault tries again, at most one a second (a
+        ``psycopg.OperationalError`` meanwhile, as the failed call had)."""
+        conn = self._conn
+        if not conn.closed and not conn.broken:
+            return conn
+        if time.monotonic() - self._tried < RECONNECT_SECONDS:
+            raise psycopg.OperationalError("the rooms' database is being reconnected")
+        try:
+            self._conn = self._connect()
+        except psycopg.Error:
+            self._tried = time.monotonic()
+            raise
+        log.warning("rooms: reconnected to the database")
+        return self._conn
 
     def start(self, on_notice: Callable[[str], None]) -> None:
         """Beat every ``BEAT_SECONDS`` and pass every notice's payload to ``on_notice``
@@ -166,7 +193,7 @@ class PgRoomStore:
 
     def save(self, code: str, data: str) -> None:
         """Write a room outside of ``lock`` (a new room): ``rev`` 1, or one more."""
-        self._conn.execute(
+        self._db.execute(
             "INSERT INTO banluck_rooms (code, data, host) VALUES (%s, %s, %s::jsonb ->> 'host')"
             " ON CONFLICT (code) DO UPDATE SET data = excluded.data, host = excluded.host,"
             " rev = banluck_rooms.rev + 1, updated = now()",
@@ -178,12 +205,12 @@ class PgRoomStore:
         on this database: made once by whichever asks first (no race: the insert of a
         second is ignored), read by all."""
         try:
-            self._conn.execute(
+            self._db.execute(
                 "INSERT INTO banluck_meta (key, value) VALUES ('cookie_key', %s)"
                 " ON CONFLICT (key) DO NOTHING",
                 (secrets.token_hex(32),),
             )
-            row = self._conn.execute(
+            row = self._db.execute(
                 "SELECT value FROM banluck_meta WHERE key = 'cookie_key'"
             ).fetchone()
             return bytes.fromhex(str(row[0]) if row else "")
@@ -195,9 +222,10 @@ class PgRoomStore:
         """``(rooms stored, rooms hosted by host)``, counted while no other process makes a
         room (an advisory lock, until the block ends): the room the block saves is counted
         by the next. Committed at the end of the block, rolled back when it raises."""
-        with self._conn.transaction():
-            self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (_CREATE_LOCK,))
-            row = self._conn.execute(
+        conn = self._db
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_CREATE_LOCK,))
+            row = conn.execute(
                 "SELECT count(*), count(*) FILTER (WHERE host = %s) FROM banluck_rooms",
                 (host,),
             ).fetchone()
@@ -209,12 +237,12 @@ class PgRoomStore:
         with self.lock(code) as row:
             if row is None or self.connections(row.presence):
                 return False
-            self._conn.execute("DELETE FROM banluck_rooms WHERE code = %s", (code,))
+            self._db.execute("DELETE FROM banluck_rooms WHERE code = %s", (code,))
             return True
 
     def codes(self) -> list[str]:
         """Every stored room's code."""
-        cur = self._conn.execute("SELECT code FROM banluck_rooms ORDER BY code")
+        cur = self._db.execute("SELECT code FROM banluck_rooms ORDER BY code")
         return [str(r[0]) for r in cur]
 
     def close(self) -> None:
@@ -222,7 +250,7 @@ class PgRoomStore:
         for t in self._threads:
             t.join(5.0)
         try:
-            if not self._conn.closed:
+            if not self._conn.closed and not self._conn.broken:
                 self._conn.execute(
                     "UPDATE banluck_room_processes SET beat = 'epoch' WHERE process = %s",
                     (self.process,),
@@ -235,16 +263,14 @@ class PgRoomStore:
 
     def read(self, code: str) -> Locked | None:
         """A room's row as it is now (no lock)."""
-        row = self._conn.execute(
+        row = self._db.execute(
             "SELECT data, rev, presence FROM banluck_rooms WHERE code = %s", (code,)
         ).fetchone()
         return None if row is None else Locked(code, str(row[0]), int(row[1]), _presence(row[2]))
 
     def revs(self, codes: list[str]) -> dict[str, int]:
         """The revision of each of ``codes`` that is stored."""
-        cur = self._conn.execute(
-            "SELECT code, rev FROM banluck_rooms WHERE code = ANY(%s)", (codes,)
-        )
+        cur = self._db.execute("SELECT code, rev FROM banluck_rooms WHERE code = ANY(%s)", (codes,))
         return {str(c): int(r) for c, r in cur}
 
     @contextmanager
@@ -253,8 +279,9 @@ class PgRoomStore:
         committed then (rolled back when the block raises). In pipeline mode: the lock and
         the read are one round trip to the server, the write, the notice and the commit
         another."""
-        with self._conn.pipeline(), self._conn.transaction():
-            row = self._conn.execute(
+        conn = self._db
+        with conn.pipeline(), conn.transaction():
+            row = conn.execute(
                 "SELECT data, rev, presence FROM banluck_rooms WHERE code = %s FOR UPDATE",
                 (code,),
             ).fetchone()
@@ -270,13 +297,13 @@ class PgRoomStore:
         fits; the new revision (one more: the row is locked)."""
         presence = {p: n for p, n in locked.presence.items() if n and p not in self.dead}
         rev = locked.rev + 1
-        self._conn.execute(
+        self._db.execute(
             "UPDATE banluck_rooms SET data = %s, presence = %s, rev = %s, updated = now()"
             " WHERE code = %s",
             (data, json.dumps(presence), rev, locked.code),
         )
         payload = notice(locked.code, rev, data if carry else None, step)
-        self._conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+        self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
         locked.rev = locked.written = rev
         return rev
 
@@ -304,7 +331,7 @@ class PgRoomStore:
             )
             p = self.process
             args = [p, p, player, p, player, delta]
-        row = self._conn.execute(
+        row = self._db.execute(
             "WITH u AS (UPDATE banluck_rooms SET data = %s, rev = %s, updated = now(),"
             f" presence = {presence_sql} WHERE code = %s AND rev = %s RETURNING rev)"
             " SELECT pg_notify(%s, %s) FROM u",
@@ -322,7 +349,7 @@ class PgRoomStore:
 
     def beat(self) -> frozenset[str]:
         """This process is alive; which processes are dead (never this one)."""
-        self.dead = _beat(self._conn, self.process)
+        self.dead = _beat(self._db, self.process)
         return self.dead
 
     def connections(self, presence: dict[str, dict[str, int]]) -> dict[str, int]:

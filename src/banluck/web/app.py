@@ -89,6 +89,14 @@ def _player_id(request: Request) -> str:
     return pid
 
 
+def _admit(request: Request) -> Callable[[], None]:
+    """The check made before the request's player is first stored: one client address makes
+    only so many new players (``web.clients``)."""
+    clients = request.app.state.rooms.clients
+    address = clients.address(request.client.host if request.client else None, request.headers)
+    return lambda: clients.new_player(address)
+
+
 def _language(request: Request) -> str:
     return language_from(request.headers.get("accept-language"))
 
@@ -325,20 +333,24 @@ def create_app(
         async def deal(request: Request) -> dict[str, Any]:
             svc = pick(request)
             body = await read_body(request)
-            return await run_in_threadpool(svc.deal, _player_id(request), _language(request), body)
+            return await run_in_threadpool(
+                svc.deal, _player_id(request), _language(request), body, _admit(request)
+            )
 
         @app.post(f"{prefix}/action")
         async def action(request: Request) -> dict[str, Any]:
             svc = pick(request)
             body = await read_body(request)
-            return await run_in_threadpool(svc.act, _player_id(request), _language(request), body)
+            return await run_in_threadpool(
+                svc.act, _player_id(request), _language(request), body, _admit(request)
+            )
 
         @app.put(f"{prefix}/settings")
         async def settings(request: Request) -> dict[str, Any]:
             svc = pick(request)
             body = await read_body(request)
             return await run_in_threadpool(
-                svc.settings, _player_id(request), _language(request), body
+                svc.settings, _player_id(request), _language(request), body, _admit(request)
             )
 
         @app.get(f"{prefix}/history")

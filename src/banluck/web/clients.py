@@ -1,5 +1,6 @@
 """One client against everyone else: how many room sockets one player and one client address
-may hold open in this process, and how fast one address may make rooms.
+may hold open in this process, and how fast one address may open sockets, make rooms and
+become new players (``banluck.web.server`` bounds its plain connections).
 
 A player is their signed cookie; a client address is the connection's peer, or, behind a
 proxy the operator trusts, the last address that proxy wrote in its header (``banluck serve
@@ -7,7 +8,8 @@ proxy the operator trusts, the last address that proxy wrote in its header (``ba
 defaults leave room for honest use: a person with several tabs, a family or a classroom
 behind one router (``PER_ADDRESS``), and 1,000 players each with a socket or two under the
 server's connection ceiling. A refused socket is closed before it is accepted (a 403 to the
-browser, with the reason); a refused room is ``rate_limited`` (429).
+browser, with the reason); a refused room is ``rate_limited`` (429), a refused new player
+``too_many_new_players`` (429).
 
 >>> c = ClientLimits(per_player=2, per_address=3, clock=lambda: 0.0)
 >>> c.open_socket("p1", "10.0.0.1"); c.open_socket("p1", "10.0.0.1")
@@ -24,6 +26,7 @@ banluck.core.refusal.Refusal: at most 3 room sockets may be open from one addres
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -34,9 +37,55 @@ from banluck.core.refusal import Refusal
 PER_PLAYER = 8
 #: Room sockets one client address may hold open at once (everyone behind one router).
 PER_ADDRESS = 64
+#: Room sockets one address may open: a burst (everyone behind a router coming back after
+#: a restart), then this many a minute (a reconnecting tab opens one every few seconds).
+SOCKETS_BURST = 2 * PER_ADDRESS
+SOCKETS_PER_MINUTE = 120.0
 #: New rooms one address may make: a burst, then this many an hour.
 ROOMS_BURST = 10
 ROOMS_PER_HOUR = 30.0
+#: New players one address may have stored (a first change at a table): a classroom at
+#: once, then this many an hour, so that one address fills a store of 10,000 players in
+#: no less than a fortnight.
+PLAYERS_BURST = 40
+PLAYERS_PER_HOUR = 30.0
+#: Addresses a bucket remembers at most; past it the full buckets are forgotten first.
+REMEMBERED = 100_000
+
+
+class Buckets:
+    """A token bucket per address: ``burst`` tokens, refilled at ``per_second``. Safe to
+    share between the server's threads (a change at a solo table runs in a thread).
+
+    >>> now = [0.0]
+    >>> b = Buckets(2, 1.0, lambda: now[0])
+    >>> [b.take("a"), b.take("a"), b.take("a"), b.take("b")]
+    [True, True, False, True]
+    >>> now[0] = 1.5; b.take("a"), b.take("a")
+    (True, False)
+    """
+
+    def __init__(self, burst: int, per_second: float, clock: Callable[[], float]) -> None:
+        self.burst = burst
+        self.per_second = per_second
+        self.clock = clock
+        self._tokens: dict[str, tuple[float, float]] = {}  # address -> (tokens, when)
+        self._lock = threading.Lock()
+
+    def take(self, address: str) -> bool:
+        """Take one of the address's tokens; False (and nothing taken) when none is left."""
+        with self._lock:
+            now = self.clock()
+            tokens, when = self._tokens.get(address, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + (now - when) * self.per_second)
+            if tokens < 1:
+                return False
+            self._tokens[address] = (tokens - 1, now)
+            if len(self._tokens) > REMEMBERED:  # bounded: the fullest are forgotten first
+                full = [a for a, (t, _) in self._tokens.items() if t >= self.burst - 1]
+                for a in full[: REMEMBERED // 2]:
+                    del self._tokens[a]
+            return True
 
 
 def client_address(peer: str | None, headers: Mapping[str, str], header: str | None = None) -> str:
@@ -66,25 +115,29 @@ class ClientLimits:
         per_address: int = PER_ADDRESS,
         rooms_burst: int = ROOMS_BURST,
         rooms_per_hour: float = ROOMS_PER_HOUR,
+        players_burst: int = PLAYERS_BURST,
+        players_per_hour: float = PLAYERS_PER_HOUR,
+        sockets_burst: int = SOCKETS_BURST,
+        sockets_per_minute: float = SOCKETS_PER_MINUTE,
         clock: Callable[[], float] = time.monotonic,
         header: str | None = None,
     ) -> None:
         self.per_player = per_player
         self.per_address = per_address
-        self.rooms_burst = rooms_burst
-        self.rooms_per_hour = rooms_per_hour
-        self.clock = clock
         #: the header a trusted proxy writes the client's address into (None: the peer)
         self.header = header
         self.by_player: Counter[str] = Counter()
         self.by_address: Counter[str] = Counter()
-        self._rooms: dict[str, tuple[float, float]] = {}  # address -> (tokens, when)
+        self.rooms = Buckets(rooms_burst, rooms_per_hour / 3600, clock)
+        self.players = Buckets(players_burst, players_per_hour / 3600, clock)
+        self.opens = Buckets(sockets_burst, sockets_per_minute / 60, clock)
 
     def address(self, peer: str | None, headers: Mapping[str, str]) -> str:
         return client_address(peer, headers, self.header)
 
     def open_socket(self, player: str, address: str) -> None:
-        """Count a socket opening (``Refusal`` when the player or address has its fill)."""
+        """Count a socket opening (``Refusal`` when the player or address has its fill, or
+        the address opens them faster than a browser reconnecting would)."""
         if self.by_player[player] >= self.per_player:
             raise Refusal(
                 "rate_limited",
@@ -94,6 +147,12 @@ class ClientLimits:
             raise Refusal(
                 "rate_limited",
                 f"at most {self.per_address} room sockets may be open from one address at once",
+            )
+        if not self.opens.take(address):
+            per_minute = self.opens.per_second * 60
+            raise Refusal(
+                "rate_limited",
+                f"too many room sockets opened from one address: at most {per_minute:g} a minute",
             )
         self.by_player[player] += 1
         self.by_address[address] += 1
@@ -106,16 +165,20 @@ class ClientLimits:
 
     def new_room(self, address: str) -> None:
         """Take one of the address's room tokens (``rate_limited`` when none is left)."""
-        now = self.clock()
-        tokens, when = self._rooms.get(address, (float(self.rooms_burst), now))
-        tokens = min(float(self.rooms_burst), tokens + (now - when) * self.rooms_per_hour / 3600)
-        if tokens < 1:
+        if not self.rooms.take(address):
+            per_hour = self.rooms.per_second * 3600
             raise Refusal(
                 "rate_limited",
-                f"too many new rooms from one address: at most {self.rooms_per_hour:g} an hour",
+                f"too many new rooms from one address: at most {per_hour:g} an hour",
             )
-        self._rooms[address] = (tokens - 1, now)
-        if len(self._rooms) > 100_000:  # bounded: the fullest buckets are forgotten first
-            full = [a for a, (t, _) in self._rooms.items() if t >= self.rooms_burst - 1]
-            for a in full[:50_000]:
-                del self._rooms[a]
+
+    def new_player(self, address: str) -> None:
+        """Take one of the address's new-player tokens, as a new player is first stored
+        (``rate_limited`` when none is left: nothing is stored)."""
+        if not self.players.take(address):
+            per_hour = self.players.per_second * 3600
+            raise Refusal(
+                "too_many_new_players",
+                f"too many new players from one address: at most {per_hour:g} an hour;"
+                " play on from a browser that has played here before",
+            )

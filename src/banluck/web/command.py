@@ -17,9 +17,9 @@ from typing import Any
 import platformdirs
 
 from banluck.rooms.limits import RoomLimits
-from banluck.store import SaveError, Store
+from banluck.store import PLAYER_LIMIT, SaveError, Store
 from banluck.store.rooms import RoomStore, rooms_path
-from banluck.web.limits import HEADER_TIMEOUT, MAX_CONNECTIONS
+from banluck.web.limits import CONNECTIONS_PER_ADDRESS, HEADER_TIMEOUT, MAX_CONNECTIONS
 
 EXIT_BAD_INPUT = 2
 
@@ -32,7 +32,7 @@ def default_db() -> Path:
 def _serve(args: argparse.Namespace) -> int:
     from banluck.store.pg_rooms import PgRoomStore, is_postgres_url
     from banluck.web.app import ShoeFileError, create_app
-    from banluck.web.server import run, run_workers
+    from banluck.web.server import ConnectionLimits, run, run_workers
 
     pg_url = args.db if args.db and is_postgres_url(args.db) else None
     if args.save and not pg_url:
@@ -60,6 +60,7 @@ def _serve(args: argparse.Namespace) -> int:
                 port=args.port,
                 cookie_key=key,
                 client_header=args.client_header,
+                player_limit=args.max_players,
             )
         except BaseException:
             if rooms is not None:
@@ -96,10 +97,15 @@ def _serve(args: argparse.Namespace) -> int:
         f"; rooms in PostgreSQL, {args.workers} process(es)" if pg_url else ""
     )
     print(f"Ban Luck is at http://{host}:{args.port}  ({where}; Ctrl+C stops)", flush=True)
-    limits = {"header_timeout": args.header_timeout, "max_connections": args.max_connections}
+    limits = ConnectionLimits(
+        header_timeout=args.header_timeout,
+        max_connections=args.max_connections,
+        # behind a trusted proxy every connection is the proxy's: the header counts instead
+        per_address=None if args.client_header else CONNECTIONS_PER_ADDRESS,
+    )
     if app is None:
-        return run_workers(make_app, args.workers, args.host, args.port, args.log_level, **limits)
-    run(app, args.host, args.port, args.log_level, **limits)
+        return run_workers(make_app, args.workers, args.host, args.port, args.log_level, limits)
+    run(app, args.host, args.port, args.log_level, limits)
     return 0
 
 
@@ -169,6 +175,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="N",
         help="rooms the server keeps at once, over every process on --db postgresql://…"
         f" ({RoomLimits().total})",
+    )
+    sp.add_argument(
+        "--max-players",
+        type=_positive(int),
+        default=PLAYER_LIMIT,
+        metavar="N",
+        help="players the save file keeps; past it a new player is refused until idle ones"
+        f" expire ({PLAYER_LIMIT:,})",
     )
     sp.add_argument(
         "--max-rooms-per-player",

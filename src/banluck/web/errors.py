@@ -23,6 +23,7 @@ STATUS = {
     "forbidden": 403,
     "too_large": 413,
     "rate_limited": 429,
+    "too_many_new_players": 429,
     "hint_unavailable": 503,
     "server_full": 503,
     "unavailable": 503,

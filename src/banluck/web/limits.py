@@ -10,5 +10,9 @@ HEADER_TIMEOUT = 10.0
 #: each with a room socket and a request under way (one client's share is bounded apart, in
 #: ``web.clients``).
 MAX_CONNECTIONS = 2048
+#: Plain connections one peer address may hold open at once: a browser opens up to six a
+#: tab, and a slow or partial request holds one until its deadline; a slowloris reopening
+#: its partial requests as they close fills this share, not the server.
+CONNECTIONS_PER_ADDRESS = 256
 #: The largest request head (request line and headers) h11 will buffer (bytes).
 MAX_HEAD = 16 * 1024

@@ -34,6 +34,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import psycopg
 from fastapi import APIRouter, FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, Response
 
@@ -78,9 +79,12 @@ def _create(hub: RoomHub, rooms: RoomIndex, player: str, body: dict[str, Any]) -
     if not isinstance(store, PgRoomStore):
         ready_index(hub, rooms).check_create(player)
         return hub.create(player, body)
-    with store.creating(player) as (total, hosted):
-        rooms.check_counts(total, hosted)
-        return hub.create(player, body)
+    try:
+        with store.creating(player) as (total, hosted):
+            rooms.check_counts(total, hosted)
+            return hub.create(player, body)
+    except psycopg.Error as exc:
+        raise hub.database_lost(exc) from None
 
 
 def rooms_router(

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import sqlite3
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -36,6 +37,7 @@ from banluck.web.rooms_frames import (
     Connection,
     apply_frame,
     dumps,
+    error_frame,
     unknown_frame,
 )
 
@@ -43,6 +45,10 @@ log = logging.getLogger("banluck.web")
 
 #: How often deadlines are checked (seconds).
 TICK = 0.2
+#: Who is online, gathered this long (seconds) before the room is saved and sent: a burst
+#: of sockets opening (everyone coming back after a restart) is one save and one frame
+#: each, not one per socket.
+PRESENCE_DELAY = 0.1
 #: Shared store: how often the revisions of the rooms with sockets here are looked up (a
 #: notice lost on the way, e.g. while ``LISTEN`` reconnects, is made up for).
 POLL = 1.0
@@ -149,6 +155,12 @@ class RoomHub:
         #: sockets per player and per client address, new rooms per address (``clients``)
         self.clients = ClientLimits()
         self.sockets: dict[str, set[Connection]] = {}
+        #: a shared store: whether its database answered last time (``database_lost``)
+        self.database_ok = True
+        #: (room, player) whose last socket here closed while the database was away
+        self._owed: set[tuple[str, str]] = set()
+        #: rooms whose presence changes wait to be saved and sent (``PRESENCE_DELAY``)
+        self._pending: dict[str, asyncio.TimerHandle] = {}
         #: shared store: the revision of each room in memory
         self.revs: dict[str, int] = {}
         #: shared store: notices taken by making the change again / by reading the state
@@ -208,7 +220,10 @@ class RoomHub:
         if room is not None:
             return room
         if isinstance(self.store, PgRoomStore):
-            row = self.store.read(code)
+            try:
+                row = self.store.read(code)
+            except psycopg.Error as exc:
+                raise self.database_lost(exc) from None
             room = None if row is None else self._read(code, row.data)
             if row is None or room is None:
                 return None
@@ -229,8 +244,15 @@ class RoomHub:
         """A new room for ``body``'s settings, its host ``player`` named ``body['name']``."""
         settings = parse_settings(body)
         room = new_room(new_code(), settings, player, body.get("name"), self.clock(), **self._kw())
+        try:
+            self._save(room)
+        except sqlite3.Error as exc:
+            log.warning("a new room could not be saved (%s): not made", exc)
+            raise Refusal(
+                "unavailable",
+                "the server could not save a new room (its disk may be full): try again later",
+            ) from None
         self.rooms[room.code] = room
-        self._save(room)
         self.revs[room.code] = 1
         return room
 
@@ -244,24 +266,67 @@ class RoomHub:
         *,
         sockets: tuple[str, int] | None = None,
         step: Step | None = None,
+        presence: bool = False,
     ) -> None:
         """Run a command on a room (after what is due by now); if the room changed, save
         it and send every socket its view. A refusal changes nothing and is raised.
-        ``sockets``: a player's socket in this process opened ``(player, 1)`` or closed
-        ``(player, -1)`` with the command (a shared store keeps each process's count).
-        ``step``: the command as ``apply_frame`` makes it (for the other processes)."""
+        ``sockets``: a player's first socket in this process opened ``(player, 1)`` or
+        their last closed ``(player, -1)`` with the command (a shared store keeps each
+        process's). ``step``: the command as ``apply_frame`` makes it (for the other
+        processes). ``presence``: the command only changes who is online, so the save and
+        the frames may wait ``PRESENCE_DELAY`` for others (one store, a running loop)."""
         if isinstance(self.store, PgRoomStore):
             self._change_shared(self.store, room, command, sockets, step)
             return
         before = room.version
+        sockets_before = dict(room.connections)
         now = self.clock()
         room.tick(now)
         try:
             command(now)
         finally:
             if room.version != before:
-                self._save(room)
-                self.broadcast(room)
+                if presence and self._loop is not None:
+                    self._publish_soon(room)
+                else:
+                    self._publish(room, sockets_before)
+
+    def _publish(self, room: Room, sockets: dict[str, int] | None = None) -> None:
+        """Save the room and send every socket its view (what was waiting goes with it).
+        Nothing is sent that is not saved: when the save fails (a full disk) the room is
+        made again as saved (its open sockets as ``sockets``, else as they are) and the
+        change is refused (``unavailable``)."""
+        waiting = self._pending.pop(room.code, None)
+        if waiting is not None:
+            waiting.cancel()
+        try:
+            self._save(room)
+        except sqlite3.Error as exc:
+            connections = dict(room.connections if sockets is None else sockets)
+            raw = self.store.load(room.code)
+            if raw is not None and self._refresh(room, raw):
+                room.connections = connections
+            log.warning("room %s: the change could not be saved (%s): not made", room.code, exc)
+            raise Refusal(
+                "unavailable",
+                "the server could not save this change (its disk may be full): nothing"
+                " changed; try again in a moment",
+            ) from None
+        self.broadcast(room)
+
+    def _publish_soon(self, room: Room) -> None:
+        """``_publish`` in ``PRESENCE_DELAY``, once for every change until then."""
+        if room.code not in self._pending and self._loop is not None:
+            self._pending[room.code] = self._loop.call_later(
+                PRESENCE_DELAY, self._publish_waiting, room.code
+            )
+
+    def _publish_waiting(self, code: str) -> None:
+        self._pending.pop(code, None)
+        room = self.rooms.get(code)
+        if room is not None:
+            with contextlib.suppress(Refusal):  # not saved (said): nothing was shown
+                self._publish(room)
 
     def _change_shared(
         self,
@@ -310,8 +375,7 @@ class RoomHub:
             written = store.write_if(code, rev, data, sockets, note)
         except psycopg.Error as exc:
             self.revs.pop(code, None)
-            log.warning("room %s: the database failed (%s)", code, exc)
-            raise Refusal("unavailable", "the rooms' database failed: try again") from None
+            raise self.database_lost(exc) from None
         if not written:  # another process changed it first: again, on its state
             self.revs.pop(code, None)
             return False
@@ -359,8 +423,7 @@ class RoomHub:
                 self.revs[code] = row.rev
         except psycopg.Error as exc:
             self.revs.pop(code, None)  # memory may be ahead of the store: read it again
-            log.warning("room %s: the database failed (%s)", code, exc)
-            raise Refusal("unavailable", "the rooms' database failed: try again") from None
+            raise self.database_lost(exc) from None
         if behind or row.written is not None:  # the sockets here have not seen this state
             self.broadcast(room)
         if error is not None:
@@ -415,7 +478,53 @@ class RoomHub:
                     self.revs[code] = row.rev
                     self.broadcast(room)
         except psycopg.Error as exc:
-            log.warning("rooms: reading a changed room failed (%s)", exc)
+            self.database_lost(exc)
+            return
+        if not self.database_ok and got is None:  # every room here is as stored again
+            self.database_ok = True
+            log.warning("rooms: the database is back")
+            self._settle_owed()
+            for code in list(self.sockets):
+                room = self.rooms.get(code)
+                if room is not None:
+                    self.broadcast(room)
+
+    def _settle_owed(self) -> None:
+        """The last sockets that closed while the database was away: their people are
+        offline now (unless they came back meanwhile)."""
+        owed, self._owed = self._owed, set()
+        for code, player in sorted(owed):
+            if self._has_socket(code, player):
+                continue
+            try:
+                room = self.get(code)
+                if room is not None:
+                    try:
+                        self._presence(room, player, -1)
+                    finally:
+                        self.release(room)
+            except Refusal:
+                self._owed.add((code, player))
+
+    def database_lost(self, exc: Exception) -> Refusal:
+        """The rooms' database failed (stopped, restarted, out of reach): the change in
+        hand is refused and nothing of it is shown; the first time, the log and every
+        socket here are told (the page says it is reconnecting). The store makes its
+        connection again, and the poll of the rooms (``_heard``) finds the database back:
+        every socket then gets its room as stored."""
+        refusal = Refusal(
+            "unavailable",
+            "the rooms' database is out of reach: reconnecting (nothing is lost); try again"
+            " in a moment",
+        )
+        if self.database_ok:
+            self.database_ok = False
+            log.warning("rooms: the database is out of reach (%s): reconnecting", exc)
+            frame = error_frame(refusal)
+            for conns in self.sockets.values():
+                for conn in conns:
+                    conn.send(frame)
+        return refusal
 
     def _replay(self, room: Room, step: dict[str, Any], raw: str) -> bool:
         """Make a notice's change (``step``, from the revision the room is at) again;
@@ -460,34 +569,60 @@ class RoomHub:
     # ------------------------------------------------------------------ sockets
 
     def attach(self, room: Room, conn: Connection) -> None:
+        """A socket opens: the room hears of it when it is the player's first here (another
+        tab of theirs changes nothing), and the socket gets the room as it may see it (a
+        socket that has not joined: only that the room exists)."""
         if self._loop is None:
             self._loop = asyncio.get_running_loop()
             if isinstance(self.store, PgRoomStore):
                 self.store.start(self._notice)
+        if not self._has_socket(room.code, conn.player):
+            self._presence(room, conn.player, 1)
         self.sockets.setdefault(room.code, set()).add(conn)
-        self.change(room, lambda now: room.connect(conn.player, now), sockets=(conn.player, 1))
-        if conn.player not in room.members:  # the broadcast passed it by: the room exists
-            conn.send(dumps(room.view(conn.player)))
+        conn.send(dumps(room.view(conn.player)))
         if self._ticker is None or self._ticker.done():
             self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
 
     def detach(self, room: Room, conn: Connection) -> None:
+        """A socket closed: the room hears of it when it was the player's last here."""
         conns = self.sockets.get(room.code)
         if conns is not None:
             conns.discard(conn)
             if not conns:
                 del self.sockets[room.code]
         try:
-            self.change(
-                room, lambda now: room.disconnect(conn.player, now), sockets=(conn.player, -1)
-            )
+            if not self._has_socket(room.code, conn.player):
+                self._presence(room, conn.player, -1)
+        except Refusal:  # the database is out of reach (said): told when it is back
+            self._owed.add((room.code, conn.player))
         finally:
             self.release(room)
 
+    def _has_socket(self, code: str, player: str) -> bool:
+        return any(c.player == player for c in self.sockets.get(code, ()))
+
+    def _presence(self, room: Room, player: str, delta: int) -> None:
+        """The player's first socket here opened (1) or their last closed (-1)."""
+        come_or_go = room.connect if delta > 0 else room.disconnect
+        if not self.shared:
+            self.change(room, lambda now: come_or_go(player, now), presence=True)
+            return
+
+        def counted(now: float) -> None:
+            before = room.version
+            come_or_go(player, now)
+            if room.version == before:  # this process's sockets are in the row: the
+                room.touched(now)  # other processes hear of it as a new version
+
+        self.change(room, counted, sockets=(player, delta))
+
     def release(self, room: Room) -> None:
-        """Forget a room nobody has a socket in (it is saved; ``get`` reloads it, and plays
-        what fell due meanwhile): an idle room costs no memory."""
+        """Forget a room nobody has a socket in (it is saved, with what was waiting; ``get``
+        reloads it, and plays what fell due meanwhile): an idle room costs no memory."""
         if room.code not in self.sockets:
+            if room.code in self._pending:
+                with contextlib.suppress(Refusal):  # not saved (said): it is as saved
+                    self._publish(room)
             self.rooms.pop(room.code, None)
             self.revs.pop(room.code, None)
 
@@ -504,8 +639,8 @@ class RoomHub:
                     with contextlib.suppress(Refusal):
                         self.change(room, lambda now: None, step=(None, None))
             elif room.tick(now):
-                self._save(room)
-                self.broadcast(room)
+                with contextlib.suppress(Refusal):  # not saved (said): tried at the next tick
+                    self._publish(room)
 
     async def _tick_loop(self) -> None:
         polled = time.monotonic()

@@ -34,6 +34,7 @@ from banluck.web.rooms_hub import RoomHub
 
 #: Close codes (4000–4999 are the application's own).
 CLOSE_POLICY = 1008
+CLOSE_TRY_LATER = 1013
 CLOSE_NO_ROOM = 4404
 CLOSE_SLOW = 4408
 
@@ -84,16 +85,28 @@ async def serve_socket(
 
 async def _serve_open(ws: WebSocket, code: str, hub: RoomHub, player: str) -> None:
     """The socket of ``player``, admitted, in room ``code``."""
-    room = hub.get(code)
+    try:
+        room = hub.get(code)
+    except Refusal as exc:  # the rooms' database is out of reach: the page tries again
+        await ws.accept()
+        await ws.send_text(error_frame(exc))
+        await ws.close(code=CLOSE_TRY_LATER)
+        return
     await ws.accept()
     if room is None:
         await ws.send_text(error_frame(hub.missing(code)))
         await ws.close(code=CLOSE_NO_ROOM)
         return
     conn = Connection(player)
+    try:
+        hub.attach(room, conn)
+    except Refusal as exc:  # the rooms' database is out of reach: the page tries again
+        hub.release(room)
+        await ws.send_text(error_frame(exc))
+        await ws.close(code=CLOSE_TRY_LATER)
+        return
     writer = asyncio.get_running_loop().create_task(_write(ws, conn))
     bucket = TokenBucket(hub.rate, hub.burst, now=time.monotonic())
-    hub.attach(room, conn)
     try:
         while not conn.closed:
             message = await ws.receive()

@@ -6,8 +6,11 @@ exhaust the process's file handles (and ``accept`` then logs a traceback per att
 ``guarded_protocol`` closes a connection whose request headers are not complete
 ``header_timeout`` seconds after it opened or after its last answer, and closes at once any
 connection beyond ``max_connections`` (counted by uvicorn), so that file handles stay
-bounded and quiet. A request whose headers are complete is never cut (its body has its
-own deadline in the app).
+bounded and quiet; and one peer address may hold at most ``per_address`` plain connections
+at once (a slowloris reopening its partial requests as they close fills its own share, not
+the server). A request whose headers are complete is never cut (its body has its own
+deadline in the app). A connection that becomes a room's socket is counted by the rooms
+(``web.clients``) from then on.
 """
 
 from __future__ import annotations
@@ -20,13 +23,15 @@ import os
 import resource
 import signal
 import time
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from banluck.web.limits import HEADER_TIMEOUT, MAX_CONNECTIONS, MAX_HEAD
+from banluck.web.limits import CONNECTIONS_PER_ADDRESS, HEADER_TIMEOUT, MAX_CONNECTIONS, MAX_HEAD
 
 log = logging.getLogger("banluck.web")
 
@@ -51,15 +56,28 @@ def connection_ceiling(wanted: int = MAX_CONNECTIONS) -> int:
     return max(1, min(wanted, soft // 4))
 
 
-def guarded_protocol(header_timeout: float, max_connections: int) -> type[H11Protocol]:
-    """An ``H11Protocol`` with a header deadline and a connection ceiling."""
+def guarded_protocol(
+    header_timeout: float, max_connections: int, per_address: int | None = None
+) -> type[H11Protocol]:
+    """An ``H11Protocol`` with a header deadline, a connection ceiling and, unless
+    ``per_address`` is None (behind a proxy, every connection is the proxy's), a ceiling
+    per peer address."""
+    by_peer: Counter[str] = Counter()
 
     class GuardedH11Protocol(H11Protocol):
         _deadline: asyncio.TimerHandle | None = None
         _refused = 0
+        _peer: str | None = None  # the address this connection is counted under
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
+            if per_address is not None and self.client is not None:
+                peer = self.client[0]
+                if by_peer[peer] >= per_address:
+                    self.transport.abort()  # its own share is full: the others' is not
+                    return
+                by_peer[peer] += 1
+                self._peer = peer
             if len(self.connections) > max_connections:
                 GuardedH11Protocol._refused += 1
                 if GuardedH11Protocol._refused in (1, 10, 100) or not (
@@ -89,8 +107,16 @@ def guarded_protocol(header_timeout: float, max_connections: int) -> type[H11Pro
             if not busy and not self.transport.is_closing():
                 self.transport.close()  # no answer is owed: the request never arrived
 
+        def _uncount(self) -> None:
+            if self._peer is not None:
+                by_peer[self._peer] -= 1
+                if by_peer[self._peer] <= 0:
+                    del by_peer[self._peer]
+                self._peer = None
+
         def handle_websocket_upgrade(self, event: Any) -> None:
             self._disarm()  # the connection is a WebSocket's now (rooms, issue 11)
+            self._uncount()  # counted by the rooms from now on (``web.clients``)
             super().handle_websocket_upgrade(event)
 
         def handle_events(self) -> None:
@@ -105,6 +131,7 @@ def guarded_protocol(header_timeout: float, max_connections: int) -> type[H11Pro
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
+            self._uncount()
             super().connection_lost(exc)
 
     return GuardedH11Protocol
@@ -212,17 +239,31 @@ def _collect_for_latency() -> None:
     gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
 
 
-def _config(
-    app: Any, host: str, port: int, log_level: str, header_timeout: float, max_connections: int
-) -> Any:
+@dataclass(frozen=True, kw_only=True)
+class ConnectionLimits:
+    """The server's limits on connections (``banluck serve``'s options)."""
+
+    #: seconds a connection may take to complete its request headers
+    header_timeout: float = HEADER_TIMEOUT
+    #: connections open at once, beyond which new ones are closed at once
+    max_connections: int = MAX_CONNECTIONS
+    #: plain connections one peer address may hold at once (None: not counted, as behind a
+    #: proxy every connection is the proxy's)
+    per_address: int | None = CONNECTIONS_PER_ADDRESS
+
+
+def _config(app: Any, host: str, port: int, log_level: str, limits: ConnectionLimits) -> Any:
     import uvicorn
 
+    http = guarded_protocol(
+        limits.header_timeout, connection_ceiling(limits.max_connections), limits.per_address
+    )
     return uvicorn.Config(
         direct_sockets(app),
         host=host,
         port=port,
         log_level=log_level,
-        http=guarded_protocol(header_timeout, connection_ceiling(max_connections)),
+        http=http,
         h11_max_incomplete_event_size=MAX_HEAD,
         ws=LeanWebSocketProtocol,
         ws_max_size=16 * 1024,  # rooms' frames are at most 1 KiB (rooms_frames.MAX_FRAME)
@@ -237,14 +278,12 @@ def run(
     host: str,
     port: int,
     log_level: str,
-    *,
-    header_timeout: float = HEADER_TIMEOUT,
-    max_connections: int = MAX_CONNECTIONS,
+    limits: ConnectionLimits = ConnectionLimits(),
 ) -> None:
     """Serve ``app`` with uvicorn on the guarded protocol until stopped."""
     import uvicorn
 
-    config = _config(app, host, port, log_level, header_timeout, max_connections)
+    config = _config(app, host, port, log_level, limits)
     _memory_report_on_sigusr1()
     _collect_for_latency()
     uvicorn.Server(config).run()
@@ -256,9 +295,7 @@ def run_workers(
     host: str,
     port: int,
     log_level: str,
-    *,
-    header_timeout: float = HEADER_TIMEOUT,
-    max_connections: int = MAX_CONNECTIONS,
+    limits: ConnectionLimits = ConnectionLimits(),
 ) -> int:
     """Serve with ``workers`` processes on one listening socket (pre-fork): the socket is
     bound here, then each worker is forked and makes its own app (``make_app``: its own
@@ -268,7 +305,7 @@ def run_workers(
     then, else 0). The rooms must be in a shared store (``--db postgresql://…``)."""
     import uvicorn
 
-    probe = _config(None, host, port, log_level, header_timeout, max_connections)
+    probe = _config(None, host, port, log_level, limits)
     sock = probe.bind_socket()
     sock.set_inheritable(True)
     children: dict[int, float] = {}  # pid -> when it started
@@ -284,7 +321,7 @@ def run_workers(
         try:  # the worker: default signal handling again (uvicorn sets its own)
             signal.signal(signal.SIGINT, signal.SIG_DFL)
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            config = _config(make_app(), host, port, log_level, header_timeout, max_connections)
+            config = _config(make_app(), host, port, log_level, limits)
             _collect_for_latency()
             uvicorn.Server(config).run(sockets=[sock])
         except BaseException:

@@ -30,6 +30,9 @@ log = logging.getLogger("banluck.web")
 
 #: A change to a session; returns a finished hand's history entry, or None.
 Apply = Callable[[Session], dict[str, Any] | None]
+#: Called as a new player is about to be stored (the limit of new players per client
+#: address, ``web.clients``): raises ``Refusal`` to store nothing.
+Admit = Callable[[], None]
 SHARED = frozenset({"speed", "language"})
 
 
@@ -159,20 +162,22 @@ class GameService:
         language: str,
         apply: Apply | None,
         shared_body: dict[str, Any] | None = None,
+        admit: Admit | None = None,
     ) -> dict[str, Any]:
-        """Load, apply, save, answer the new State; all or nothing, one player at a time."""
+        """Load, apply, save, answer the new State; all or nothing, one player at a time.
+        ``admit`` is asked before a new player is stored."""
         with self.store.player_lock(player), self.store.transaction() as tx:
             session, dirty, new = self._load(tx, player, language)
             finished = apply(session) if apply is not None else None
             if shared_body and self.shared is not None:
                 self.shared._apply_in(
-                    tx, player, language, lambda s: s.change_settings(shared_body)
+                    tx, player, language, lambda s: s.change_settings(shared_body), admit
                 )
             if apply is not None or dirty:
                 if self.shared is not None:
-                    self.shared._ensure(tx, player, language)
+                    self.shared._ensure(tx, player, language, admit)
                 elif new:
-                    tx.make_room(self.store.player_limit, self.store.idle_days)
+                    self._store_new(tx, admit)
                 self.slot.save(tx, player, self.codec.encode(session))
             if finished is not None:
                 number = finished["item"]["hand"]
@@ -182,35 +187,50 @@ class GameService:
             shared = None if self.shared is None else self._shared_settings(tx, player, language)
             return self.answer(session, shared)
 
-    def _apply_in(self, tx: Transaction, player: str, language: str, apply: Apply) -> None:
+    def _store_new(self, tx: Transaction, admit: Admit | None) -> None:
+        """Before a new player's first record is written: the address may add one, and the
+        store has room (``Transaction.make_room``)."""
+        if admit is not None:
+            admit()
+        tx.make_room(self.store.player_limit, self.store.idle_days)
+
+    def _apply_in(
+        self, tx: Transaction, player: str, language: str, apply: Apply, admit: Admit | None
+    ) -> None:
         """Apply a change to this (the ``table``) game inside another game's transaction."""
         session, _, new = self._load(tx, player, language)
         apply(session)
         if new:
-            tx.make_room(self.store.player_limit, self.store.idle_days)
+            self._store_new(tx, admit)
         self.slot.save(tx, player, self.codec.encode(session))
 
-    def _ensure(self, tx: Transaction, player: str, language: str) -> None:
+    def _ensure(self, tx: Transaction, player: str, language: str, admit: Admit | None) -> None:
         """The player is stored (a ``players`` row), and marked active now."""
         if tx.player_exists(player):
             tx.touch_player(player)
             return
-        tx.make_room(self.store.player_limit, self.store.idle_days)
+        self._store_new(tx, admit)
         self.slot.save(tx, player, self.codec.encode(self.codec.fresh(language)))
 
-    def deal(self, player: str, language: str, body: dict[str, Any]) -> dict[str, Any]:
-        return self.change(player, language, lambda s: s.deal(body))
+    def deal(
+        self, player: str, language: str, body: dict[str, Any], admit: Admit | None = None
+    ) -> dict[str, Any]:
+        return self.change(player, language, lambda s: s.deal(body), admit=admit)
 
-    def act(self, player: str, language: str, body: dict[str, Any]) -> dict[str, Any]:
-        return self.change(player, language, lambda s: s.act(body))
+    def act(
+        self, player: str, language: str, body: dict[str, Any], admit: Admit | None = None
+    ) -> dict[str, Any]:
+        return self.change(player, language, lambda s: s.act(body), admit=admit)
 
-    def settings(self, player: str, language: str, body: dict[str, Any]) -> dict[str, Any]:
+    def settings(
+        self, player: str, language: str, body: dict[str, Any], admit: Admit | None = None
+    ) -> dict[str, Any]:
         if self.shared is None:  # ``table`` keeps every setting itself
 
             def apply_all(session: Session) -> None:
                 session.change_settings(body)
 
-            return self.change(player, language, apply_all)
+            return self.change(player, language, apply_all, admit=admit)
         unknown = sorted(set(body) - SHARED - self.codec.own_settings)
         if unknown or not body:
             raise Refusal(
@@ -225,7 +245,7 @@ class GameService:
             if own:
                 session.change_settings(own)
 
-        return self.change(player, language, apply_own, shared)
+        return self.change(player, language, apply_own, shared, admit)
 
     # ------------------------------------------------------------------ reads
 

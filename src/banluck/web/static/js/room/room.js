@@ -10,7 +10,7 @@ import { fmtNet, fmtNum, nameSeatsBy, t } from "../messages.js";
 import { page } from "../page.js";
 import { receive } from "../session.js";
 import { ApiError } from "../api.js";
-import { showError } from "../status.js";
+import { clearError, showError } from "../status.js";
 import { asState, openRoom } from "./link.js";
 import { drawFair, drawTally, drawVerified, wireSettle } from "./settle.js";
 import { drawReactions, wireInvite, wireSound, yourTurnCue } from "./social.js";
@@ -158,6 +158,8 @@ function draw() {
 
 function onFrame(f, first) {
   frame = f;
+  const shown = page.errorInfo && page.errorInfo.error;
+  if (shown && shown.code === "unavailable") clearError(); // the database is back
   page.me = f.you.seat;
   nameSeatsBy((seat) => (page.me && seat === page.me ? f.you.name : seatHolder(f.room, seat)));
   if (!first) receive(asState(f, link.currentSettings()), false);
