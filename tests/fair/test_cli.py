@@ -101,7 +101,7 @@ def test_demo_and_a_file_together_are_refused(capsys: pytest.CaptureFixture[str]
     ("argv", "message"),
     [
         (["--demo", "table", "--hands", "0"], "--hands must be from 1 to 10000"),
-        (["--demo", "table", "--client-seed", ""], "1 to 256 printable characters"),
+        (["--demo", "table", "--client-seed", ""], "1 to 1024 printable characters"),
         ([], "give a history file"),
     ],
 )

@@ -27,7 +27,7 @@ def seeded(seed: int = 1) -> Any:
     return lambda: rng.getrandbits(128)
 
 
-def room(game: str = "table", seed: int = 1, **settings: Any) -> Room:
+def room(game: str = "table", seed: int = 2, **settings: Any) -> Room:
     """A room made by host ``A`` (Ann), with ``B`` (Bob) and ``C`` (Cai) joined."""
     r = new_room(
         CODE, parse_settings({"game": game, **settings}), "A", "Ann", 0.0, entropy=seeded(seed)
@@ -153,6 +153,9 @@ def secret_leaks(data: Any, r: Room, *, history: bool = False) -> list[str]:
             leaks.append(f"the salt of shoe {rec.commitment.shoe}")
         if " ".join(rec.reveal.order[:8]) in text or '", "'.join(rec.reveal.order[:8]) in text:
             leaks.append(f"the order of shoe {rec.commitment.shoe}")
+    pending = r.ledger.to_json()["next_salt"]  # the next shoe's salt: committed, secret
+    if pending is not None and pending in text:
+        leaks.append("the next shoe's salt")
     if history:
         shown = {s["shoe"] for s in data["shoes"] if "reveal" in s}
         if shown != {rec.commitment.shoe for rec in full.shoes[:revealed]}:

@@ -62,7 +62,15 @@ def test_a_cookie_from_one_machine_is_good_on_the_other(machines: tuple[int, int
     # B knows Ann as the host of her room, and signs no new cookie for her
     status, view, issued = _get(b, f"/api/rooms/{code}", ann)
     assert status == 200
-    you = {"name": "Ann", "seat": None, "host": True, "away": False, "freed": False, "bet": None}
+    you = {
+        "name": "Ann",
+        "seat": None,
+        "host": True,
+        "away": False,
+        "freed": False,
+        "bet": None,
+        "shoe_seed": None,
+    }
     assert {k: v for k, v in view["you"].items() if k != "limits"} == you
     assert view["you"]["limits"]["bet_cap"] is None  # no seat, no bet
     assert issued == ""

@@ -119,3 +119,52 @@ def test_the_lobby_links_to_a_room_and_the_room_speaks_german_and_chinese(
     expect(de.page.locator("#verify")).to_have_text("Verify")
     de.page.reload()
     expect(de.page.locator("#verify")).to_have_text("Verify")
+
+
+def test_a_seed_given_on_the_page_makes_the_next_shoe_and_verify_recomputes_it(
+    server: str, browser: Browser
+) -> None:
+    """Ann sees the next shoe's salt commitment, gives her seed on the page; the next shoe
+    is derived from that salt and her seed (the page says so), and once it is finished the
+    Verify button recomputes its order from the revealed salt and the seed; the same history
+    with the seed changed on its way fails."""
+    ann = Person(browser.new_context(), "Ann")
+    link = make_room(ann, server, "one-on-one")  # O2: a new shoe every hand
+    enter(ann, link, "you")
+    page = ann.page
+    page.click("#fair summary")
+    expect(page.locator("#fair-seeded")).to_have_text(
+        "It was derived from the committed salt; nobody had given a seed for it."
+    )
+    expect(page.locator("#fair-next")).to_contain_text("Shoe 2 will be derived")
+    salt = page.locator("#fair-next-commitment").text_content() or ""
+    assert re.fullmatch(r"[0-9a-f]{64}", salt)
+    page.fill("#seed-input", "lucky 8")
+    page.click("#seed-form button")
+    expect(page.locator("#fair-seeds")).to_have_text(
+        "Seeds given for the next shoe: Ann. Yours: “lucky 8”."
+    )
+    play_hand([ann])
+    expect(page.locator("#fair-current")).to_contain_text("Shoe 2 in use")
+    expect(page.locator("#fair-seeded")).to_contain_text("the seeds “Ann: lucky 8”")
+    assert page.locator("#fair-next-commitment").text_content() != salt  # shoe 3's
+    play_hand([ann])  # shoe 2 is finished: revealed
+    page.click("#verify")
+    results = page.locator("#fair-results")
+    expect(results.locator("li[data-shoe='2']")).to_have_text(
+        "Shoe 2: verified, derived from the seeds “Ann: lucky 8”"
+    )
+    expect(results.locator("li[data-shoe='1']")).to_have_text("Shoe 1: verified")
+
+    def tamper(route: Route) -> None:
+        body: dict[str, Any] = route.fetch().json()
+        shoe = next(s for s in body["shoes"] if s["shoe"] == 2)
+        shoe["client_seed"] = "Ann: lucky 9"
+        route.fulfill(json=body)
+
+    page.route(re.compile(r"/history\.json$"), tamper)
+    page.click("#verify")
+    expect(results.locator("li[data-shoe='2']")).to_have_text(
+        "Shoe 2: failed (its order is not the one its salt and seeds give)"
+    )
+    check_frames([ann])

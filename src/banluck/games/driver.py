@@ -34,6 +34,14 @@ def hand_rng(seed: int) -> random.Random:
     return random.Random(seed)
 
 
+def shoe_rng(seed: int, ledger: FairLedger | None) -> random.Random:
+    """The random source of a new shoe: a recorded shoe's order is derived from the
+    ledger's secret salt and the players' seed (HMAC-SHA256 driving Fisher-Yates,
+    docs/FAIRNESS.md), so that anyone can recompute it once the salt is revealed; a shoe
+    nobody records is shuffled from ``seed``."""
+    return hand_rng(seed) if ledger is None else ledger.shuffler()
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class SettingsSpec:
     """The settings a game offers a table: its deck counts and who may bank."""

@@ -68,6 +68,9 @@ class RoomLedger(FairLedger):
             "cards": c.cards,
             "commitment": c.commitment,
             "revealed": self.revealable(),
+            # derived from a salt committed before and the seeds given (None: shuffled)
+            "salt_commitment": c.salt_commitment,
+            "client_seed": c.client_seed,
         }
 
 

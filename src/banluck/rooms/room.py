@@ -31,6 +31,7 @@ from banluck.games.registry import driver_for
 from banluck.rooms.fair import RoomLedger, salt_from
 from banluck.rooms.names import display_name
 from banluck.rooms.reactions import Reactions
+from banluck.rooms.seeds import check_seed, joined
 from banluck.rooms.settings import RoomSettings, parse_settings
 from banluck.rooms.tally import Tally
 from banluck.rooms.views import public_json, view_json
@@ -95,9 +96,9 @@ class Room:
         #: issue 11 #6: every shoe committed before its first card (secrets: saved only)
         self.ledger = RoomLedger(salt_source=salt_from(self._next_entropy))
         self.game.ledger = self.ledger
-        self.shoe: dict[str, Any] = (
-            self.game.fresh_shoe(entropy(), self.ledger) if shoe is None else shoe
-        )
+        #: the seeds given for the next shoe, by the giver's name (``rooms.seeds``)
+        self.seeds: dict[str, str] = {}
+        self.shoe: dict[str, Any] = self._new_shoe(self.game) if shoe is None else shoe
         self.hand: HandDriver | None = None
         #: who held each person's seat when the hand was dealt (their cards are theirs only)
         self.dealt_to: dict[str, str] = {}
@@ -277,7 +278,7 @@ class Room:
         decks_changed = settings.decks != self.settings.decks
         self.settings, self.game = settings, game
         if decks_changed or game.shuffle_due(self.shoe):
-            self.shoe = game.fresh_shoe(self.entropy(), self.ledger)
+            self.shoe = self._new_shoe(game)
         self._changed(now)
 
     def new_session(self, player: str, now: float) -> None:
@@ -291,6 +292,22 @@ class Room:
         self.kept_stacks = {}
         self.tally = Tally()
         self.last_summary = []
+        self._changed(now)
+
+    def _new_shoe(self, game: GameDriver) -> dict[str, Any]:
+        """A new shoe, derived from the salt committed before it and the seeds given for
+        it; the next shoe's salt is drawn and committed at once (``rooms.seeds``)."""
+        shoe = game.fresh_shoe(self.entropy(), self.ledger)
+        self.seeds = {}
+        self.ledger.next_salt_commitment()
+        return shoe
+
+    def give_seed(self, player: str, seed: object, now: float) -> None:
+        """A person's seed for the next shoe, chosen after its salt's commitment was shown
+        (theirs replaces the one they gave before)."""
+        m = self.member(player)
+        self.seeds[m.name] = check_seed(seed)
+        self.ledger.set_client_seed(joined(self.seeds))
         self._changed(now)
 
     def react(self, player: str, reaction: object, now: float) -> None:
@@ -533,9 +550,7 @@ class Room:
             side_bets={s: b for s, b in self.side_bets.items() if s in bets},
         )
         if self.ledger.current is None:  # a room saved before the ledger: a fresh shoe
-            start = dataclasses.replace(
-                start, shoe=self.game.fresh_shoe(self.entropy(), self.ledger)
-            )
+            start = dataclasses.replace(start, shoe=self._new_shoe(self.game))
         if not self.game.shoe_marks_hands:  # else the shoe marks its hands (I1)
             self.ledger.begin_hand()
         self.hand = self.game.begin(start)
@@ -553,7 +568,7 @@ class Room:
         self.shoe = s.shoe
         if self.ledger.current is None or self.game.shuffle_due(self.shoe):
             # the next hand's shoe, committed now: every seat sees it before betting
-            self.shoe = self.game.fresh_shoe(self.entropy(), self.ledger)
+            self.shoe = self._new_shoe(self.game)
         self.ledger.forget(self.keep_shoes)
         if s.banker is not None:
             self.banker, self.hands_banked = s.banker, s.hands_banked

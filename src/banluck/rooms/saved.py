@@ -48,6 +48,7 @@ def room_json(room: Room) -> dict[str, Any]:
         "dealt_to": dict(room.dealt_to),
         "present": sorted(room.present),
         **({"side_bets": room.side_bets} if room.side_bets else {}),
+        **({"seeds": dict(room.seeds)} if room.seeds else {}),
         "tally": room.tally.to_json(),
         "hand": None
         if h is None
@@ -110,8 +111,10 @@ def load_room(data: dict[str, Any], *, entropy: Callable[[], int]) -> Room:
         room.settled = bool(saved["settled"])
     room.ledger.muted = False
     room.game.ledger = room.ledger
+    room.seeds = {str(k): str(v) for k, v in data.get("seeds", {}).items()}
     if room.ledger.current is None and (room.hand is None or room.settled):
-        room.shoe = room.game.fresh_shoe(entropy(), room.ledger)  # saved before the ledger
+        room.shoe = room._new_shoe(room.game)  # saved before the ledger
+    room.ledger.next_salt_commitment()  # a room saved before seeds: the next salt now
     return room
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from banluck.core.cards import RANKS, SUITS
 from banluck.core.refusal import Refusal
 from banluck.games.betcap import largest_bet
 
@@ -58,7 +59,22 @@ def public_json(room: Room) -> dict[str, Any]:
         "last": room.last_summary,
         "tally": room.tally.rows(),
         "reactions": room.reactions.recent(),
-        "fair": room.ledger.current_json(),
+        "fair": _fair_json(room),
+    }
+
+
+def _fair_json(room: Room) -> dict[str, Any] | None:
+    """The shoe in use (its commitment, and the seed it was derived with) and the next
+    one: its salt's commitment, and the names of those who gave a seed for it."""
+    current = room.ledger.current_json()
+    if current is None:
+        return None
+    salt = room.ledger.pending_salt_commitment()
+    return {
+        **current,
+        "next": {"salt_commitment": salt, "seeds": sorted(room.seeds)},
+        # the derivation sorts the cards by rank, then suit, in these orders (for Verify)
+        "sort": {"ranks": RANKS, "suits": SUITS},
     }
 
 
@@ -93,6 +109,8 @@ def view_json(
             "away": bool(m and m.away),
             "freed": bool(m and m.freed),
             "bet": room.last_bets.get(player or "", None),
+            # the seed they gave for the next shoe (rooms.seeds)
+            "shoe_seed": room.seeds.get(m.name) if m else None,
             "limits": _limits(room, seat),
         },
         "table": table,

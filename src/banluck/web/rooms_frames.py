@@ -37,6 +37,7 @@ FRAMES = (
     "back",
     "new_session",
     "react",
+    "seed",
     "state",
 )
 
@@ -118,6 +119,8 @@ def apply_frame(room: Room, player: str, frame: dict[str, Any], now: float) -> N
         room.new_session(player, now)
     elif kind == "react":
         room.react(player, frame.get("reaction"), now)
+    elif kind == "seed":
+        room.give_seed(player, frame.get("seed"), now)
     elif kind != "state":
         raise unknown_frame(kind)
 

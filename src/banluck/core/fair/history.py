@@ -177,7 +177,8 @@ def _seeded(s: Mapping[str, Any], where: str) -> dict[str, str]:
         return {}
     seed = need(s, "client_seed", str, where)
     try:
-        check_client_seed(seed)
+        if seed:  # empty: derived with no seed given (docs/FAIRNESS.md)
+            check_client_seed(seed)
     except ValueError as exc:
         raise FairFormatError(f"{where}: {exc}") from None
     return {

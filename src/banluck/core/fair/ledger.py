@@ -94,6 +94,11 @@ class FairLedger:
             self._next_salt = self._salt_source(SALT_BYTES).hex()
         return salt_commitment_of(self._next_salt)
 
+    def pending_salt_commitment(self) -> str | None:
+        """The commitment of the next seeded shuffle's salt when it is drawn, else None
+        (reading it draws nothing)."""
+        return None if self._next_salt is None else salt_commitment_of(self._next_salt)
+
     def set_client_seed(self, seed: str) -> None:
         """The players' seed for the next seeded shuffle (ValueError if unusable)."""
         self.next_salt_commitment()  # the salt is fixed before the seed is known

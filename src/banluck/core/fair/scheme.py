@@ -43,7 +43,7 @@ def salt_commitment_of(salt: str) -> str:
 
 #: With a client seed, the cards are first put in this order: rank A…K, then suit S H D C.
 _SORT_KEY = {r + s: i for i, (r, s) in enumerate((r, s) for r in RANKS for s in SUITS)}
-_MAX_SEED = 256
+_MAX_SEED = 1024
 
 
 def _stream(salt: str, client_seed: str) -> Iterator[int]:
@@ -81,7 +81,7 @@ def derive_order(salt: str, client_seed: str, cards: Iterable[str]) -> tuple[str
 
 
 def check_client_seed(seed: str) -> str:
-    """A client seed: 1 to 256 characters, none of them a control character."""
+    """A client seed: 1 to 1,024 characters, none of them a control character."""
     if not 1 <= len(seed) <= _MAX_SEED or any(ord(c) < 32 or ord(c) == 127 for c in seed):
         raise ValueError(f"a client seed is 1 to {_MAX_SEED} printable characters")
     return seed

@@ -28,6 +28,7 @@ from banluck.games.driver import (
     Settled,
     checked_bet,
     hand_rng,
+    shoe_rng,
 )
 from banluck.games.house import House
 
@@ -52,7 +53,7 @@ class BanluckDriver(GameDriver):
         return SettingsSpec(decks=rules.allowed_decks, default_decks=rules.decks)
 
     def fresh_shoe(self, seed: int, ledger: FairLedger | None = None) -> dict[str, Any]:
-        return shoe_json(Shoe(self.rules.decks, hand_rng(seed), ledger=ledger))
+        return shoe_json(Shoe(self.rules.decks, shoe_rng(seed, ledger), ledger=ledger))
 
     def shuffle_due(self, shoe: dict[str, Any]) -> bool:
         return self.reshuffles(shoe_from_json(shoe, hand_rng(0)))

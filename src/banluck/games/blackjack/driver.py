@@ -30,6 +30,7 @@ from banluck.games.driver import (
     Settled,
     checked_bet,
     hand_rng,
+    shoe_rng,
 )
 from banluck.games.house import House
 
@@ -85,7 +86,7 @@ class BlackjackDriver(GameDriver):
         return room_seating(self.rules, people, seats)
 
     def fresh_shoe(self, seed: int, ledger: FairLedger | None = None) -> dict[str, Any]:
-        return BlackjackShoe(self.rules, hand_rng(seed), ledger=ledger).to_json()
+        return BlackjackShoe(self.rules, shoe_rng(seed, ledger), ledger=ledger).to_json()
 
     def shuffle_due(self, shoe: dict[str, Any]) -> bool:
         return BlackjackShoe.from_json(self.rules, shoe, hand_rng(0)).needs_shuffle()

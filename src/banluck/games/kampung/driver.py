@@ -23,6 +23,7 @@ from banluck.games.driver import (
     Settled,
     checked_bet,
     hand_rng,
+    shoe_rng,
 )
 from banluck.games.house import House
 from banluck.games.kampung.records import PlayerEntry
@@ -55,7 +56,7 @@ class KampungDriver(GameDriver):
         )
 
     def fresh_shoe(self, seed: int, ledger: FairLedger | None = None) -> dict[str, Any]:
-        return shoe_json(Shoe(self.rules.decks, hand_rng(seed), ledger=ledger))
+        return shoe_json(Shoe(self.rules.decks, shoe_rng(seed, ledger), ledger=ledger))
 
     def shuffle_due(self, shoe: dict[str, Any]) -> bool:
         return self.reshuffles(shoe_from_json(shoe, hand_rng(0)))

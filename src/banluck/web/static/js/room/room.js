@@ -12,7 +12,7 @@ import { receive } from "../session.js";
 import { ApiError } from "../api.js";
 import { clearError, showError } from "../status.js";
 import { asState, openRoom } from "./link.js";
-import { drawFair, drawTally, drawVerified, wireSettle } from "./settle.js";
+import { drawFair, drawTally, drawVerified, wireSeed, wireSettle } from "./settle.js";
 import { drawReactions, wireInvite, wireSound, yourTurnCue } from "./social.js";
 import { drawHousePicker, drawRulesHouse, houseName, loadHouses, pickedHouse } from "./house.js";
 import { errorMessage, seatHolder } from "./words.js";
@@ -151,7 +151,7 @@ function draw() {
   drawReactions(room, you, link);
   yourTurnCue(room.phase === "playing" && Boolean(you.seat) && room.to_act === you.seat, t("room.title"));
   drawTally(room, you, link);
-  drawFair(room.fair);
+  drawFair(room.fair, you);
   drawVerified();
   tickTimer();
 }
@@ -170,6 +170,7 @@ function wire(code) {
   wireInvite(code);
   wireSound();
   wireSettle(code, (text) => say({ code: "room", message: text, params: {} }));
+  wireSeed((frame) => link.send(frame));
   $("join-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     link.send({ type: "join", name: $("name").value });

@@ -2,8 +2,11 @@
    checked in the browser with crypto.subtle. For every revealed shoe: the SHA-256 of
    SALT + ":" + the order's codes joined by spaces is its commitment, it holds the cards
    committed, and the cards dealt from it (the deals in order) are the order's first cards,
-   in order. A shoe not revealed yet is the one in use: only its commitment is shown.
-   (`banluck verify` checks more: full decks, C8's discards, shoes used one after another.) */
+   in order; a shoe derived from a salt and the players' seeds also has the SHA-256 of its
+   salt equal to the salt commitment shown before the seeds, and its order is the one the
+   salt and the seeds give (HMAC-SHA256 driving Fisher-Yates). A shoe not revealed yet is
+   the one in use: only its commitment is shown. (`banluck verify` checks more: full
+   decks, C8's discards, shoes used one after another.) */
 
 const HEX = 0x10; // a byte as two hex digits
 
@@ -13,12 +16,60 @@ export async function sha256hex(text) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(HEX).padStart(2, "0")).join("");
 }
 
+const TWO64 = 1n << 64n;
+
+function bytesOf(hex) {
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), HEX);
+  return out;
+}
+
+/** The order, top first, that a salt (hex) and a client seed give `cards`: the cards
+    sorted by rank, then suit, in the orders the server gives (`sort`: {ranks, suits}),
+    then for i from n-1 down to 1 swapped with j, uniform in 0..i, from the stream of
+    64-bit numbers HMAC-SHA256(salt, seed + ":" + k) gives. */
+export async function deriveOrder(saltHex, seed, cards, sort) {
+  const key = await crypto.subtle.importKey(
+    "raw", bytesOf(saltHex), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const rank = (c) => sort.ranks.indexOf(c[0]) * sort.suits.length + sort.suits.indexOf(c[1]);
+  const order = [...cards].sort((a, b) => rank(a) - rank(b));
+  let block = 0;
+  let numbers = [];
+  async function next() {
+    if (!numbers.length) {
+      const text = new TextEncoder().encode(`${seed}:${block}`);
+      const mac = new DataView(await crypto.subtle.sign("HMAC", key, text));
+      block += 1;
+      numbers = [0, 1, 2, 3].map((k) => mac.getBigUint64(k * 8));
+    }
+    return numbers.shift();
+  }
+  for (let i = order.length - 1; i > 0; i--) {
+    const n = BigInt(i + 1);
+    const limit = TWO64 - (TWO64 % n);
+    let x = await next();
+    while (x >= limit) x = await next();
+    const j = Number(x % n);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
+/** Why a derived shoe fails (its salt's commitment, its order), else null. */
+async function derivedFailure(s, sort) {
+  if (typeof s.client_seed !== "string") return null;
+  if ((await sha256hex(s.reveal.salt)) !== s.salt_commitment) return { why: "salt" };
+  const again = await deriveOrder(s.reveal.salt, s.client_seed, s.reveal.order, sort);
+  return again.every((c, i) => c === s.reveal.order[i]) ? null : { why: "derived" };
+}
+
 /** Whether this page can compute SHA-256 (crypto.subtle needs a secure context). */
 export const canVerify = () => Boolean(globalThis.crypto && crypto.subtle && crypto.subtle.digest);
 
 /** One result per shoe of `history` (the JSON of /room/{code}/history.json), in order:
-    {shoe, commitment, status: "verified" | "failed" | "pending", why?, n?}. */
-export async function verifyHistory(history) {
+    {shoe, commitment, status: "verified" | "failed" | "pending", why?, n?, seed?};
+    `sort` is the derivation's card orders, from the room's frame. */
+export async function verifyHistory(history, sort) {
   const dealt = new Map();
   for (const d of history.deals || []) {
     if (!dealt.has(d.shoe)) dealt.set(d.shoe, []);
@@ -41,8 +92,10 @@ export async function verifyHistory(history) {
       const cards = dealt.get(s.shoe) || [];
       const bad = cards.findIndex((c, i) => c !== order[i]);
       if (bad >= 0) failure = { why: "card", n: bad + 1 };
+      else failure = await derivedFailure(s, sort);
     }
-    results.push(failure ? { ...base, status: "failed", ...failure } : { ...base, status: "verified" });
+    const seed = s.client_seed || null;
+    results.push(failure ? { ...base, status: "failed", ...failure } : { ...base, status: "verified", seed });
   }
   return results;
 }
