@@ -49,7 +49,37 @@ def register(sub: Any) -> None:
         metavar="TEXT",
         help="with --demo: every shuffle derived from the server's salt and TEXT",
     )
+    p.add_argument(
+        "--seen",
+        metavar="COMMITMENT",
+        action="append",
+        default=[],
+        help="a shoe's commitment you saw at the table: it must be in the history (repeat it)",
+    )
+    p.add_argument(
+        "--seen-hand",
+        metavar="HAND:SHOE",
+        action="append",
+        default=[],
+        help="a hand you saw dealt, with the shoe then in use: once that shoe is revealed, the"
+        " hand must be dealt from it (repeat it)",
+    )
     p.set_defaults(run=_run)
+
+
+def _hands_seen(values: list[str]) -> dict[int, int]:
+    """``--seen-hand HAND:SHOE`` values (ValueError saying which is not of that form).
+
+    >>> _hands_seen(["12:3", "13:3"])
+    {12: 3, 13: 3}
+    """
+    out: dict[int, int] = {}
+    for v in values:
+        hand, sep, shoe = v.partition(":")
+        if not (sep and hand.isdigit() and shoe.isdigit()):
+            raise ValueError(f"--seen-hand {v!r} is not HAND:SHOE (two whole numbers)")
+        out[int(hand)] = int(shoe)
+    return out
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -71,6 +101,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.file is None:
         return _bad("give a history file (or '-' for standard input), or --demo GAME")
     try:
+        hands_seen = _hands_seen(args.seen_hand)
+    except ValueError as exc:
+        return _bad(str(exc))
+    try:
         if args.file == "-":
             text = sys.stdin.buffer.read().decode("utf-8")
         else:
@@ -86,7 +120,7 @@ def _run(args: argparse.Namespace) -> int:
         return _bad(f"{args.file!r} is not JSON (line {exc.lineno}, column {exc.colno})")
     except (FairFormatError, RecursionError) as exc:
         return _bad(str(exc) if isinstance(exc, FairFormatError) else "the JSON nests too deep")
-    report = verify_history(history)
+    report = verify_history(history, args.seen, hands_seen)
     print(report.summary())
     return 0 if report.ok else EXIT_NOT_VERIFIED
 

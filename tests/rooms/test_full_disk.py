@@ -10,7 +10,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from banluck.store.rooms import RoomStore
+from banluck.store.rooms import Hand, RoomStore
 from tests.rooms.test_ws import Player, _cookie, make_room, served
 
 
@@ -21,10 +21,10 @@ class FillingStore:
         self.full = False
         self._save = store.save
 
-    def __call__(self, code: str, data: str) -> None:
+    def __call__(self, code: str, data: str, hand: Hand | None = None) -> None:
         if self.full:
             raise sqlite3.OperationalError("database or disk is full")
-        self._save(code, data)
+        self._save(code, data, hand)
 
 
 def test_a_full_disk_refuses_the_change_shows_nothing_and_loses_nothing(tmp_path: Path) -> None:

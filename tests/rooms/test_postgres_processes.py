@@ -204,6 +204,15 @@ def test_one_room_through_two_processes(pg_url: str, tmp_path: Path) -> None:
             assert strictly_rising(seen), seen
             assert seen[-1] == last_a["room"]["version"]
         no_leaks(a, b, a2)
+        # the finished hands are kept once, with the state that finished them, and read
+        # alike through either process (recall)
+        number = last_a["room"]["next_hand"] - 1
+        for port in (pa, pb):
+            status, body, _ = http(port, "GET", f"/api/rooms/{code}/hands", ann)
+            assert status == 200, body
+            assert [h["hand"] for h in body["hands"]] == list(range(number, 0, -1))
+            status, body, _ = http(port, "GET", f"/api/rooms/{code}/hands/{number}", ann)
+            assert status == 200 and body["seat"] == "you" and body["table"]["over"], body
         for c in (a, b, a2):
             c.close()
     finally:

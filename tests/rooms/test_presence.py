@@ -11,7 +11,7 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
-from banluck.store.rooms import RoomStore
+from banluck.store.rooms import Hand, RoomStore
 from banluck.web.rooms_frames import Connection
 from banluck.web.rooms_hub import PRESENCE_DELAY, RoomHub
 from tests.rooms.helpers import Clock, room, seeded
@@ -22,9 +22,9 @@ class CountingStore(RoomStore):
         super().__init__(path)
         self.saves = 0
 
-    def save(self, code: str, data: str) -> None:
+    def save(self, code: str, data: str, hand: Hand | None = None) -> None:
         self.saves += 1
-        super().save(code, data)
+        super().save(code, data, hand)
 
 
 def _frames(conn: Connection) -> list[dict[str, Any]]:

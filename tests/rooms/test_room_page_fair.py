@@ -167,4 +167,65 @@ def test_a_seed_given_on_the_page_makes_the_next_shoe_and_verify_recomputes_it(
     expect(results.locator("li[data-shoe='2']")).to_have_text(
         "Shoe 2: failed (its order is not the one its salt and seeds give)"
     )
+    page.unroute(re.compile(r"/history\.json$"))
+
+    # the history cut short (the shoe in use left out): the page saw its commitment
+    def cut(route: Route) -> None:
+        body: dict[str, Any] = route.fetch().json()
+        body["shoes"] = [s for s in body["shoes"] if s["shoe"] != 3]
+        route.fulfill(json=body)
+
+    page.route(re.compile(r"/history\.json$"), cut)
+    page.click("#verify")
+    expect(results.locator("li[data-shoe='3']")).to_have_text(
+        "Shoe 3: failed (this page saw its commitment, but the history leaves it out)"
+    )
+    expect(results.locator("li[data-shoe='2']")).to_have_attribute("data-status", "verified")
+    page.unroute(re.compile(r"/history\.json$"))
+
+    # hand 2's cards put under hand 1 (two hands merged): the page saw hand 2 dealt
+    def merge(route: Route) -> None:
+        body: dict[str, Any] = route.fetch().json()
+        for d in body["deals"]:
+            if d.get("hand") == 2:
+                d["hand"] = 1
+        route.fulfill(json=body)
+
+    page.route(re.compile(r"/history\.json$"), merge)
+    page.click("#verify")
+    expect(results.locator("li[data-shoe='2']")).to_have_text(
+        "Shoe 2: failed (hand 2, seen dealt from it, is not dealt from it in the history)"
+    )
     check_frames([ann])
+
+
+def test_the_room_keeps_every_hand_and_replays_it_as_you_saw_it(
+    server: str, browser: Browser
+) -> None:
+    """After a hand, each person opens the room's hands: a line per hand with everyone's
+    result, in their language; View replays the hand step by step as they saw it."""
+    ann = Person(browser.new_context(), "Ann")
+    bob = Person(browser.new_context(locale="de-DE"), "Bob")
+    link = make_room(ann, server, "table")
+    enter(ann, link, "you")
+    enter(bob, link, "ben")
+    play_hand([ann, bob])
+    for p, title in ((ann, "Hands of this room"), (bob, "Hände dieses Raums")):
+        summary = p.page.locator("#room-hands summary")
+        expect(summary).to_have_text(title)
+        summary.click()
+        line = p.page.locator("#room-hands-list li[data-hand='1']")
+        expect(line).to_contain_text("Hand 1: Ann")
+        expect(line).to_contain_text("Bob")
+    page = ann.page
+    page.locator("#room-hands-list li[data-hand='1'] button").click()
+    dialog = page.locator("#dlg-history")
+    expect(dialog.locator(".h-replay h3")).to_contain_text("Hand 1: step 0 of")
+    dialog.get_by_role("button", name="Play").click()
+    expect(dialog.locator("[data-testid=replay-line]")).not_to_have_text("Before the deal.")
+    dialog.get_by_role("button", name="Done").click()
+    expect(dialog).to_be_hidden()
+    # a second hand joins the open list
+    play_hand([ann, bob])
+    expect(page.locator("#room-hands-list li")).to_have_count(2)
+    expect(page.locator("#room-hands-list li").first).to_have_attribute("data-hand", "2")

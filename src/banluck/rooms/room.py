@@ -31,6 +31,7 @@ from banluck.games.registry import driver_for
 from banluck.rooms.fair import RoomLedger, salt_from
 from banluck.rooms.names import display_name
 from banluck.rooms.reactions import Reactions
+from banluck.rooms.recall import record
 from banluck.rooms.seeds import check_seed, joined
 from banluck.rooms.settings import RoomSettings, parse_settings
 from banluck.rooms.tally import Tally
@@ -96,6 +97,9 @@ class Room:
         #: issue 11 #6: every shoe committed before its first card (secrets: saved only)
         self.ledger = RoomLedger(salt_source=salt_from(self._next_entropy))
         self.game.ledger = self.ledger
+        #: the record of the hand just finished, for the store to keep with the room's
+        #: next save (``rooms.recall``; runtime only: ``take_recall``)
+        self.recall: dict[str, Any] | None = None
         #: the seeds given for the next shoe, by the giver's name (``rooms.seeds``)
         self.seeds: dict[str, str] = {}
         self.shoe: dict[str, Any] = self._new_shoe(self.game) if shoe is None else shoe
@@ -293,6 +297,12 @@ class Room:
         self.tally = Tally()
         self.last_summary = []
         self._changed(now)
+
+    def take_recall(self) -> dict[str, Any] | None:
+        """The record of the hand finished since the last save (None: none), handed over
+        once."""
+        rec, self.recall = self.recall, None
+        return rec
 
     def _new_shoe(self, game: GameDriver) -> dict[str, Any]:
         """A new shoe, derived from the salt committed before it and the seeds given for
@@ -563,6 +573,8 @@ class Room:
 
     def _settle(self, h: HandDriver) -> None:
         s = h.settle()
+        names = {p: m.name for p, m in self.members.items()}
+        self.recall = record(h, s, dict(self.dealt_to), names)  # kept with the save
         self.stacks.update(s.stacks)
         self.ledger.end_hand()
         self.shoe = s.shoe

@@ -39,6 +39,7 @@ from typing import Any
 
 import psycopg
 
+from banluck.store.rooms import KEEP_HANDS, Hand
 from banluck.store.sqlite import SaveError
 
 log = logging.getLogger("banluck.web")
@@ -80,6 +81,9 @@ _SCHEMA = (
     "DO $$ BEGIN UPDATE banluck_rooms SET host = data::jsonb ->> 'host' WHERE host IS NULL;"
     " EXCEPTION WHEN invalid_text_representation THEN NULL; END $$",
     "CREATE INDEX IF NOT EXISTS banluck_rooms_host ON banluck_rooms (host)",
+    # every finished hand of a room (``rooms.recall``), the newest KEEP_HANDS
+    "CREATE TABLE IF NOT EXISTS banluck_room_hands ("
+    " code TEXT NOT NULL, hand BIGINT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (code, hand))",
 )
 
 
@@ -191,8 +195,10 @@ class PgRoomStore:
         got = self.read(code)
         return None if got is None else got.data
 
-    def save(self, code: str, data: str) -> None:
-        """Write a room outside of ``lock`` (a new room): ``rev`` 1, or one more."""
+    def save(self, code: str, data: str, hand: Hand | None = None) -> None:
+        """Write a room outside of ``lock`` (a new room): ``rev`` 1, or one more. (A room
+        finishes its hands under ``lock``: ``hand`` is always None here.)"""
+        assert hand is None, "a hand is kept with a locked write"
         self._db.execute(
             "INSERT INTO banluck_rooms (code, data, host) VALUES (%s, %s, %s::jsonb ->> 'host')"
             " ON CONFLICT (code) DO UPDATE SET data = excluded.data, host = excluded.host,"
@@ -238,6 +244,7 @@ class PgRoomStore:
             if row is None or self.connections(row.presence):
                 return False
             self._db.execute("DELETE FROM banluck_rooms WHERE code = %s", (code,))
+            self._db.execute("DELETE FROM banluck_room_hands WHERE code = %s", (code,))
             return True
 
     def codes(self) -> list[str]:
@@ -290,11 +297,18 @@ class PgRoomStore:
             )
 
     def write(
-        self, locked: Locked, data: str, *, carry: bool = True, step: str | None = None
+        self,
+        locked: Locked,
+        data: str,
+        *,
+        carry: bool = True,
+        step: str | None = None,
+        hand: Hand | None = None,
     ) -> int:
-        """Store a locked room's new state and presence, and notify every process (on
-        commit), the state (and ``step``, see ``notice``) in the notice when ``carry`` and it
-        fits; the new revision (one more: the row is locked)."""
+        """Store a locked room's new state and presence (and the hand it just finished),
+        and notify every process (on commit), the state (and ``step``, see ``notice``) in
+        the notice when ``carry`` and it fits; the new revision (one more: the row is
+        locked)."""
         presence = {p: n for p, n in locked.presence.items() if n and p not in self.dead}
         rev = locked.rev + 1
         self._db.execute(
@@ -302,6 +316,17 @@ class PgRoomStore:
             " WHERE code = %s",
             (data, json.dumps(presence), rev, locked.code),
         )
+        if hand is not None:
+            number, record = hand
+            self._db.execute(
+                "INSERT INTO banluck_room_hands (code, hand, data) VALUES (%s, %s, %s)"
+                " ON CONFLICT (code, hand) DO UPDATE SET data = excluded.data",
+                (locked.code, number, record),
+            )
+            self._db.execute(
+                "DELETE FROM banluck_room_hands WHERE code = %s AND hand <= %s",
+                (locked.code, number - KEEP_HANDS),
+            )
         payload = notice(locked.code, rev, data if carry else None, step)
         self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
         locked.rev = locked.written = rev
@@ -314,12 +339,13 @@ class PgRoomStore:
         data: str,
         sockets: tuple[str, int] | None = None,
         step: str | None = None,
+        hand: Hand | None = None,
     ) -> bool:
         """Store a room's new state if it is still at ``rev`` (nobody changed it since this
         process read it), and notify every process; one statement, one round trip. Whether
         it was written (else nothing was). ``sockets``: ``(player, n)``, this process's
         sockets of a player opened (1) or closed (-1) with the change; ``step``: the change
-        (``notice``)."""
+        (``notice``); ``hand``: the hand it finished, kept with it."""
         if sockets is None:
             presence_sql, args = "presence", []
         else:
@@ -331,9 +357,20 @@ class PgRoomStore:
             )
             p = self.process
             args = [p, p, player, p, player, delta]
+        kept, kept_args = "", []
+        if hand is not None:  # in the same statement: only when the room is written
+            number, record = hand
+            kept = (
+                ", h AS (INSERT INTO banluck_room_hands (code, hand, data)"
+                " SELECT %s, %s, %s FROM u ON CONFLICT (code, hand) DO UPDATE"
+                " SET data = excluded.data),"
+                " d AS (DELETE FROM banluck_room_hands WHERE code = %s AND hand <= %s"
+                " AND EXISTS (SELECT 1 FROM u))"
+            )
+            kept_args = [code, number, record, code, number - KEEP_HANDS]
         row = self._db.execute(
             "WITH u AS (UPDATE banluck_rooms SET data = %s, rev = %s, updated = now(),"
-            f" presence = {presence_sql} WHERE code = %s AND rev = %s RETURNING rev)"
+            f" presence = {presence_sql} WHERE code = %s AND rev = %s RETURNING rev){kept}"
             " SELECT pg_notify(%s, %s) FROM u",
             (
                 data,
@@ -341,11 +378,27 @@ class PgRoomStore:
                 *args,
                 code,
                 rev,
+                *kept_args,
                 CHANNEL,
                 notice(code, rev + 1, None if sockets else data, step),
             ),
         ).fetchone()
         return row is not None
+
+    def hands(self, code: str) -> list[Hand]:
+        """The room's finished hands kept, newest first."""
+        cur = self._db.execute(
+            "SELECT hand, data FROM banluck_room_hands WHERE code = %s ORDER BY hand DESC",
+            (code,),
+        )
+        return [(int(n), str(d)) for n, d in cur]
+
+    def hand(self, code: str, number: int) -> str | None:
+        """One finished hand's record, or None."""
+        row = self._db.execute(
+            "SELECT data FROM banluck_room_hands WHERE code = %s AND hand = %s", (code, number)
+        ).fetchone()
+        return None if row is None else str(row[0])
 
     def beat(self) -> frozenset[str]:
         """This process is alive; which processes are dead (never this one)."""

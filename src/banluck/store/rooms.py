@@ -27,8 +27,18 @@ CREATE TABLE IF NOT EXISTS rooms (
     code TEXT PRIMARY KEY,
     data TEXT NOT NULL,
     updated TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+CREATE TABLE IF NOT EXISTS room_hands (
+    code TEXT NOT NULL,
+    hand INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (code, hand)
 )
 """
+#: Finished hands kept a room (``rooms.recall``): the newest; older ones are dropped.
+KEEP_HANDS = 500
+#: A finished hand to keep with a room's save: its number and its record (JSON text).
+Hand = tuple[int, str]
 
 
 def rooms_path(save: str | Path) -> Path:
@@ -81,17 +91,51 @@ class RoomStore:
         row = self._conn.execute("SELECT data FROM rooms WHERE code = ?", (code,)).fetchone()
         return None if row is None else str(row[0])
 
-    def save(self, code: str, data: str) -> None:
-        """Write a room (one statement: all or nothing)."""
-        self._conn.execute(
+    def save(self, code: str, data: str, hand: Hand | None = None) -> None:
+        """Write a room, and the hand it just finished (``hand``): all or nothing."""
+        upsert = (
             "INSERT INTO rooms (code, data) VALUES (?, ?) ON CONFLICT(code) DO UPDATE SET"
-            " data = excluded.data, updated = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
-            (code, data),
+            " data = excluded.data, updated = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
         )
+        if hand is None:
+            self._conn.execute(upsert, (code, data))
+            return
+        number, record = hand
+        self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            self._conn.execute(upsert, (code, data))
+            self._conn.execute(
+                "INSERT OR REPLACE INTO room_hands (code, hand, data) VALUES (?, ?, ?)",
+                (code, number, record),
+            )
+            self._conn.execute(
+                "DELETE FROM room_hands WHERE code = ? AND hand <= ?", (code, number - KEEP_HANDS)
+            )
+            self._conn.execute("COMMIT")
+        except BaseException:
+            self._conn.execute("ROLLBACK")
+            raise
+
+    def hands(self, code: str) -> list[Hand]:
+        """The room's finished hands kept, newest first."""
+        cur = self._conn.execute(
+            "SELECT hand, data FROM room_hands WHERE code = ? ORDER BY hand DESC", (code,)
+        )
+        return [(int(n), str(d)) for n, d in cur]
+
+    def hand(self, code: str, number: int) -> str | None:
+        """One finished hand's record, or None."""
+        row = self._conn.execute(
+            "SELECT data FROM room_hands WHERE code = ? AND hand = ?", (code, number)
+        ).fetchone()
+        return None if row is None else str(row[0])
 
     def delete(self, code: str) -> None:
-        """Remove a room (``rooms.limits``: idle too long)."""
+        """Remove a room (``rooms.limits``: idle too long), its hands with it."""
+        self._conn.execute("BEGIN IMMEDIATE")
         self._conn.execute("DELETE FROM rooms WHERE code = ?", (code,))
+        self._conn.execute("DELETE FROM room_hands WHERE code = ?", (code,))
+        self._conn.execute("COMMIT")
 
     def codes(self) -> list[str]:
         """Every stored room's code."""

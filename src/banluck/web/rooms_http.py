@@ -40,6 +40,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 
 from banluck.core.refusal import Refusal
 from banluck.rooms.limits import RoomIndex, RoomLimits
+from banluck.rooms.recall import for_person, hand_line
 from banluck.rooms.room import Room
 from banluck.store.pg_rooms import PgRoomStore
 from banluck.store.rooms import RoomStore, rooms_path
@@ -196,6 +197,53 @@ def rooms_router(
                 room.tally.csv(),
                 media_type="text/csv; charset=utf-8",
                 headers=download(f"banluck-room-{code}-settle-up.csv"),
+            ),
+        )
+
+    def hands_seen(
+        request: Request, code: str, make: Callable[[Room, list[Any]], Response]
+    ) -> Response:
+        """``make(room, hands)`` for a person of the room: every finished hand the room
+        keeps, newest first, as that person saw it (``rooms.recall.for_person``)."""
+        player: str = request.scope[SCOPE_KEY]
+        return members_only(
+            request,
+            code,
+            "its hands",
+            lambda room: make(room, [for_person(r, player) for r in hub.hands(code)]),
+        )
+
+    @router.get("/api/rooms/{code}/hands")
+    async def room_hands(request: Request, code: str) -> Response:
+        """Every finished hand the room keeps, newest first, as the reader saw it (its
+        seats' bets and results; the table is in ``/hands/{hand}``)."""
+        return hands_seen(
+            request, code, lambda room, hands: JSONResponse({"hands": list(map(hand_line, hands))})
+        )
+
+    @router.get("/api/rooms/{code}/hands/{hand}")
+    async def room_hand(request: Request, code: str, hand: str) -> Response:
+        """One finished hand as the reader saw it: its seats, choices and table."""
+        player: str = request.scope[SCOPE_KEY]
+        number = int(hand) if hand.isascii() and hand.isdigit() and len(hand) <= 9 else -1
+
+        def make(room: Room) -> Response:
+            rec = hub.hand(code, number)
+            if rec is None:
+                return _refused(Refusal("not_found", f"this room keeps no hand {hand!r}"))
+            return JSONResponse(for_person(rec, player))
+
+        return members_only(request, code, "its hands", make)
+
+    @router.get("/room/{code}/hands.json", include_in_schema=False)
+    async def room_hands_file(request: Request, code: str) -> Response:
+        """Every hand the room keeps, as the reader saw each, oldest first: a file."""
+        return hands_seen(
+            request,
+            code,
+            lambda room, hands: JSONResponse(
+                {"room": code, "game": room.settings.game, "hands": hands[::-1]},
+                headers=download(f"banluck-room-{code}-hands.json"),
             ),
         )
 

@@ -28,7 +28,7 @@ from banluck.rooms.names import is_code, new_code
 from banluck.rooms.room import Room, new_room
 from banluck.rooms.settings import parse_settings
 from banluck.store.pg_rooms import PgRoomStore, parse_notice, step_of, unpack
-from banluck.store.rooms import RoomStore
+from banluck.store.rooms import Hand, RoomStore
 from banluck.web.clients import ClientLimits
 from banluck.web.rooms_frames import (
     BURST,
@@ -121,6 +121,12 @@ def drawing(room: Room, values: list[int] | None = None) -> Iterator[list[int]]:
         yield drawn
     finally:
         room.entropy = base
+
+
+def _kept(room: Room) -> Hand | None:
+    """The hand the room finished since its last save, to keep with this one (recall)."""
+    rec = room.take_recall()
+    return None if rec is None else (int(rec["hand"]), dumps(rec))
 
 
 class RoomHub:
@@ -256,8 +262,23 @@ class RoomHub:
         self.revs[room.code] = 1
         return room
 
+    def hands(self, code: str) -> list[dict[str, Any]]:
+        """The room's finished hands kept (``rooms.recall`` records), newest first."""
+        try:
+            return [json.loads(data) for _, data in self.store.hands(code)]
+        except psycopg.Error as exc:
+            raise self.database_lost(exc) from None
+
+    def hand(self, code: str, number: int) -> dict[str, Any] | None:
+        """One finished hand's record, or None."""
+        try:
+            data = self.store.hand(code, number)
+        except psycopg.Error as exc:
+            raise self.database_lost(exc) from None
+        return None if data is None else dict(json.loads(data))
+
     def _save(self, room: Room) -> None:
-        self.store.save(room.code, dumps(room.to_json()))
+        self.store.save(room.code, dumps(room.to_json()), _kept(room))
 
     def change(
         self,
@@ -372,7 +393,7 @@ class RoomHub:
             return False  # nothing to write: the view is sent from the latest state
         try:
             data, note = dumps(room.to_json()), step_text(step, now, drawn)
-            written = store.write_if(code, rev, data, sockets, note)
+            written = store.write_if(code, rev, data, sockets, note, _kept(room))
         except psycopg.Error as exc:
             self.revs.pop(code, None)
             raise self.database_lost(exc) from None
@@ -419,7 +440,13 @@ class RoomHub:
                         error = exc
                 if room.version != before or sockets is not None:
                     note = None if error is not None else step_text(step, now, drawn)
-                    store.write(row, dumps(room.to_json()), carry=sockets is None, step=note)
+                    store.write(
+                        row,
+                        dumps(room.to_json()),
+                        carry=sockets is None,
+                        step=note,
+                        hand=_kept(room),
+                    )
                 self.revs[code] = row.rev
         except psycopg.Error as exc:
             self.revs.pop(code, None)  # memory may be ahead of the store: read it again
@@ -456,6 +483,7 @@ class RoomHub:
                     step = step_of(got[2]) if got else None
                     if step is not None:
                         if self._replay(room, step, raw):
+                            room.take_recall()  # the process that made it kept it
                             self.replayed += 1
                             self.revs[code] = rev
                             self.broadcast(room)

@@ -4,6 +4,7 @@ card dealt came from the committed shoes, from the top, in order, one shoe after
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from banluck.core.cards import ONE_DECK
@@ -87,9 +88,20 @@ def _check_cards(rec: ShoeRecord, expected: Counter[str], what: str) -> None:
         )
 
 
-def verify_history(history: History) -> VerifyReport:
+def verify_history(
+    history: History, seen: Iterable[str] = (), hands_seen: Mapping[int, int] | None = None
+) -> VerifyReport:
     """Every revealed shoe matches its commitment, and every card dealt came from the
     committed shoes, each from the top in order, the shoes used one after another.
+
+    The shoes are numbered one after another, and so are the hands: each new hand is the
+    one after the hand before (a hand may go on into the next shoe, never come back after
+    another), so no hand is renumbered, swapped or dropped between two others. ``seen``:
+    commitments the reader saw at the table; each must be in the history (a history cut
+    short, its last shoe dropped, is refused). ``hands_seen``: hands the reader saw dealt,
+    each with the shoe in use when it was dealt; each whose shoe is revealed must be dealt
+    from it in the history (two hands merged into one and the rest renumbered leave the
+    last hand seen out).
 
     A ``discards`` shoe (C8) must follow the shoe before it once that one is empty, and
     hold exactly the cards of a full shoe less those of the hand in play.
@@ -97,6 +109,7 @@ def verify_history(history: History) -> VerifyReport:
     check = _Checker(history)
     try:
         check.run()
+        _check_seen(history, seen, hands_seen or {})
     except _Mismatch as bad:
         problem: str | None = str(bad)
     else:
@@ -112,6 +125,22 @@ def verify_history(history: History) -> VerifyReport:
     )
 
 
+def _check_seen(history: History, seen: Iterable[str], hands_seen: Mapping[int, int]) -> None:
+    """What the reader saw at the table is in the history (``verify_history``)."""
+    committed = {s.commitment.commitment for s in history.shoes}
+    for c in seen:
+        if c.lower() not in committed:
+            raise _Mismatch(f"the commitment {c[:16]}… seen at the table is not in it")
+    revealed = {s.commitment.shoe for s in history.shoes if s.reveal is not None}
+    first: dict[int, int] = {}  # each hand's first shoe
+    for d in history.deals:
+        if d.hand is not None:
+            first.setdefault(d.hand, d.shoe)
+    for hand, shoe in sorted(hands_seen.items()):
+        if shoe in revealed and first.get(hand) != shoe:
+            raise _Mismatch(f"hand {hand}, seen dealt from shoe {shoe}, is not dealt from it")
+
+
 class _Checker:
     """Walks a history's deals against its shoes (see :func:`verify_history`)."""
 
@@ -124,12 +153,18 @@ class _Checker:
         self.cards = 0
         self.current: int | None = None
         self.this_hand: Counter[str] = Counter()  # the hand in play's cards so far
+        self.last_numbered: int | None = None  # the last hand dealt (burns aside)
 
     def run(self) -> None:
+        first = self.history.shoes[0].commitment.shoe if self.history.shoes else 1
         for i, rec in enumerate(self.history.shoes):
             sid = rec.commitment.shoe
             if sid in self.by_id:
                 raise _Mismatch(f"shoe {sid} is committed twice")
+            if sid != first + i:
+                raise _Mismatch(
+                    f"shoe {sid} follows shoe {first + i - 1}: shoes are numbered in turn"
+                )
             self.by_id[sid], self.rank[sid], self.pos[sid] = rec, i, 0
             if rec.reveal is not None:
                 if i and self.history.shoes[i - 1].reveal is None:
@@ -152,6 +187,8 @@ class _Checker:
             if deal.hand is None or deal.hand != last_hand:
                 card_no = 0
                 self.this_hand = Counter()
+            if deal.hand is not None:
+                self._next_hand(deal.hand)
             last_hand = deal.hand
             if deal.shoe != self.current:
                 self._enter(rec, deal)
@@ -174,6 +211,18 @@ class _Checker:
                 self.cards += 1
             if deal.hand is not None:
                 self.hands.add(deal.hand)
+
+    def _next_hand(self, hand: int) -> None:
+        """A deal of ``hand``: the hand in play going on, or the one after it."""
+        last = self.last_numbered
+        if last is not None and hand != last and hand != last + 1:
+            raise _Mismatch(
+                f"hand {hand} is dealt after hand {last}: hands are numbered in turn, each"
+                " after the one before"
+            )
+        if hand != last and hand in self.hands:
+            raise _Mismatch(f"hand {hand} is dealt again after another hand")
+        self.last_numbered = hand
 
     def _enter(self, rec: ShoeRecord, deal: Deal) -> None:
         """The deals move on to ``rec``'s shoe: never back to an earlier one; a C8 pack only

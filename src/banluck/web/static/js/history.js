@@ -167,3 +167,11 @@ async function showHistoryHand(hand, hands) {
   box.appendChild(actions);
   body.replaceChildren(box);
 }
+
+/** A room's finished hand (`table`: as you saw it) replayed step by step in this dialog;
+    Back closes it. */
+export function openHandReplay(hand, table) {
+  openDialog("dlg-history");
+  const body = $("history-body");
+  showReplay(body, hand, table, miniCards, () => $("dlg-history").close());
+}

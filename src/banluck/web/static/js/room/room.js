@@ -13,6 +13,8 @@ import { ApiError } from "../api.js";
 import { clearError, showError } from "../status.js";
 import { asState, openRoom } from "./link.js";
 import { drawFair, drawTally, drawVerified, wireSeed, wireSettle } from "./settle.js";
+import { drawHands, wireHands } from "./hands.js";
+import { noteSeen } from "./seen.js";
 import { drawReactions, wireInvite, wireSound, yourTurnCue } from "./social.js";
 import { drawHousePicker, drawRulesHouse, houseName, loadHouses, pickedHouse } from "./house.js";
 import { errorMessage, seatHolder } from "./words.js";
@@ -151,7 +153,8 @@ function draw() {
   drawReactions(room, you, link);
   yourTurnCue(room.phase === "playing" && Boolean(you.seat) && room.to_act === you.seat, t("room.title"));
   drawTally(room, you, link);
-  drawFair(room.fair, you);
+  drawHands(room);
+  drawFair(room, you);
   drawVerified();
   tickTimer();
 }
@@ -171,6 +174,7 @@ function wire(code) {
   wireSound();
   wireSettle(code, (text) => say({ code: "room", message: text, params: {} }));
   wireSeed((frame) => link.send(frame));
+  wireHands(code);
   $("join-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     link.send({ type: "join", name: $("name").value });
@@ -192,6 +196,7 @@ export function startRoom(code, startGame) {
   let ready = false; // the page plays it: every frame is shown
   link = openRoom(code, {
     onFrame: async (f) => {
+      noteSeen(code, f.room); // every frame: what the Verify button holds the history to
       onFrame(f, !ready);
       if (opened) return;
       opened = true;

@@ -6,6 +6,7 @@
 import { $, el } from "../dom.js";
 import { fmtNum, t } from "../messages.js";
 import { canVerify, verifyHistory } from "./verify.js";
+import { seenIn } from "./seen.js";
 
 let verified = null; // the last results of the Verify button
 let sortOrders = null; // the derivation's card orders, as the room's frame gives them
@@ -29,7 +30,8 @@ export function drawTally(room, you, link) {
   };
 }
 
-export function drawFair(fair, you) {
+export function drawFair(room, you) {
+  const fair = room.fair;
   if (fair && fair.sort) sortOrders = fair.sort;
   $("fair-current").textContent = fair
     ? t("room.fair.current", { shoe: fair.shoe, cards: fair.cards, decks: fair.decks }) : "";
@@ -101,7 +103,7 @@ export function wireSettle(code, say) {
       say(t("room.fair.error"));
       return;
     }
-    verified = await verifyHistory(data, sortOrders);
+    verified = await verifyHistory(data, sortOrders, seenIn(code));
     drawVerified();
   });
 }

@@ -68,8 +68,9 @@ export const canVerify = () => Boolean(globalThis.crypto && crypto.subtle && cry
 
 /** One result per shoe of `history` (the JSON of /room/{code}/history.json), in order:
     {shoe, commitment, status: "verified" | "failed" | "pending", why?, n?, seed?};
-    `sort` is the derivation's card orders, from the room's frame. */
-export async function verifyHistory(history, sort) {
+    `sort` is the derivation's card orders, from the room's frame; `seen` what this page
+    saw (seen.js), checked against the history when given. */
+export async function verifyHistory(history, sort, seen) {
   const dealt = new Map();
   for (const d of history.deals || []) {
     if (!dealt.has(d.shoe)) dealt.set(d.shoe, []);
@@ -97,5 +98,34 @@ export async function verifyHistory(history, sort) {
     const seed = s.client_seed || null;
     results.push(failure ? { ...base, status: "failed", ...failure } : { ...base, status: "verified", seed });
   }
-  return results;
+  return seen ? checkSeen(history, seen, results) : results;
+}
+
+/** The results, failed where the history leaves out or changes what the page saw
+    (`seen`: seen.js): a shoe's commitment, a hand dealt from a shoe now revealed. */
+function checkSeen(history, seen, results) {
+  const shoes = history.shoes || [];
+  const first = shoes.length ? shoes[0].shoe : Infinity; // older shoes are dropped in turn
+  const byShoe = new Map(results.map((r) => [r.shoe, r]));
+  const fail = (shoe, why, n) => {
+    const r = byShoe.get(shoe) || { shoe, commitment: seen.shoes[shoe] || "" };
+    Object.assign(r, { status: "failed", why, n });
+    if (!byShoe.has(shoe)) {
+      byShoe.set(shoe, r);
+      results.push(r);
+    }
+  };
+  for (const [n, commitment] of Object.entries(seen.shoes)) {
+    const shoe = Number(n);
+    const s = shoes.find((x) => x.shoe === shoe);
+    if (!s && shoe >= first) fail(shoe, "missing");
+    else if (s && s.commitment !== commitment) fail(shoe, "changed");
+  }
+  const dealtFrom = new Map();
+  for (const d of history.deals || []) if (d.hand && !dealtFrom.has(d.hand)) dealtFrom.set(d.hand, d.shoe);
+  const revealed = new Set(shoes.filter((s) => s.reveal).map((s) => s.shoe));
+  for (const [h, shoe] of Object.entries(seen.hands)) {
+    if (revealed.has(shoe) && dealtFrom.get(Number(h)) !== shoe) fail(shoe, "hand", Number(h));
+  }
+  return results.sort((a, b) => a.shoe - b.shoe);
 }

@@ -1,0 +1,76 @@
+/* A room's finished hands (game recall): listed as you saw them, newest first, each
+   replayed step by step in the History dialog, all downloadable. The server keeps them;
+   nothing here is recomputed. */
+
+import { $, el } from "../dom.js";
+import { fmtNet, t } from "../messages.js";
+import { openHandReplay } from "../history.js";
+import { seatLabel } from "./words.js";
+
+let base = "";
+let drawnFor = -1; // the last hand the open list was drawn for
+let lastRoom = null;
+
+async function fetchJson(url) {
+  const r = await fetch(url, { credentials: "same-origin", cache: "no-store" });
+  if (!r.ok) throw new Error(String(r.status));
+  return r.json();
+}
+
+/** One hand's line: its number, then each seat's holder and net. */
+function handLine(h) {
+  const people = h.seats.map((s) => {
+    const who = s.name || t("room.bot.named", { seat: lastRoom ? seatLabel(lastRoom, s.seat) : s.seat });
+    return `${who} ${fmtNet(s.net)}`;
+  });
+  return t("room.hands.line", { hand: h.hand, people: people.join(" · ") });
+}
+
+async function showHands(finished) {
+  drawnFor = finished;
+  const list = $("room-hands-list");
+  let hands = [];
+  try {
+    hands = (await fetchJson(base)).hands || [];
+  } catch (err) {
+    list.replaceChildren(el("li", "", t("room.hands.error")));
+    return;
+  }
+  $("room-hands-none").hidden = hands.length > 0;
+  list.replaceChildren(...hands.map((h) => {
+    const li = el("li", "", handLine(h));
+    li.dataset.hand = String(h.hand);
+    const view = el("button", "", t("btn.view"));
+    view.type = "button";
+    view.setAttribute("aria-label", t("btn.view") + " · " + t("history.hand", { n: h.hand }));
+    view.addEventListener("click", async () => {
+      try {
+        const data = await fetchJson(`${base}/${h.hand}`);
+        openHandReplay(h.hand, data.table);
+      } catch (err) {
+        li.append(el("span", "", " " + t("room.hands.error")));
+      }
+    });
+    li.append(" ", view);
+    return li;
+  }));
+}
+
+/** Wires the hands of room `code`: the list is read when it is opened. */
+export function wireHands(code) {
+  base = `/api/rooms/${encodeURIComponent(code)}/hands`;
+  $("room-hands-download").href = `/room/${encodeURIComponent(code)}/hands.json`;
+  $("room-hands").addEventListener("toggle", () => {
+    if ($("room-hands").open && lastRoom) showHands(lastFinished(lastRoom));
+  });
+}
+
+/** The last hand finished (the one in play is not). */
+const lastFinished = (room) => (room.phase === "playing" ? room.hand - 1 : room.next_hand - 1);
+
+/** The room changed: an open list is read again when a hand has finished since. */
+export function drawHands(room) {
+  lastRoom = room;
+  const finished = lastFinished(room);
+  if ($("room-hands").open && finished !== drawnFor) showHands(finished);
+}

@@ -1,0 +1,74 @@
+"""Game recall (issue 20, GLI-19): a room keeps every finished hand (bets, cards by seat as
+each person saw them, choices, results), viewable and downloadable by its people only,
+across a restart; a person reads each hand as they saw it at the table, never a card more."""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+from tests.rooms.helpers import hidden_leaks
+from tests.rooms.test_ws import ORIGIN, Player, _cookie, make_room, play_out, served
+
+
+def _get(p: Player, path: str) -> Any:
+    return p.client.get(path, headers={**ORIGIN, "cookie": f"banluck_id={p.cookie}"})
+
+
+def test_every_hand_is_kept_for_the_people_as_each_saw_it(tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite3"
+    seen: dict[tuple[str, int], dict[str, Any]] = {}  # (person, hand) -> their last table
+    with served(db) as (client, hub):
+        ann = Player(client, _cookie(client), "ann")
+        bob = Player(client, _cookie(client), "bob")
+        cai = Player(client, _cookie(client), "cai")
+        stranger = Player(client, _cookie(client), "eve")
+        code = make_room(client, ann.cookie, game="table")
+        with ExitStack() as stack:
+            for p in (ann, bob, cai):
+                p.ws = stack.enter_context(p.open(code))
+            bob.send({"type": "join", "name": "Bob"})
+            cai.send({"type": "join", "name": "Cai"})  # watches
+            ann.send({"type": "sit", "seat": "you"})
+            bob.send({"type": "sit", "seat": "ben"})
+            ann.sync(), bob.sync(), cai.sync()
+            for n in range(1, 4):
+                ann.send({"type": "bet", "hand": n, "amount": 20})
+                bob.send({"type": "bet", "hand": n, "amount": 30})
+                ann.sync(), bob.sync()
+                play_out([ann, bob], hub, code, lambda legal: legal[-1])
+                for p in (ann, bob, cai):
+                    table = p.sync()["table"]
+                    assert table["hand"] == n and table["over"]
+                    seen[(p.name, n)] = table
+
+        lines = _get(ann, f"/api/rooms/{code}/hands").json()["hands"]
+        assert [h["hand"] for h in lines] == [3, 2, 1]  # newest first
+        for line in lines:
+            assert line["seat"] == "you" and "table" not in line
+            names = {s["seat"]: s["name"] for s in line["seats"]}
+            assert names == {"you": "Ann", "anna": None, "ben": "Bob"}
+            bets = {s["seat"]: s["bet"] for s in line["seats"]}
+            assert bets["you"] == 20 and bets["ben"] == 30
+        for p, seat in ((ann, "you"), (bob, "ben"), (cai, None)):
+            for n in (1, 2, 3):
+                got = _get(p, f"/api/rooms/{code}/hands/{n}").json()
+                assert got["seat"] == seat and got["table"] == seen[(p.name, n)]
+                frame = {"type": "state", "you": {"seat": seat}, "table": got["table"]}
+                assert hidden_leaks(frame) == []
+                assert got["actions"] and all(len(a) == 2 for a in got["actions"])
+        # not for strangers; a hand the room does not keep
+        assert _get(stranger, f"/api/rooms/{code}/hands").status_code == 403
+        assert _get(stranger, f"/api/rooms/{code}/hands/1").status_code == 403
+        assert _get(ann, f"/api/rooms/{code}/hands/9").status_code == 404
+        assert _get(ann, f"/api/rooms/{code}/hands/x").status_code == 404
+        download = _get(bob, f"/room/{code}/hands.json")
+        assert "attachment" in download.headers["content-disposition"]
+        hands = download.json()["hands"]
+        assert [h["hand"] for h in hands] == [1, 2, 3]
+        assert [h["table"] for h in hands] == [seen[("bob", n)] for n in (1, 2, 3)]
+    with served(db) as (client2, _hub):  # a new server on the same files keeps them
+        ann.client = client2
+        again = _get(ann, f"/api/rooms/{code}/hands/2").json()
+        assert again["table"] == seen[("ann", 2)]
