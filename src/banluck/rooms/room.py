@@ -26,7 +26,7 @@ from typing import Any
 
 from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
-from banluck.games.driver import GameDriver, HandDriver, HandStart
+from banluck.games.driver import GameDriver, HandDriver, HandStart, Settled
 from banluck.games.registry import driver_for
 from banluck.rooms.fair import RoomLedger, salt_from
 from banluck.rooms.names import display_name
@@ -97,9 +97,9 @@ class Room:
         #: issue 11 #6: every shoe committed before its first card (secrets: saved only)
         self.ledger = RoomLedger(salt_source=salt_from(self._next_entropy))
         self.game.ledger = self.ledger
-        #: the record of the hand just finished, for the store to keep with the room's
-        #: next save (``rooms.recall``; runtime only: ``take_recall``)
-        self.recall: dict[str, Any] | None = None
+        #: the hand just finished, whose record the store keeps with the room's next save
+        #: (``rooms.recall``; runtime only: ``take_recall`` makes the record, once)
+        self._finished: tuple[HandDriver, Settled, dict[str, str], dict[str, str]] | None = None
         #: the seeds given for the next shoe, by the giver's name (``rooms.seeds``)
         self.seeds: dict[str, str] = {}
         self.shoe: dict[str, Any] = self._new_shoe(self.game) if shoe is None else shoe
@@ -299,10 +299,14 @@ class Room:
         self._changed(now)
 
     def take_recall(self) -> dict[str, Any] | None:
-        """The record of the hand finished since the last save (None: none), handed over
-        once."""
-        rec, self.recall = self.recall, None
-        return rec
+        """The record of the hand finished since the last save (None: none), made and
+        handed over once (a process that only follows another's change never makes it)."""
+        finished, self._finished = self._finished, None
+        return None if finished is None else record(*finished)
+
+    def drop_recall(self) -> None:
+        """The hand just finished is kept by whoever saved it (another process)."""
+        self._finished = None
 
     def _new_shoe(self, game: GameDriver) -> dict[str, Any]:
         """A new shoe, derived from the salt committed before it and the seeds given for
@@ -574,7 +578,7 @@ class Room:
     def _settle(self, h: HandDriver) -> None:
         s = h.settle()
         names = {p: m.name for p, m in self.members.items()}
-        self.recall = record(h, s, dict(self.dealt_to), names)  # kept with the save
+        self._finished = (h, s, dict(self.dealt_to), names)  # its record: take_recall
         self.stacks.update(s.stacks)
         self.ledger.end_hand()
         self.shoe = s.shoe

@@ -483,7 +483,7 @@ class RoomHub:
                     step = step_of(got[2]) if got else None
                     if step is not None:
                         if self._replay(room, step, raw):
-                            room.take_recall()  # the process that made it kept it
+                            room.drop_recall()  # the process that made it kept it
                             self.replayed += 1
                             self.revs[code] = rev
                             self.broadcast(room)
