@@ -30,6 +30,11 @@ from fontTools import subset  # type: ignore[import-untyped]
 STATIC = Path(__file__).resolve().parent.parent / "src" / "banluck" / "web" / "static"
 OUT = STATIC / "fonts" / "cjk-subset.woff"
 NAMES = STATIC / "fonts" / "cjk-names.woff"
+# The language setting's 中文, on every page in every language: a face of its own (style.css
+# gives it these two characters' unicode-range and the page's font the rest), so a page not
+# in Chinese loads these two glyphs, not the page's whole Chinese font.
+LANGUAGE = STATIC / "fonts" / "cjk-language.woff"
+LANGUAGE_NAME = "中文"
 # The unicode-range of the @font-face in style.css: CJK punctuation, ideographs, full-width forms.
 RANGES = ((0x3000, 0x303F), (0x4E00, 0x9FFF), (0xFF00, 0xFFEF))
 # Where the Debian package fonts-droid-fallback installs the full font.
@@ -73,10 +78,11 @@ def name_characters() -> set[str]:
 
 
 def main(source: str) -> int:
-    """Write OUT with the glyphs of ``page_cjk_characters()`` from the font ``source``, and
-    NAMES with those of ``name_characters()``."""
+    """Write OUT with the glyphs of ``page_cjk_characters()`` from the font ``source``,
+    NAMES with those of ``name_characters()``, and LANGUAGE with 中文's."""
     write(source, page_cjk_characters(), OUT)
     write(source, name_characters(), NAMES)
+    write(source, set(LANGUAGE_NAME), LANGUAGE)
     return 0
 
 

@@ -59,3 +59,32 @@ def test_the_service_worker_registers_and_without_the_server_says_to_start_it(
         page.context.set_offline(False)
     page.goto(server.url + "/play/table")
     expect(page.locator("#btn-deal")).to_be_enabled()
+
+
+def test_a_page_not_in_chinese_loads_only_the_language_settings_two_glyphs(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    """The language setting's 中文 is on every page: an English page fetches its own tiny
+    font for it (and shows it in it), not the page's Chinese font; a Chinese page fetches
+    that too."""
+    server = serve(PLAIN)
+    fonts: list[str] = []
+
+    def watch(page: Page) -> Page:
+        page.context.on("requestfinished", lambda r: fonts.append(r.url.rsplit("/", 1)[-1]))
+        return page
+
+    page = watch(new_page())
+    open_table(page, server)
+    page.evaluate("() => document.fonts.ready")
+    assert page.evaluate("() => document.fonts.check('1em BanluckCJK', '中文')")
+    page.wait_for_timeout(300)
+    got = {f for f in fonts if f.endswith(".woff")}
+    assert got == {"cjk-language.woff"}, got
+    fonts.clear()
+    zh = watch(new_page(locale="zh-CN"))
+    zh.goto(server.url + "/play/table")
+    expect(zh.locator("#btn-deal")).to_be_enabled()
+    zh.evaluate("() => document.fonts.ready")
+    zh.wait_for_timeout(300)
+    assert "cjk-subset.woff" in fonts, fonts

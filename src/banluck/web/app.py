@@ -106,8 +106,14 @@ def _error(status: int, code: str, message: str, headers: Any = None) -> JSONRes
 
 
 #: the page's files a service worker does not keep at install: itself, and what the page
-#: loads only when it needs it (the names font) or elsewhere (the room maker's page)
-_NOT_KEPT = ("sw.js", "fonts/cjk-names.woff", "fonts/LICENSE-DroidSansFallback.txt")
+#: loads only when it needs it (the Chinese fonts: kept once a page in Chinese or a name
+#: fetched them) or elsewhere (the room maker's page)
+_NOT_KEPT = (
+    "sw.js",
+    "fonts/cjk-subset.woff",
+    "fonts/cjk-names.woff",
+    "fonts/LICENSE-DroidSansFallback.txt",
+)
 
 
 @lru_cache(maxsize=1)
