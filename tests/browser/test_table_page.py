@@ -502,3 +502,31 @@ def test_keyboard_only(serve: Callable[[list[str]], Server], new_page: Callable[
     expect(page.locator('[data-testid="result-you"]')).to_have_text("Win +50")
     expect(page.locator("#btn-deal")).to_be_enabled()
     assert page.evaluate("document.activeElement.id") == "bet-row"
+
+
+def test_the_double_chip_doubles_the_bet_up_to_what_the_server_allows(
+    serve: Callable[[list[str]], Server], new_page: Callable[..., Page]
+) -> None:
+    """×2 beside the chips: the bet in the field twice over, never past the server's
+    largest bet (its limits), and said in the reader's language for screen readers."""
+    server = serve(PLAIN)
+    page = new_page()
+    open_table(page, server)
+    bet = page.locator("#bet")
+    twice = page.locator("#bet-double")
+    expect(twice).to_have_attribute("aria-label", "×2: Double the bet")
+    bet.fill("40")
+    bet.dispatch_event("input")
+    twice.click()
+    expect(bet).to_have_value("80")
+    twice.click()
+    expect(bet).to_have_value("160")
+    bet.fill("400")
+    bet.dispatch_event("input")
+    twice.click()
+    top = page.evaluate("() => Number(document.getElementById('bet').max)")
+    expect(bet).to_have_value(str(top))  # the largest bet (and the stack) the server gives
+    expect(twice).to_be_disabled()
+    page.locator("#btn-deal").click()  # the doubled bet is the one dealt
+    expect(page.locator("#btn-deal")).to_be_disabled()
+    assert page.request.get(server.url + "/api/state").json()["player"]["last_bet"] == top

@@ -124,6 +124,13 @@ function wireBet() {
     b.addEventListener("click", () => setBet(v));
     chips.appendChild(b);
   }
+  // ×2: the bet in the field twice over, up to the most the server lets you bet now
+  const twice = el("button", "chip chip-double", "×2");
+  twice.type = "button";
+  twice.id = "bet-double";
+  twice.setAttribute("aria-label", `×2: ${t("bet.double")}`);
+  twice.addEventListener("click", () => setBet(Math.min(2 * (Number($("bet").value) || limits().min), betCap())));
+  chips.appendChild(twice);
   $("bet").addEventListener("input", betChanged);
   $("bet").addEventListener("keydown", (e) => {
     // Enter deals, and so does D (no digit: a number field would drop it)

@@ -31,10 +31,15 @@ function renderBetRow() {
     bet.value = String(Math.min(Math.max(last || 100, min), cap));
   }
   const current = Number(bet.value);
-  for (const chip of document.querySelectorAll(".chip")) {
+  for (const chip of document.querySelectorAll(".chip[data-v]")) {
     const v = Number(chip.dataset.v);
     chip.disabled = !bettable || v > cap;
     chip.setAttribute("aria-pressed", String(v === current));
+  }
+  const twice = $("bet-double");
+  if (twice) {
+    twice.disabled = !bettable || current >= cap;
+    twice.setAttribute("aria-label", `×2: ${t("bet.double")}`);
   }
 }
 
