@@ -56,3 +56,23 @@ def test_the_hand_log_tells_the_hand_move_by_move(
     # every event's line again; only the prompt of your turn, said as it came, is not
     assert [x for x in german if x not in again] == ["Du bist dran: Du hast 16."]
     assert set(again) <= set(german)
+
+
+@pytest.mark.rule("T20")
+def test_a_loss_capped_at_the_stack_says_so(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    """The dealer's Ban-Ban takes three bets (T4), but a loss stops at the stack (T20): 500
+    bet with 1,000 chips loses 1,000, and the table says it was capped, from the server's
+    `owed` (what the rules move) and `net` (what moved)."""
+    server = serve(["TS", "TD", "KC", "AS", "6H", "9D", "8C", "AH", "4C"])
+    page = new_page()
+    open_table(page, server)
+    set_speed(page, "Fast")
+    deal(page, 500)
+    expect(page.locator("#btn-deal")).to_be_enabled()  # the dealer's Ban-Ban ends the hand
+    events = page.request.get(server.url + "/api/state").json()["table"]["events"]
+    mine = next(e for e in events if e["type"] == "settled" and e["seat"] == "you")
+    assert (mine["net"], mine["owed"]) == (-1000, 1500)
+    lines = log_lines(page)
+    assert any("Capped at the stack: 1,000 of 1,500." in x for x in lines), lines

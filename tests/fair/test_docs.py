@@ -86,3 +86,27 @@ def test_the_python_reference_is_the_derivation(capsys: pytest.CaptureFixture[st
     bad["shoes"][0]["client_seed"] = "ho"
     space["check"](bad)
     assert capsys.readouterr().out.splitlines()[0] == "shoe 1: MISMATCH"
+
+
+@needs_tools
+def test_the_worked_example_accepts_one_history_and_refuses_three_tampered_copies(
+    tmp_path: Path,
+) -> None:
+    """docs/FAIRNESS.md's worked example, run as written (its ``sh`` block with ``banluck``
+    on the PATH): it prints the lines the document shows."""
+    import os
+    import sys
+
+    script = next(b for b in blocks("sh") if "--demo table --hands 40" in b)
+    shown = re.search(
+        r"It prints, one line a check.*?\n\n((?:    [^\n]*\n)+)",
+        DOC.read_text(encoding="utf-8"),
+        re.S,
+    )
+    assert shown is not None
+    expected = [line[4:] for line in shown.group(1).splitlines()]
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
+    done = subprocess.run(
+        ["bash", "-c", script], cwd=tmp_path, capture_output=True, text=True, env=env, timeout=300
+    )
+    assert done.stdout.splitlines() == expected, done.stdout + done.stderr

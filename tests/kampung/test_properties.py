@@ -95,7 +95,7 @@ def play_out(r: KampungRound, rng: random.Random, *, check: bool) -> None:
 @given(rounds())
 def test_chips_are_conserved_and_caps_are_exact(dealt: tuple[KampungRound, random.Random]) -> None:
     """K3 / K23: the bank gains what the players lose; a win is short only when the bank is
-    empty, a loss only when the player's stack is."""
+    empty, a loss only when the player's stack is; ``owed`` is what the rules move."""
     r, rng = dealt
     start_bank = r.bank.start_stack
     play_out(r, rng, check=False)
@@ -106,6 +106,7 @@ def test_chips_are_conserved_and_caps_are_exact(dealt: tuple[KampungRound, rando
         if isinstance(e, HandSettled):
             w = e.wager
             due = e.multiple * w.stake
+            assert e.owed == (due if w.result in ("win", "lose", "forfeit") else 0)
             if w.result == "win":
                 assert 0 <= w.net <= due and (w.net == due or e.bank_stack == 0)
             elif w.result in ("lose", "forfeit"):

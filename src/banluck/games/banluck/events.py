@@ -78,13 +78,15 @@ class RoundVoided:
 
 @dataclass(frozen=True, slots=True)
 class HandSettled:
-    """A seat's hand was settled: ``net`` is the change to its stack, ``stack`` the new one."""
+    """A seat's hand was settled: ``net`` is the change to its stack, ``stack`` the new one;
+    ``owed`` what the rules move before T20 caps a loss at the stack (``net`` is less then)."""
 
     seat: str
     result: Result
     multiple: int
     net: int
     stack: int
+    owed: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,6 +63,7 @@ from banluck.games.banluck.records import (
 from banluck.games.banluck.rules import Rules
 from banluck.games.banluck.settle import (
     against_dealer_natural,
+    bets_won,
     bust,
     natural_paid,
     showdown,
@@ -509,7 +510,8 @@ class Round:
         event with the seat's new stack (``settlements`` gives its ``WagerSettled``)."""
         stack = self.stacks[h.seat]
         net = stack_net(result, multiple, h.bet, stack)
-        event = HandSettled(h.seat, result, multiple, net, stack + net)
+        owed = abs(bets_won(result, multiple)) * h.bet
+        event = HandSettled(h.seat, result, multiple, net, stack + net, owed)
         h.settled = event
         self._settled.append(h)
         self.events.append(event)

@@ -74,6 +74,7 @@ def event_json(e: Event) -> dict[str, Any]:
             "multiple": e.multiple,
             "net": e.net,
             "stack": e.stack,
+            "owed": e.owed,
         }
     assert isinstance(e, RoundOver)
     return {"type": "over"}

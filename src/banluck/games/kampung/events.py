@@ -97,12 +97,14 @@ class TurnEnded:
 @dataclass(frozen=True, slots=True)
 class HandSettled:
     """A player's hand was settled (K23): ``wager.net`` is the exact change to its stack;
-    ``stack`` its stack now and ``bank_stack`` the banker's."""
+    ``stack`` its stack now and ``bank_stack`` the banker's; ``owed`` what the rules move
+    before K3 / K23's caps (the bank pays what it has, a loss is at most the stack)."""
 
     wager: WagerSettled
     multiple: int
     stack: int
     bank_stack: int
+    owed: int = 0
 
 
 @dataclass(frozen=True, slots=True)

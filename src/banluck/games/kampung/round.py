@@ -572,6 +572,7 @@ class KampungRound:
                     multiple,
                     h.stack + net,
                     b.stack,
+                    settle.owed(result, multiple, h.bet),
                 )
             )
 

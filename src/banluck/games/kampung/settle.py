@@ -78,6 +78,16 @@ def seven_seven_seven(bank_total: int, rules: KampungRules) -> Settlement:
     return Result.WIN, rules.seven_seven_seven_multiple
 
 
+def owed(result: Result, multiple: int, bet: int) -> int:
+    """What the rules move for a hand before K3 / K23's caps: ``multiple`` bets (none for a
+    push).
+
+    >>> owed(Result.WIN, 2, 100), owed(Result.PUSH, 0, 100)
+    (200, 0)
+    """
+    return multiple * bet if result in (Result.WIN, Result.LOSE, Result.FORFEIT) else 0
+
+
 def net_paid(result: Result, multiple: int, *, bet: int, player_stack: int, bank_stack: int) -> int:
     """K3 / K23: the change to the player's stack: a loss is capped by the player's stack
     (T20), a win by what the bank holds now.
@@ -87,8 +97,7 @@ def net_paid(result: Result, multiple: int, *, bet: int, player_stack: int, bank
     >>> net_paid(Result.FORFEIT, 1, bet=50, player_stack=60, bank_stack=0)
     -50
     """
+    full = owed(result, multiple, bet)
     if result is Result.WIN:
-        return min(multiple * bet, bank_stack)
-    if result is Result.LOSE or result is Result.FORFEIT:
-        return -min(multiple * bet, player_stack)
-    return 0
+        return min(full, bank_stack)
+    return -min(full, player_stack)

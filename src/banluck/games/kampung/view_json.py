@@ -82,6 +82,7 @@ def event_json(e: ev.Event) -> dict[str, Any]:
             "net": e.wager.net,
             "stack": e.stack,
             "bank_stack": e.bank_stack,
+            "owed": e.owed,
         }
     if isinstance(e, ev.RoundVoided):
         return {"type": "void"}

@@ -2,6 +2,7 @@
    number formats, the line each event makes, the result lines, errors and notices. Texts
    are built on demand (thunks), so a language change re-translates what is on screen. */
 
+import { shortPaid } from "./paid.js";
 import { CATALOGS } from "../i18n.js";
 import { isMe, page } from "./page.js";
 
@@ -193,11 +194,11 @@ export function describe(e, m) {
       return { msg: () => t("msg.void"), announce: true };
     case "settled":
       if (!s) return null;
-      if (you) return { msg: () => yourResultText(s, m.seats.dealer), announce: true };
+      if (you) return { msg: () => yourResultText(s, m.seats.dealer) + shortPaid(e), announce: true };
       return {
         msg: () => t("msg.settled", {
           seat: seatName(e.seat), result: t("result." + e.result), net: fmtNet(e.net),
-        }),
+        }) + shortPaid(e),
       };
     case "over": {
       const mine = m.seats[page.me];

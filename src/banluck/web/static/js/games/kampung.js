@@ -5,6 +5,7 @@
    Play, Hit, Stand, Double, Forfeit; the banker's Void, Burn, Play, Hit, Stand, and a click
    on a hand to open it (`open:SEAT`). Every choice is the server's `legal`. */
 
+import { shortPaid } from "../paid.js";
 import { actionName, fmtNet, kindLabel, seatName, t } from "../messages.js";
 import { isMe, page } from "../page.js";
 import { renderKpTable } from "./kpview.js";
@@ -107,7 +108,7 @@ export function describe(e, m) {
       const mine = e.seat === m.bank ? null : shown(m.seats[e.seat]);
       const bank = shown(m.seats[m.bank]);
       const why = mine && bank ? () => " " + t("msg.kp.why", { hand: kindLabel(mine.kind, mine.total), bank: kindLabel(bank.kind, bank.total) }) : () => "";
-      return { msg: () => t("msg.settled", { seat: who(e.seat), result: t("result." + e.result), net: fmtNet(e.net) }) + why(), announce: you };
+      return { msg: () => t("msg.settled", { seat: who(e.seat), result: t("result." + e.result), net: fmtNet(e.net) }) + why() + shortPaid(e), announce: you };
     }
     case "void":
       return { msg: () => t("msg.void"), announce: true };
