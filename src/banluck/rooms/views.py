@@ -63,6 +63,10 @@ def public_json(room: Room) -> dict[str, Any]:
     }
 
 
+#: the derivation sorts the cards by rank, then suit, in these orders (for Verify)
+_SORT = {"ranks": RANKS, "suits": SUITS}
+
+
 def _fair_json(room: Room) -> dict[str, Any] | None:
     """The shoe in use (its commitment, and the seed it was derived with) and the next
     one: its salt's commitment, and the names of those who gave a seed for it."""
@@ -73,8 +77,7 @@ def _fair_json(room: Room) -> dict[str, Any] | None:
     return {
         **current,
         "next": {"salt_commitment": salt, "seeds": sorted(room.seeds)},
-        # the derivation sorts the cards by rank, then suit, in these orders (for Verify)
-        "sort": {"ranks": RANKS, "suits": SUITS},
+        "sort": _SORT,
     }
 
 

@@ -13,6 +13,8 @@ close it from elsewhere.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from banluck.store.sqlite import SaveError
@@ -101,8 +103,7 @@ class RoomStore:
             self._conn.execute(upsert, (code, data))
             return
         number, record = hand
-        self._conn.execute("BEGIN IMMEDIATE")
-        try:
+        with self._transaction():
             self._conn.execute(upsert, (code, data))
             self._conn.execute(
                 "INSERT OR REPLACE INTO room_hands (code, hand, data) VALUES (?, ?, ?)",
@@ -111,6 +112,14 @@ class RoomStore:
             self._conn.execute(
                 "DELETE FROM room_hands WHERE code = ? AND hand <= ?", (code, number - KEEP_HANDS)
             )
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One write transaction: committed at the end of the block, rolled back when it
+        raises (the connection is in autocommit otherwise)."""
+        self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
             self._conn.execute("COMMIT")
         except BaseException:
             self._conn.execute("ROLLBACK")
@@ -132,10 +141,9 @@ class RoomStore:
 
     def delete(self, code: str) -> None:
         """Remove a room (``rooms.limits``: idle too long), its hands with it."""
-        self._conn.execute("BEGIN IMMEDIATE")
-        self._conn.execute("DELETE FROM rooms WHERE code = ?", (code,))
-        self._conn.execute("DELETE FROM room_hands WHERE code = ?", (code,))
-        self._conn.execute("COMMIT")
+        with self._transaction():
+            self._conn.execute("DELETE FROM rooms WHERE code = ?", (code,))
+            self._conn.execute("DELETE FROM room_hands WHERE code = ?", (code,))
 
     def codes(self) -> list[str]:
         """Every stored room's code."""

@@ -32,6 +32,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 
 from banluck.core.refusal import Refusal
+from banluck.web.rooms_frames import TokenBucket
 
 #: Room sockets one player may hold open at once (their tabs and devices).
 PER_PLAYER = 8
@@ -54,8 +55,9 @@ REMEMBERED = 100_000
 
 
 class Buckets:
-    """A token bucket per address: ``burst`` tokens, refilled at ``per_second``. Safe to
-    share between the server's threads (a change at a solo table runs in a thread).
+    """A token bucket (``rooms_frames.TokenBucket``) per address: ``burst`` tokens, refilled
+    at ``per_second``. Safe to share between the server's threads (a change at a solo table
+    runs in a thread).
 
     >>> now = [0.0]
     >>> b = Buckets(2, 1.0, lambda: now[0])
@@ -69,23 +71,21 @@ class Buckets:
         self.burst = burst
         self.per_second = per_second
         self.clock = clock
-        self._tokens: dict[str, tuple[float, float]] = {}  # address -> (tokens, when)
+        self._buckets: dict[str, TokenBucket] = {}
         self._lock = threading.Lock()
 
     def take(self, address: str) -> bool:
         """Take one of the address's tokens; False (and nothing taken) when none is left."""
         with self._lock:
             now = self.clock()
-            tokens, when = self._tokens.get(address, (float(self.burst), now))
-            tokens = min(float(self.burst), tokens + (now - when) * self.per_second)
-            if tokens < 1:
-                return False
-            self._tokens[address] = (tokens - 1, now)
-            if len(self._tokens) > REMEMBERED:  # bounded: the fullest are forgotten first
-                full = [a for a, (t, _) in self._tokens.items() if t >= self.burst - 1]
-                for a in full[: REMEMBERED // 2]:
-                    del self._tokens[a]
-            return True
+            bucket = self._buckets.get(address)
+            if bucket is None:
+                bucket = self._buckets[address] = TokenBucket(self.per_second, self.burst, now=now)
+                if len(self._buckets) > REMEMBERED:  # bounded: the fullest are forgotten first
+                    full = [a for a, b in self._buckets.items() if b.tokens >= self.burst - 1]
+                    for a in full[: REMEMBERED // 2]:
+                        del self._buckets[a]
+            return bucket.take(now)
 
 
 def client_address(peer: str | None, headers: Mapping[str, str], header: str | None = None) -> str:
