@@ -183,18 +183,26 @@ def test_a_seed_given_on_the_page_makes_the_next_shoe_and_verify_recomputes_it(
     expect(results.locator("li[data-shoe='2']")).to_have_attribute("data-status", "verified")
     page.unroute(re.compile(r"/history\.json$"))
 
-    # hand 2's cards put under hand 1 (two hands merged): the page saw hand 2 dealt
+    # two hands merged: the cards of a hand the page saw dealt (hand h from shoe h: O2)
+    # put under the other (a hand that ends at its deal is never seen in play)
+    seen = page.evaluate(
+        """() => JSON.parse(localStorage.getItem(Object.keys(localStorage)
+             .find((k) => k.startsWith("banluck.fair.seen.")))).hands"""
+    )
+    h = 2 if seen.get("2") == 2 else 1
+    assert seen.get(str(h)) == h, f"the page saw neither hand in play: {seen}"
+
     def merge(route: Route) -> None:
         body: dict[str, Any] = route.fetch().json()
         for d in body["deals"]:
-            if d.get("hand") == 2:
-                d["hand"] = 1
+            if d.get("hand") == h:
+                d["hand"] = 3 - h
         route.fulfill(json=body)
 
     page.route(re.compile(r"/history\.json$"), merge)
     page.click("#verify")
-    expect(results.locator("li[data-shoe='2']")).to_have_text(
-        "Shoe 2: failed (hand 2, seen dealt from it, is not dealt from it in the history)"
+    expect(results.locator(f"li[data-shoe='{h}']")).to_have_text(
+        f"Shoe {h}: failed (hand {h}, seen dealt from it, is not dealt from it in the history)"
     )
     check_frames([ann])
 

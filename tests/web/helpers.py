@@ -77,7 +77,7 @@ def server_round(client: TestClient) -> Round | None:
     store = client.app.state.service.store  # type: ignore[attr-defined]
     with store.reading() as tx:
         raw = tx.load_player(db_key(client))
-    return None if raw is None else from_json(json.loads(raw), TABLE, random.Random(0))[1]
+    return None if raw is None else from_json(json.loads(raw), TABLE)[1]
 
 
 def hidden_cards(r: Round) -> Counter[str]:

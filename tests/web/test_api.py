@@ -216,16 +216,21 @@ def test_settings(db: Path) -> None:
     c = client_for(db)
     s = c.put("/api/settings", json={"speed": "fast", "language": "zh"}).json()
     assert s["player"]["settings"] == {"decks": 2, "speed": "fast", "language": "zh"}
+    # T11: the shoe made for the next hand, not dealt from yet, is made again at once
     s = c.put("/api/settings", json={"decks": 1}).json()
     assert s["player"]["settings"]["decks"] == 1
-    assert s["player"]["pending_decks"] == 1 and s["player"]["decks_in_play"] == 2
+    assert s["player"]["pending_decks"] is None and s["player"]["decks_in_play"] == 1
+    assert s["fair"]["decks"] == 1 and s["fair"]["shoe"] == 2
+    play_hand(c, bet=10)  # a shoe dealt from: a new deck count waits for its shuffle
     s = c.put("/api/settings", json={"decks": 2}).json()
-    assert s["player"]["pending_decks"] is None
+    assert s["player"]["pending_decks"] == 2 and s["player"]["decks_in_play"] == 1
 
 
 def test_decks_change_at_the_next_shuffle(db: Path) -> None:
-    """T11 / T12: a new deck count waits for the reshuffle, then comes with a notice."""
+    """T11 / T12: a new deck count waits for the reshuffle (made as the hand before it
+    ends), then comes with a notice at the next deal."""
     c = client_for(db, seed=5)
+    play_hand(c, bet=10)
     c.put("/api/settings", json={"decks": 1})
     for _ in range(40):
         state = play_hand(c, bet=10)
@@ -234,6 +239,7 @@ def test_decks_change_at_the_next_shuffle(db: Path) -> None:
         assert state["player"]["pending_decks"] == 1
     else:
         pytest.fail("the shoe was never reshuffled")
+    state = play_hand(c, bet=10)
     codes = [n["code"] for n in state["player"]["notices"]]
     assert "reshuffled" in codes and "decks_changed" in codes
     assert state["player"]["pending_decks"] is None

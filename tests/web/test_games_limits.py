@@ -53,11 +53,13 @@ def test_a_stacked_one_on_one_shoe_deals_its_cards_before_shuffling(
         s = act(c, "one-on-one", s, "stand" if "stand" in s["table"]["legal"] else "hit")
     assert _codes(s) == (["5S", "6D", "9H"], ["TC", "7C"])
     assert s["table"]["seats"][0]["net"] == 100
-    assert stored(c, "one-on-one")["shoe"]["stacked"] == 9
-
-    s = deal(c, "one-on-one", bet=100)  # the stack is dealt: O2's shuffle again
-    assert "reshuffled" in _notice_codes(s)
+    # the stack is dealt: O2's shuffle again, made as the hand ends (its commitment is
+    # shown before the next bet) and announced with the next deal
     assert stored(c, "one-on-one")["shoe"]["stacked"] == 0
+    assert stored(c, "one-on-one")["shoe"]["drawn"] == 0
+
+    s = deal(c, "one-on-one", bet=100)
+    assert "reshuffled" in _notice_codes(s)
 
 
 @pytest.mark.rule("O2")
@@ -65,13 +67,15 @@ def test_without_a_stacked_shoe_one_on_one_shuffles_before_every_hand(db: Path) 
     """Every hand comes from a full shoe (the stored shoe has drawn only this hand's
     cards), and the routine shuffle is not announced each hand."""
     c = game_client(db, seed=4)
+    first = c.get(api("one-on-one", "state")).json()["fair"]["shoe"]
     for _ in range(2):
         s = deal(c, "one-on-one", bet=10)
         assert "reshuffled" not in _notice_codes(s)
         while not s["table"]["over"]:
             s = act(c, "one-on-one", s, "stand" if "stand" in s["table"]["legal"] else "hit")
-        dealt = len(s["table"]["seats"][0]["cards"]) + len(s["table"]["dealer"]["cards"])
-        assert stored(c, "one-on-one")["shoe"]["drawn"] == dealt
+        # the next hand's shoe is made, full, as soon as this one ends: a shoe a hand
+        assert stored(c, "one-on-one")["shoe"]["drawn"] == 0
+        assert s["fair"]["shoe"] == first + _ + 1
 
 
 def _set_stack(c: object, game: str, stack: int) -> None:
@@ -109,7 +113,7 @@ def test_the_table_caps_the_bet_at_the_stack(stack: int, cap: int) -> None:
     rules = preset("table")
     rec = PlayerRecord.fresh(rules, Shoe(rules.decks, random.Random(0)), "en")
     rec.stacks["you"] = stack
-    limits = BanluckSession(rules, rec, None).limits()
+    limits = BanluckSession(rules, rec).limits()
     assert (limits["bet_cap"], limits["bet_cover"], limits["min_stack"]) == (cap, 1, 10)
 
 

@@ -63,7 +63,7 @@ def _check(c: Any, game: str, state: Json) -> None:
         data = stored(c, game) if game != "table" else None
         if data is None:
             return
-        _, r = from_json(data, preset(game), random.Random(0))
+        _, r = from_json(data, preset(game))
         assert_no_leak(state, r)
 
 

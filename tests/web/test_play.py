@@ -81,7 +81,15 @@ def test_a_hand_in_progress_hides_the_dealer_and_the_bots(db: Path) -> None:
     assert r is not None
     for card in r.hands[DEALER]:
         assert f'"{card.code}"' not in text or card in r.hands["you"]
-    assert "shoe" not in text
+    # of the shoe, only the fair commitments: no card, no salt (docs/FAIRNESS.md)
+    assert "shoe" not in json.dumps({k: v for k, v in state.items() if k != "fair"})
+    fair = state["fair"]
+    assert set(fair) == {*PUBLIC_FAIR, "next", "sort", "seed"}
+    assert set(fair["next"]) == {"salt_commitment", "seeds"}
+
+
+#: what a seat is shown of the shoe in use
+PUBLIC_FAIR = {"shoe", "decks", "cards", "commitment", "revealed", "salt_commitment", "client_seed"}
 
 
 def test_chips_are_conserved_over_many_hands(db: Path) -> None:

@@ -68,7 +68,7 @@ def test_a_house_is_played_and_named_in_the_hands_replay(game: str, tmp_path: Pa
 
 @pytest.mark.rule("H3")
 def test_a_house_chosen_during_a_hand_plays_from_the_next(tmp_path: Path) -> None:
-    c = game_client(tmp_path / "s.sqlite3", seed=7)
+    c = game_client(tmp_path / "s.sqlite3", seed=12)
     state = deal(c, "table", bet=400)
     assert not state["table"]["over"], "the seed deals a hand that waits for you"
     r = put(c, "table", {"house": GRANDMA})
@@ -93,13 +93,19 @@ def test_a_house_chosen_during_a_hand_plays_from_the_next(tmp_path: Path) -> Non
 @pytest.mark.rule("H3")
 def test_a_houses_deck_count_plays_from_the_next_shuffle(tmp_path: Path) -> None:
     c = game_client(tmp_path / "s.sqlite3", seed=3)
-    house = {"base": "table", "rules": {"decks": 5, "shuffle_every_hand": True}}
+    rules: dict[str, Any] = {"decks": 5, "shuffle_every_hand": True}
+    house = {"base": "table", "rules": rules}
+    # the shoe made for the next hand, not dealt from yet, is made again of the house's count
     r = put(c, "table", {"house": house}).json()
-    assert r["player"]["settings"]["decks"] == 5 and r["player"]["pending_decks"] == 5
+    assert r["player"]["settings"]["decks"] == 5 and r["player"]["pending_decks"] is None
+    assert r["player"]["decks_in_play"] == 5 and r["fair"]["decks"] == 5
     state = finish(c, "table", deal(c, "table", bet=100))
-    assert state["player"]["decks_in_play"] == 5 and state["player"]["pending_decks"] is None
     codes = [n["code"] for n in state["player"]["notices"]]
     assert "decks_changed" in codes
+    # once dealt from, a shoe keeps its count until its shuffle (the house shuffles every
+    # hand: the next hand's shoe is made as this one ends, of the count chosen)
+    r = put(c, "table", {"house": {**house, "rules": {**rules, "decks": 3}}}).json()
+    assert r["player"]["pending_decks"] is None and r["player"]["decks_in_play"] == 3
     # the Decks setting is the house's own field while a house is played
     r = put(c, "table", {"decks": 7}).json()
     assert r["player"]["settings"]["house"]["rules"]["decks"] == 7

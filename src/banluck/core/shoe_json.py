@@ -7,10 +7,11 @@ in the middle is rebuilt by dealing it again from the same shoe and seed.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from banluck.core.cards import Card
+from banluck.core.cards import ONE_DECK, Card
 from banluck.core.fair import FairLedger
 from banluck.core.shoe import Shoe
 
@@ -66,3 +67,25 @@ def shoe_before(
     if stacked:
         out["stacked"] = True
     return out
+
+
+def shoe_of_dealt(decks: int, dealt: Sequence[Card]) -> dict[str, Any]:
+    """The JSON of a full shoe that deals ``dealt`` first, the rest of the decks after them
+    in the decks' order, stacked: a finished hand played again once its shoe is gone (the
+    table has made the next hand's shoe), for it draws nothing past its own cards.
+
+    >>> from banluck.core.cards import parse_card
+    >>> s = shoe_of_dealt(1, [parse_card("KD")])
+    >>> s["remaining"][:2], len(s["remaining"]), s["drawn"]
+    (['KD', 'AS'], 52, 0)
+    """
+    order = list(dealt)
+    taken = Counter(dealt)
+    for card in ONE_DECK * decks:
+        if taken[card] > 0:
+            taken[card] -= 1
+        else:
+            order.append(card)
+    if len(order) != 52 * decks:
+        raise ValueError(f"a hand of {decks} deck(s) cannot hold these cards")
+    return {"decks": decks, "remaining": [c.code for c in order], "drawn": 0, "stacked": True}

@@ -24,11 +24,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
 from banluck.games.driver import GameDriver, HandDriver, HandStart, Settled
 from banluck.games.registry import driver_for
-from banluck.rooms.fair import RoomLedger, salt_from
+from banluck.rooms.fair import salt_from
 from banluck.rooms.names import display_name
 from banluck.rooms.reactions import Reactions
 from banluck.rooms.recall import record
@@ -95,7 +96,7 @@ class Room:
         self.side_bets: dict[str, dict[str, int]] = {}  # seat -> its side bets (I10)
         self.last_bets: dict[str, int] = {}  # player -> last bet
         #: issue 11 #6: every shoe committed before its first card (secrets: saved only)
-        self.ledger = RoomLedger(salt_source=salt_from(self._next_entropy))
+        self.ledger = TableLedger(salt_source=salt_from(self._next_entropy))
         self.game.ledger = self.ledger
         #: the hand just finished, whose record the store keeps with the room's next save
         #: (``rooms.recall``; runtime only: ``take_recall`` makes the record, once)

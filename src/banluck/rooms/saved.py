@@ -8,9 +8,10 @@ from collections.abc import Callable
 from typing import Any
 
 from banluck.core.fair import FairFormatError
+from banluck.core.fair.table import TableLedger
 from banluck.core.money import MAX_CHIPS
 from banluck.games.driver import HandStart
-from banluck.rooms.fair import RoomLedger, salt_from
+from banluck.rooms.fair import salt_from
 from banluck.rooms.room import FORMAT, Member, Room
 from banluck.rooms.settings import settings_from_json
 from banluck.rooms.tally import Tally
@@ -158,17 +159,17 @@ def check_loaded(room: Room) -> None:
         raise ValueError("a negative hand count")
 
 
-def _saved_ledger(data: object, salt: Callable[[int], bytes]) -> RoomLedger:
+def _saved_ledger(data: object, salt: Callable[[int], bytes]) -> TableLedger:
     """The ledger saved with a room, muted for the replay of its hand; a room saved before
     the ledger gets an empty one (its next deal takes a fresh, committed shoe)."""
     if data is None:
-        return RoomLedger(salt_source=salt)
+        return TableLedger(salt_source=salt)
     if isinstance(data, dict):
         try:
-            ledger = RoomLedger.from_json(data, salt_source=salt)
+            ledger = TableLedger.from_json(data, salt_source=salt)
         except (FairFormatError, ValueError) as exc:
             raise ValueError(f"the room's fair ledger: {exc}") from None
-        assert isinstance(ledger, RoomLedger)
+        assert isinstance(ledger, TableLedger)
         ledger.muted = True
         return ledger
     raise ValueError("the room's fair ledger must be an object")

@@ -8,7 +8,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from banluck.core.cards import RANKS, SUITS
 from banluck.core.refusal import Refusal
 from banluck.games.betcap import largest_bet
 
@@ -63,22 +62,9 @@ def public_json(room: Room) -> dict[str, Any]:
     }
 
 
-#: the derivation sorts the cards by rank, then suit, in these orders (for Verify)
-_SORT = {"ranks": RANKS, "suits": SUITS}
-
-
 def _fair_json(room: Room) -> dict[str, Any] | None:
-    """The shoe in use (its commitment, and the seed it was derived with) and the next
-    one: its salt's commitment, and the names of those who gave a seed for it."""
-    current = room.ledger.current_json()
-    if current is None:
-        return None
-    salt = room.ledger.pending_salt_commitment()
-    return {
-        **current,
-        "next": {"salt_commitment": salt, "seeds": sorted(room.seeds)},
-        "sort": _SORT,
-    }
+    """The shoe in use and the next one (``TableLedger.seat_json``): who gave a seed."""
+    return room.ledger.seat_json(room.seeds)
 
 
 def _house_json(room: Room) -> dict[str, Any]:

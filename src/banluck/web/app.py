@@ -177,7 +177,7 @@ def create_app(
         g = game(name)
         spec = driver_class(name).settings_spec(name)
         driver = driver_for(name, decks=spec.default_decks)
-        codec = codec_for(name, firsts.get(name), rng)
+        codec = codec_for(name, firsts.get(name), rng, store.secret)
         extra = {
             # H2: the solo table takes a house in its settings
             "house": "house" in codec.own_settings,
@@ -357,6 +357,27 @@ def create_app(
             body = await read_body(request)
             return await run_in_threadpool(
                 svc.settings, _player_id(request), _language(request), body, _admit(request)
+            )
+
+        @app.post(f"{prefix}/seed")
+        async def seed(request: Request) -> dict[str, Any]:
+            svc = pick(request)
+            body = await read_body(request)
+            return await run_in_threadpool(
+                svc.seed, _player_id(request), _language(request), body, _admit(request)
+            )
+
+        @app.get(f"{prefix}/fair.json")
+        async def fair_history(request: Request) -> Response:
+            svc = pick(request)
+            data = await run_in_threadpool(svc.fair_history, _player_id(request))
+            return Response(
+                json.dumps(data, indent=1) + "\n",
+                media_type="application/json",
+                headers={
+                    "Content-Disposition": f'attachment; filename="{svc.game.name}-fair.json"',
+                    "Cache-Control": "no-store",
+                },
             )
 
         @app.get(f"{prefix}/history")

@@ -2,19 +2,20 @@
 seat, bots in the others, run through Ban Luck's driver by the flow every solo game shares
 (``web.solo``).
 
-Its save is ``web.banluck_save``. The shoe between hands is the table's: it is shuffled
-here, with the table's own source, when T12 / O2 say so (Ban Luck's driver says when), and
-a deck count chosen in the settings takes effect at that shuffle (T11). Only views leave
-(T22: ``views.view_for``).
+Its save is ``web.banluck_save``. The shoe between hands is the table's: a new one is made
+as soon as the hand before is over when T12 / O2 say so (Ban Luck's driver says when),
+derived and committed by the table's fair ledger (``web.solo``), and a deck count chosen in
+the settings takes effect at that shuffle (T11). Only views leave (T22:
+``views.view_for``).
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from banluck.core import BadBet
+from banluck.core import BadBet, Shoe
 from banluck.core.cards import CLASS_LABELS, class_counts, rank_class
+from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
 from banluck.core.seating import Seating, seating_for
 from banluck.core.shoe_json import shoe_json
@@ -37,6 +38,7 @@ from banluck.web.banluck_save import (
 )
 from banluck.web.records import LANGUAGES, SPEEDS, CorruptSave, now_iso
 from banluck.web.solo import CorruptHand, SoloSession, replayed
+from banluck.web.solo_fair import SaltSource
 from banluck.web.solo_house import house_key, with_house_settings
 
 _NATURALS = {"ban-ban", "ban-luck"}
@@ -52,17 +54,16 @@ class BanluckSession(SoloSession):
     actions = ("hit", "stand", "throw")
     hand: BanluckHand | None
 
-    def __init__(self, preset: Rules, record: PlayerRecord, rng: random.Random | None) -> None:
+    def __init__(self, preset: Rules, record: PlayerRecord) -> None:
         self.preset = preset
         self.rules = next_rules(preset, record.settings)
         self._record = record
-        self.rng = rng
         you = self.seating.seats[0]
         hand = None
         if record.hand is not None:
             driver = record.hand.driver(preset.name)
             try:
-                hand = replayed(driver, start_of(record), _choices(record.hand))
+                hand = replayed(driver, start_of(record), _choices(record.hand), record.fair.ledger)
             except CorruptHand as exc:
                 raise CorruptSave(f"the saved hand cannot be played again: {exc}") from None
             if hand.to_act() not in (None, you):
@@ -142,24 +143,49 @@ class BanluckSession(SoloSession):
             raise self.bad_bet(str(exc)) from None
         return bet
 
-    def start(self, number: int, stakes: Any) -> HandStart:
-        """T12 / O2: the shoe shuffled before the hand when the rules say so, by the table's
-        own source, a deck count chosen taking effect then (T11); a stacked shoe
-        (``--shoe``) deals as it is stacked."""
+    def shoe_due(self) -> bool:
+        """T12 / O2: the shoe is shuffled before the next hand (not one made for it); a
+        deck count chosen since a shoe was made for it brings a new one (T11); a stacked
+        shoe (``--shoe``) deals as it is stacked."""
         rec = self.record
-        driver = self._next_driver(rec.shoe_decks)
-        shoe = rec.shoe(self.rng)
-        self._reshuffled = driver.reshuffles(shoe)
-        if self._reshuffled:
-            if rec.pending_decks is not None:
-                driver = self._next_driver(rec.pending_decks)
-                shoe.decks = rec.pending_decks
-            shoe.shuffle()
-        self.driver = driver
+        shoe = rec.shoe(None)
+        if rec.pending_decks is not None and (
+            (self.fair.fresh and not shoe.stacked_order) or not self._plays(rec.shoe_decks)
+        ):
+            return True
+        if self.fair.fresh:
+            return False
+        return self._next_driver(rec.shoe_decks).reshuffles(shoe)
+
+    def _plays(self, decks: int) -> bool:
+        """Whether the next hand's rules can deal from a shoe of ``decks`` decks (a house
+        set aside leaves the preset, which plays its own counts only)."""
+        return self.record.settings.get("house") is not None or decks in self.preset.allowed_decks
+
+    def make_shoe(self, ledger: TableLedger) -> list[dict[str, Any]]:
+        """The next hand's shoe, of the deck count chosen (T11); O2's shuffle before every
+        hand is no news, but the end of a stacked shoe is."""
+        rec = self.record
+        decks = rec.shoe_decks if rec.pending_decks is None else rec.pending_decks
+        news: list[dict[str, Any]] = []
+        if not self._next_driver(decks).rules.shuffle_every_hand or rec.stacked > 0:
+            news.append({"code": "reshuffled", "params": {"decks": decks}})
+        if decks != rec.shoe_decks:
+            news.append({"code": "decks_changed", "params": {"decks": decks}})
+        rec.store_shoe(Shoe(decks, ledger.shuffler(), ledger=ledger))
+        rec.stacked = 0  # the --shoe cards, if any were left, are shuffled away
+        rec.pending_decks = None
+        return news
+
+    def start(self, number: int, stakes: Any) -> HandStart:
+        """The hand from the shoe made for it (``make_shoe``); a stacked shoe (``--shoe``)
+        deals as it is stacked."""
+        rec = self.record
+        self.driver = self._next_driver(rec.shoe_decks)
         return self.start_with(
             number,
-            seed=0,  # nothing in a Ban Luck hand shuffles (T12 is done above)
-            shoe=shoe_json(shoe),
+            seed=0,  # nothing in a Ban Luck hand shuffles (T12 is done between hands)
+            shoe=shoe_json(rec.shoe(None)),
             seats=self.rules.seats,
             bet=stakes,
         )
@@ -173,16 +199,7 @@ class BanluckSession(SoloSession):
             for s in self.rules.seats
             if r.stacks[s] != rec.stacks[s]
         ]
-        if self._reshuffled:
-            # O2 shuffles every hand: that is no news, but the end of a stacked shoe is
-            news = not r.rules.shuffle_every_hand or rec.stacked > 0
-            rec.stacked = 0  # the --shoe cards, if any were left, are shuffled away
-            if news:
-                notices.append({"code": "reshuffled", "params": {"decks": r.rules.decks}})
-            if r.rules.decks != rec.shoe_decks:
-                notices.append({"code": "decks_changed", "params": {"decks": r.rules.decks}})
-            rec.pending_decks = None
-        rec.notices = notices
+        rec.notices = notices + self.fair.news
         rec.stacks = {s: r.stacks[s] for s in self.rules.seats}
         rec.last_bet = stakes
         rec.next_hand = hand.number + 1
@@ -229,7 +246,7 @@ class BanluckSession(SoloSession):
 
     # ------------------------------------------------------------------ the settings
 
-    def change_settings(self, body: dict[str, Any]) -> None:
+    def apply_settings(self, body: dict[str, Any]) -> None:
         """PUT /api/settings: the house (H3: from the next hand; its deck count at the next
         shuffle, T11), decks (a house's own field when a house is played), speed, language."""
         rec = self.record
@@ -317,14 +334,13 @@ def _choices(hand: HandRecord) -> list[tuple[str, str]]:
     return [(seat, action.value) for seat, action in hand.actions]
 
 
-def decode(raw: str, rules: Rules, rng: random.Random | None) -> BanluckSession:
-    """A stored record's session, its hand played again (CorruptSave says what is wrong)."""
-    return BanluckSession(rules, read(raw, rules), rng)
+def decode(raw: str, rules: Rules, salts: SaltSource) -> BanluckSession:
+    """A stored record's session, its hand played again (CorruptSave says what is wrong);
+    ``salts``: its ledger's salt source."""
+    return BanluckSession(rules, read(raw, rules, salts))
 
 
-def from_json(
-    data: Any, rules: Rules, rng: random.Random | None = None
-) -> tuple[PlayerRecord, Round | None]:
+def from_json(data: Any, rules: Rules) -> tuple[PlayerRecord, Round | None]:
     """A parsed record and its hand's round played again (CorruptSave says what is wrong)."""
-    session = BanluckSession(rules, read_json(data, rules), rng)
+    session = BanluckSession(rules, read_json(data, rules))
     return session.record, session.round

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -21,12 +22,13 @@ from banluck.core import BanLuckError, Shoe
 from banluck.core.cards import Card, parse_card
 from banluck.core.money import MAX_CHIPS
 from banluck.core.seating import seating_for
-from banluck.core.shoe_json import shoe_before
+from banluck.core.shoe_json import shoe_before, shoe_of_dealt
 from banluck.games.banluck import Action, Round, Rules, SeatEntry
 from banluck.games.banluck.driver import BanluckDriver
 from banluck.games.driver import HandStart
 from banluck.games.house import HouseError
 from banluck.web.records import LANGUAGES, MAX_HAND, SPEEDS, CorruptSave, is_int
+from banluck.web.solo_fair import SaltSource, SoloFair, committed_fair
 from banluck.web.solo_house import (
     HOUSE_DECKS,
     house_key,
@@ -106,12 +108,25 @@ class PlayerRecord:
     notices: list[dict[str, Any]] = field(default_factory=list)
     hand: HandRecord | None = None
     stats: Stats = field(default_factory=Stats)
+    #: the fair shoe's ledger (``web.solo_fair``)
+    fair: SoloFair = field(default_factory=lambda: SoloFair.new(secrets.token_bytes))
 
     @classmethod
-    def fresh(cls, rules: Rules, shoe: Shoe, language: str, stacked: int = 0) -> PlayerRecord:
+    def fresh(
+        cls,
+        rules: Rules,
+        shoe: Shoe,
+        language: str,
+        fair: SoloFair | None = None,
+        stacked: int = 0,
+    ) -> PlayerRecord:
         """A new player: fresh stacks (T9), the default settings, a shuffled shoe (its first
-        ``stacked`` cards stacked by ``--shoe``)."""
+        ``stacked`` cards stacked by ``--shoe``) committed to ``fair``'s ledger (None: to a
+        new one)."""
+        if fair is None:
+            fair = committed_fair(shoe.peek_order(), shoe.decks, shoe.drawn)
         return cls(
+            fair=fair,
             stacked=stacked,
             stacks=dict.fromkeys(rules.seats, rules.fresh_stack),
             shoe_decks=shoe.decks,
@@ -154,6 +169,7 @@ class PlayerRecord:
             "pending_decks": self.pending_decks,
             "notices": self.notices,
             "stats": self.stats.to_json(),
+            "fair": self.fair.to_json(),
             "hand": None
             if hand is None
             else {
@@ -173,7 +189,7 @@ def encode(rec: PlayerRecord) -> str:
     return json.dumps(rec.to_json(), separators=(",", ":"))
 
 
-def read(raw: str, rules: Rules) -> PlayerRecord:
+def read(raw: str, rules: Rules, salts: SaltSource = secrets.token_bytes) -> PlayerRecord:
     """A stored record, every field checked against ``rules`` (CorruptSave says what is
     wrong; its hand is played again by the session)."""
     try:
@@ -182,13 +198,14 @@ def read(raw: str, rules: Rules) -> PlayerRecord:
         raise CorruptSave("not JSON: nested too deeply") from None
     except ValueError as exc:  # JSONDecodeError, or an integer of thousands of digits
         raise CorruptSave(f"not JSON: {exc}") from None
-    return read_json(data, rules)
+    return read_json(data, rules, salts)
 
 
-def read_json(data: Any, rules: Rules) -> PlayerRecord:
-    """``read`` of a record already parsed."""
+def read_json(data: Any, rules: Rules, salts: SaltSource = secrets.token_bytes) -> PlayerRecord:
+    """``read`` of a record already parsed (``salts``: the ledger's salt source)."""
     try:
         rec = _read_record(data, rules)
+        rec.fair = SoloFair.read(data.get("fair"), salts)
         rec.hand = _read_hand(data["hand"], rec, rules.name)
         return rec
     except CorruptSave:
@@ -242,6 +259,8 @@ def _read_record(d: Any, rules: Rules) -> PlayerRecord:
     )
     pending = d["pending_decks"]
     _need(pending is None or pending in HOUSE_DECKS, "bad pending decks")
+    if aside and settings["decks"] != decks:  # the preset's count, from the next shuffle
+        pending = settings["decks"]
     following = next_rules(rules, settings)
     last_bet, next_hand = d["last_bet"], d["next_hand"]
     _need(is_int(last_bet), f"bad last bet {last_bet!r}")
@@ -307,6 +326,9 @@ def _read_hand(h: Any, rec: PlayerRecord, preset: str) -> HandRecord | None:
     )
     _need(is_int(hand.number) and 1 <= hand.number < rec.next_hand, "bad hand number")
     _need(isinstance(hand.time, str) and len(hand.time) <= 40, "bad hand time")
+    if rec.fair.fresh:  # a finished hand: the shoe is the next hand's
+        _need(all(n <= hand.decks for n in Counter(hand.cards).values()), "bad hand cards")
+        return hand
     _need(hand.decks == rec.shoe_decks, "the hand and the shoe differ in decks")
     _need(rec.shoe_drawn >= len(hand.cards), "bad shoe count")
     counts = Counter(hand.cards) + Counter(rec.shoe_cards)
@@ -321,8 +343,11 @@ def start_of(rec: PlayerRecord) -> HandStart:
     as they are)."""
     hand = rec.hand
     assert hand is not None
-    stacked = rec.shoe_drawn - len(hand.cards) < rec.stacked  # dealt from --shoe's cards
-    shoe = shoe_before(hand.decks, hand.cards, rec.shoe_cards, rec.shoe_drawn, stacked=stacked)
+    if rec.fair.fresh:  # the hand is over and its shoe gone: its own cards deal it again
+        shoe = shoe_of_dealt(hand.decks, hand.cards)
+    else:
+        stacked = rec.shoe_drawn - len(hand.cards) < rec.stacked  # dealt from --shoe's cards
+        shoe = shoe_before(hand.decks, hand.cards, rec.shoe_cards, rec.shoe_drawn, stacked=stacked)
     you = hand.seats[0].name
     return HandStart(
         number=hand.number,

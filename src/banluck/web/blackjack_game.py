@@ -13,6 +13,7 @@ import secrets
 from functools import lru_cache
 from typing import Any
 
+from banluck.core.fair.table import TableLedger
 from banluck.core.money import HandRef
 from banluck.core.refusal import Refusal
 from banluck.core.seating import seating_for
@@ -66,13 +67,17 @@ class BlackjackSession(SoloSession):
         rng: random.Random | None,
     ) -> None:
         self.preset = preset
-        # the rules in play: the house of the shoe and the last hand (H3), else the preset
+        # the rules of the next hand: the house of the shoe (H3), else the preset
         driver = _driver_of(preset.name, house_key(record.house))
         rules = driver.rules
         hand = None
         if record.hand is not None:
+            saved = record.hand
+            dealt = _driver_of(preset.name, house_key(saved.house))  # the hand's own house
             try:
-                hand = replayed(driver, start_of(rules, record.hand), list(record.hand.actions))
+                hand = replayed(
+                    dealt, start_of(dealt.rules, saved), list(saved.actions), record.fair.ledger
+                )
             except CorruptHand as exc:
                 raise CorruptSave(f"the saved hand cannot be played again: {exc}") from None
         super().__init__(driver, rules.seats[0], hand)
@@ -154,7 +159,7 @@ class BlackjackSession(SoloSession):
     def _next_shoe_hand(self) -> int:
         """I1: the number the next hand will have in its shoe (the table's shoe is the saved
         one once its hand is settled: no second parse)."""
-        shoe = self.hand.shoe if self.hand is not None else None
+        shoe = self.hand.shoe if self.hand is not None and not self.fair.fresh else None
         if shoe is None:
             shoe = BlackjackShoe.from_json(self.rules, self.record.shoe)
         return shoe.next_hand_number()
@@ -170,19 +175,34 @@ class BlackjackSession(SoloSession):
             raise self.bad_bet("side_bets must be an object of stakes")
         return body["bet"], {k: v for k, v in sides_in.items() if v != 0}
 
+    def shoe_due(self) -> bool:
+        """A house chosen since the shoe was made (H3) brings a new shoe of its rules; I1's
+        cut card or C8's reshuffle, a new shoe before the next hand (not one made for it)."""
+        rec = self.record
+        if rec.settings.get("house") != rec.house:
+            return True
+        return not self.fair.fresh and self._shoe_driver().shuffle_due(rec.shoe)
+
+    def _shoe_driver(self) -> BlackjackDriver:
+        """The driver of the house of the record's shoe (the next hand's)."""
+        return _driver_of(self.preset.name, house_key(self.record.house))
+
+    def make_shoe(self, ledger: TableLedger) -> list[dict[str, Any]]:
+        """The next hand's shoe (I1's burn after its shuffle), of the house chosen (H3)."""
+        rec = self.record
+        rec.house = rec.settings.get("house")
+        self.rules = self._shoe_driver().rules
+        rec.shoe, rec.burnt = new_shoe(self.rules, ledger)
+        return [{"code": "reshuffled", "params": {"decks": self.rules.decks}}]
+
     def start(self, number: int, stakes: tuple[Any, dict[str, Any]]) -> HandStart:
-        """You in the first seat, the bots in the others; a seed for the hand's shuffles.
-        A house chosen since the last hand (H3) plays from this one, with a new shoe of its
-        rules."""
+        """You in the first seat, the bots in the others; a seed for the hand's shuffles
+        (C8's discards shuffled in the middle of a hand); the shoe made for the hand, of
+        the house it was made for (H3)."""
         bet, sides = stakes
         rec = self.record
-        chosen = rec.settings.get("house")
-        self._new_house = chosen != rec.house
-        if self._new_house:
-            self.driver = _driver_of(self.preset.name, house_key(chosen))
-            self.rules = self.driver.rules
-            rec.house = chosen
-            rec.shoe, rec.burnt = new_shoe(self.rules, self.rng)
+        self.driver = self._shoe_driver()
+        self.rules = self.driver.rules
         return self.start_with(
             number,
             seed=(self.rng or secrets.SystemRandom()).getrandbits(63),
@@ -201,11 +221,12 @@ class BlackjackSession(SoloSession):
             stack = hand.round.seat_state(s).entry.stack
             if stack != rec.stacks[s]:
                 notices.append({"code": "fresh_stack", "params": {"seat": s, "stack": stack}})
-        if hand.shoe.shuffles:
+        if hand.shoe.shuffles:  # a shoe made late (a save from before the ledger)
             rec.burnt = [c.code for c in hand.shoe.burnt]
-        if hand.shoe.shuffles or self._new_house:
-            notices.append({"code": "reshuffled", "params": {"decks": rules.decks}})
-        rec.notices = notices
+        news = self.fair.news
+        if hand.shoe.shuffles and not news:
+            news = [{"code": "reshuffled", "params": {"decks": rules.decks}}]
+        rec.notices = notices + news
         rec.last_bet, rec.last_side_bets = stakes
         start = hand.start
         rec.next_hand = start.number + 1
@@ -218,6 +239,7 @@ class BlackjackSession(SoloSession):
             side_bets=rec.last_side_bets,
             actions=[],
             time=now_iso(),
+            house=rec.house,
         )
 
     def played(self, hand: HandDriver) -> None:
@@ -293,7 +315,7 @@ class BlackjackSession(SoloSession):
 
     # ------------------------------------------------------------------ settings, hint
 
-    def change_settings(self, body: dict[str, Any]) -> None:
+    def apply_settings(self, body: dict[str, Any]) -> None:
         """The house (H3: it plays from the next deal, with a new shoe of its rules; its
         deck count is its own field)."""
         unknown = sorted(set(body) - {"house"})

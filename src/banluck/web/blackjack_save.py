@@ -16,12 +16,14 @@ from typing import Any
 
 from banluck.core.cards import Card, parse_card
 from banluck.core.errors import BanLuckError
+from banluck.core.fair import FairLedger
 from banluck.core.money import MAX_CHIPS
 from banluck.games.blackjack.rules import SIDE_BET_NAMES, BlackjackRules
 from banluck.games.blackjack.shoe import BlackjackShoe
 from banluck.games.driver import HandStart
 from banluck.games.house import HouseError, read_house
 from banluck.web.records import MAX_HAND, CorruptSave, is_int
+from banluck.web.solo_fair import SaltSource, SoloFair
 from banluck.web.solo_house import set_aside, with_set_aside
 from banluck.web.stats import Stats
 
@@ -59,9 +61,13 @@ class BlackjackHand:
     side_bets: dict[str, int]
     actions: list[tuple[str, str]]
     time: str
+    #: H2: the house the hand was dealt under (the record's house is the next hand's once
+    #: a shoe of another house is made; None: the preset)
+    house: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "house": self.house,
             "number": self.number,
             "seed": self.seed,
             "shoe_before": self.shoe_before,
@@ -86,10 +92,12 @@ class BlackjackRecord:
     notices: list[dict[str, Any]] = field(default_factory=list)
     hand: BlackjackHand | None = None
     stats: Stats = field(default_factory=Stats)
-    #: H2 / H3: the house in play (the shoe's and the last hand's; None: the preset) and
-    #: the settings, where a house chosen for the next hand is kept
+    #: H2 / H3: the house in play (the shoe's: the next hand's; None: the preset) and the
+    #: settings, where a house chosen for the next hand is kept
     house: dict[str, Any] | None = None
     settings: dict[str, Any] = field(default_factory=dict)
+    #: the fair shoe's ledger (``web.solo_fair``)
+    fair: SoloFair = field(default_factory=lambda: SoloFair.new(secrets.token_bytes))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -105,6 +113,7 @@ class BlackjackRecord:
             "notices": self.notices,
             "hand": None if self.hand is None else self.hand.to_json(),
             "stats": self.stats.to_json(),
+            "fair": self.fair.to_json(),
         }
 
 
@@ -141,9 +150,12 @@ def rules_in_play(preset: BlackjackRules, house: dict[str, Any] | None) -> Black
     return rules
 
 
-def read_record(d: Any, preset: BlackjackRules) -> BlackjackRecord:
+def read_record(
+    d: Any, preset: BlackjackRules, salts: SaltSource = secrets.token_bytes
+) -> BlackjackRecord:
     """A saved record, every field checked against the rules in play (CorruptSave says what
-    is wrong); a chosen house that no longer passes its checks is set aside with a notice."""
+    is wrong); a chosen house that no longer passes its checks is set aside with a notice.
+    ``salts``: its ledger's salt source."""
     try:
         _need(isinstance(d, dict) and d.get("v") == VERSION, "unknown record version")
         house = d.get("house")
@@ -168,6 +180,7 @@ def read_record(d: Any, preset: BlackjackRules) -> BlackjackRecord:
             stats=Stats.from_json(d.get("stats")),
             house=house,
             settings=settings,
+            fair=SoloFair.read(d.get("fair"), salts),
         )
         _need(is_int(rec.last_bet) and 0 <= rec.last_bet <= rules.bet_max, "bad last bet")
         _need(is_int(rec.next_hand) and 1 <= rec.next_hand <= MAX_HAND, "bad next hand")
@@ -177,7 +190,14 @@ def read_record(d: Any, preset: BlackjackRules) -> BlackjackRecord:
         h = d["hand"]
         if h is not None:
             _need(isinstance(h, dict), "bad hand")
+            played = h.get("house", house)  # absent: the record's (saves before the ledger)
+            _need(played is None or isinstance(played, dict), "bad hand house")
+            try:
+                rules_in_play(preset, played)
+            except HouseError:
+                raise CorruptSave("the hand's house cannot be played") from None
             rec.hand = BlackjackHand(
+                house=played,
                 number=h["number"],
                 seed=h["seed"],
                 shoe_before=h["shoe_before"],
@@ -222,7 +242,8 @@ def fresh_record(rules: BlackjackRules, shoe: dict[str, Any]) -> BlackjackRecord
     )
 
 
-def new_shoe(rules: BlackjackRules, rng: random.Random | None) -> tuple[dict[str, Any], list[str]]:
-    """A freshly shuffled shoe as saved, and its burnt cards (I1)."""
-    shoe = BlackjackShoe(rules, rng)
+def new_shoe(rules: BlackjackRules, ledger: FairLedger) -> tuple[dict[str, Any], list[str]]:
+    """A new shoe as saved, its order derived and committed by ``ledger``, and its burnt
+    cards (I1)."""
+    shoe = BlackjackShoe(rules, ledger.shuffler(), ledger=ledger)
     return shoe.to_json(), [c.code for c in shoe.burnt]

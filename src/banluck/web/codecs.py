@@ -1,8 +1,11 @@
 """Each game's save and its session (issue 10): how a new browser's game starts, how a save
 is read back (``CorruptSave`` when it cannot be) and written.
 
-``codec_for(name, first_cards, rng)`` gives the codec of a registry game; the service knows
-nothing of the families beyond this and the session interface (``Session``).
+``codec_for(name, first_cards, rng, key)`` gives the codec of a registry game; the service
+knows nothing of the families beyond this and the session interface (``Session``). A new
+game's first shoe is committed to its fair ledger (``web.solo_fair``) with salts from the
+server's ``key`` and the player's id, so that a visitor with nothing stored is shown the
+commitment of the shoe their first deal uses.
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ import random
 from typing import Any, Protocol
 
 from banluck.core import BanLuckError, Shoe
-from banluck.core.cards import Card
+from banluck.core.cards import Card, parse_card
+from banluck.core.fair.table import TableLedger
 from banluck.games.banluck import preset as banluck_preset
 from banluck.games.kampung.rules import KAMPUNG
 from banluck.games.registry import driver_class, game
@@ -24,6 +28,7 @@ from banluck.web.blackjack_game import BlackjackSession
 from banluck.web.driver_table import DriverCodec
 from banluck.web.kampung_game import KampungSession
 from banluck.web.records import CorruptSave
+from banluck.web.solo_fair import Salts, new_fair
 from banluck.web.stats import Stats
 
 
@@ -46,6 +51,9 @@ class Session(Protocol):
     def cell(self, number: int, step: int) -> tuple[str, str] | None: ...
     def chart_setting(self) -> tuple[int | None, dict[str, Any] | None]: ...
     def chosen_house(self) -> dict[str, Any] | None: ...
+    def fair_json(self) -> dict[str, Any] | None: ...
+    def fair_history(self) -> dict[str, Any]: ...
+    def give_seed(self, body: dict[str, Any]) -> None: ...
 
 
 class Codec(Protocol):
@@ -54,7 +62,7 @@ class Codec(Protocol):
     #: the settings this game keeps itself (the others, speed and language, are shared)
     own_settings: frozenset[str]
 
-    def fresh(self, language: str) -> Session: ...
+    def fresh(self, language: str, player: str) -> Session: ...
     def decode(self, raw: str) -> Session: ...
     def encode(self, session: Session) -> str: ...
 
@@ -77,22 +85,29 @@ def _json(raw: str) -> Any:
 class BanluckCodec:
     """``table`` and ``one-on-one``: ``banluck_save.PlayerRecord`` (the save of issue 3)."""
 
-    def __init__(self, name: str, first: list[Card] | None, rng: random.Random | None) -> None:
+    def __init__(
+        self, name: str, first: list[Card] | None, rng: random.Random | None, salts: Salts
+    ) -> None:
         self.rules = banluck_preset(name)
         self.first = first
         self.rng = rng
+        self.salts = salts
         self.own_settings = frozenset({"decks", "house"})
 
-    def fresh(self, language: str) -> Session:
-        if self.first:
-            shoe = Shoe.stacked_then_shuffled(self.first, decks=self.rules.decks, rng=self.rng)
-        else:
-            shoe = Shoe(self.rules.decks, self.rng)
-        rec = PlayerRecord.fresh(self.rules, shoe, language, stacked=len(self.first or ()))
-        return BanluckSession(self.rules, rec, self.rng)
+    def fresh(self, language: str, player: str) -> Session:
+        shoe = None
+
+        def make(ledger: TableLedger) -> None:
+            nonlocal shoe
+            shoe = _first_shoe(self.first, self.rules.decks, self.rng, ledger)
+
+        fair = new_fair(self.salts.first(player), make)
+        assert shoe is not None
+        rec = PlayerRecord.fresh(self.rules, shoe, language, fair, stacked=len(self.first or ()))
+        return BanluckSession(self.rules, rec)
 
     def decode(self, raw: str) -> Session:
-        return decode(raw, self.rules, self.rng)
+        return decode(raw, self.rules, self.salts.later())
 
     def encode(self, session: Session) -> str:
         return encode(session.record)
@@ -101,25 +116,36 @@ class BanluckCodec:
 class BlackjackCodec:
     """``classic`` and ``infinite``: ``blackjack_save.BlackjackRecord``."""
 
-    def __init__(self, name: str, first: list[Card] | None, rng: random.Random | None) -> None:
+    def __init__(
+        self, name: str, first: list[Card] | None, rng: random.Random | None, salts: Salts
+    ) -> None:
         from banluck.games.blackjack.rules import PRESETS
 
         self.rules = PRESETS[name]
         self.first = first
         self.rng = rng
+        self.salts = salts
         self.own_settings = frozenset({"house"})
 
-    def fresh(self, language: str) -> Session:
-        if self.first:
-            shoe, burnt = bj_save.stacked_shoe(self.rules, self.first, self.rng), list[str]()
-        else:
-            shoe, burnt = bj_save.new_shoe(self.rules, self.rng)
+    def fresh(self, language: str, player: str) -> Session:
+        shoe: dict[str, Any] = {}
+        burnt: list[str] = []
+
+        def make(ledger: TableLedger) -> None:
+            nonlocal shoe, burnt
+            if self.first:  # stacked: no burn, so that the cards come exactly as written
+                shoe = bj_save.stacked_shoe(self.rules, self.first, self.rng)
+                ledger.committed([parse_card(c) for c in shoe["pack"]], decks=self.rules.decks)
+            else:
+                shoe, burnt = bj_save.new_shoe(self.rules, ledger)
+
+        fair = new_fair(self.salts.first(player), make)
         rec = bj_save.fresh_record(self.rules, shoe)
-        rec.burnt = burnt
+        rec.burnt, rec.fair = burnt, fair
         return BlackjackSession(self.rules, rec, self.rng)
 
     def decode(self, raw: str) -> Session:
-        rec = bj_save.read_record(_json(raw), self.rules)
+        rec = bj_save.read_record(_json(raw), self.rules, self.salts.later())
         try:
             return BlackjackSession(self.rules, rec, self.rng)
         except CorruptSave:
@@ -134,43 +160,60 @@ class BlackjackCodec:
 class KampungCodec:
     """``kampung``: ``kampung_save.KampungRecord``."""
 
-    def __init__(self, first: list[Card] | None, rng: random.Random | None) -> None:
+    def __init__(self, first: list[Card] | None, rng: random.Random | None, salts: Salts) -> None:
         self.first = first
         self.rng = rng
+        self.salts = salts
         self.own_settings = frozenset({"bank", "decks", "house"})
 
-    def fresh(self, language: str) -> Session:
-        decks = KAMPUNG.decks
-        if self.first:
-            shoe = Shoe.stacked_then_shuffled(self.first, decks=decks, rng=self.rng)
-        else:
-            shoe = Shoe(decks, self.rng)
-        return KampungSession(kp_save.fresh_record(shoe), self.rng)
+    def fresh(self, language: str, player: str) -> Session:
+        shoe = None
+
+        def make(ledger: TableLedger) -> None:
+            nonlocal shoe
+            shoe = _first_shoe(self.first, KAMPUNG.decks, self.rng, ledger)
+
+        fair = new_fair(self.salts.first(player), make)
+        assert shoe is not None
+        return KampungSession(kp_save.fresh_record(shoe, fair))
 
     def decode(self, raw: str) -> Session:
-        return KampungSession(kp_save.read_record(_json(raw)), self.rng)
+        return KampungSession(kp_save.read_record(_json(raw), self.salts.later()))
 
     def encode(self, session: Session) -> str:
         return json.dumps(session.record.to_json(), separators=(",", ":"))
+
+
+def _first_shoe(
+    first: list[Card] | None, decks: int, rng: random.Random | None, ledger: TableLedger
+) -> Shoe:
+    """A new table's shoe committed to ``ledger``: derived by it, or ``first`` stacked on
+    top (``--shoe``) and the rest shuffled by ``rng``."""
+    if not first:
+        return Shoe(decks, ledger.shuffler(), ledger=ledger)
+    shoe = Shoe.stacked_then_shuffled(first, decks=decks, rng=rng)
+    shoe.commit_to(ledger)
+    return shoe
 
 
 #: Each family's save codec (a family without one is saved as its driver plays it)
 CODECS: dict[str, Any] = {
     "banluck": BanluckCodec,
     "blackjack": BlackjackCodec,
-    "kampung": lambda name, first, rng: KampungCodec(first, rng),
+    "kampung": lambda name, first, rng, salts: KampungCodec(first, rng, salts),
 }
 
 
-def codec_for(name: str, first: list[Card] | None, rng: random.Random | None) -> Codec:
-    """The codec of a registry game."""
+def codec_for(name: str, first: list[Card] | None, rng: random.Random | None, key: bytes) -> Codec:
+    """The codec of a registry game (``key``: the server's, for new tables' first salts)."""
     family = game(name).family
+    salts = Salts(key, name, rng)
     make = CODECS.get(family)
     if make is None:  # a game with no save of its own: its driver's (web.driver_table)
         if first:
             raise ValueError(f"{name!r} takes no --shoe: it has no stacked shoe of its own")
-        return DriverCodec(name, family, rng)
-    codec: Codec = make(name, first, rng)
+        return DriverCodec(name, family, rng, salts)
+    codec: Codec = make(name, first, rng, salts)
     return codec
 
 

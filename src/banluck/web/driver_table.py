@@ -18,12 +18,14 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from banluck.core.fair.table import TableLedger
 from banluck.core.money import MAX_CHIPS
 from banluck.core.refusal import Refusal
 from banluck.games.driver import HandDriver, HandStart
 from banluck.games.registry import driver_class
 from banluck.web.records import MAX_HAND, CorruptSave, is_int, now_iso
 from banluck.web.solo import CorruptHand, SoloSession, replayed
+from banluck.web.solo_fair import Salts, SaltSource, SoloFair, new_fair
 from banluck.web.stats import Stats
 
 VERSION = 1
@@ -46,6 +48,8 @@ class DriverRecord:
     actions: list[tuple[str, str]] = field(default_factory=list)
     time: str = ""
     stats: Stats = field(default_factory=Stats)
+    #: the fair shoe's ledger (``web.solo_fair``)
+    fair: SoloFair = field(default_factory=lambda: SoloFair.new(secrets.token_bytes))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -65,6 +69,7 @@ class DriverRecord:
                 "time": self.time,
             },
             "stats": self.stats.to_json(),
+            "fair": self.fair.to_json(),
         }
 
 
@@ -73,7 +78,9 @@ def _need(cond: bool, what: str) -> None:
         raise CorruptSave(what)
 
 
-def read_record(data: Any, seats: tuple[str, ...]) -> DriverRecord:
+def read_record(
+    data: Any, seats: tuple[str, ...], salts: SaltSource = secrets.token_bytes
+) -> DriverRecord:
     """A saved record, every field checked (CorruptSave says what is wrong; the hand is
     played again by the session, which refuses one its driver cannot play)."""
     try:
@@ -95,6 +102,7 @@ def read_record(data: Any, seats: tuple[str, ...]) -> DriverRecord:
             next_hand=data["next_hand"],
             notices=data["notices"],
             stats=Stats.from_json(data.get("stats")),
+            fair=SoloFair.read(data.get("fair"), salts),
         )
         _need(is_int(rec.last_bet) and 0 <= rec.last_bet <= MAX_CHIPS, "bad last bet")
         _need(rec.banker is None or rec.banker in seats, "bad banker")
@@ -129,7 +137,7 @@ class DriverSession(SoloSession):
         hand = None
         if record.start is not None:
             try:
-                hand = replayed(driver, record.start, record.actions)
+                hand = replayed(driver, record.start, record.actions, record.fair.ledger)
             except CorruptHand as exc:
                 raise CorruptSave(f"the saved hand cannot be played again: {exc}") from None
         super().__init__(driver, driver.layout[0], hand)
@@ -205,12 +213,17 @@ class DriverSession(SoloSession):
             hands_banked=rec.hands_banked,
         )
 
+    def shoe_due(self) -> bool:
+        return not self.fair.fresh and self.driver.shuffle_due(self.record.shoe)
+
+    def make_shoe(self, ledger: TableLedger) -> list[dict[str, Any]]:
+        seed = (self.rng or secrets.SystemRandom()).getrandbits(63)
+        self.record.shoe = self.driver.fresh_shoe(seed, ledger)
+        return [{"code": "reshuffled", "params": {"decks": self.driver.decks}}]
+
     def dealt(self, hand: HandDriver, stakes: Any) -> None:
         rec = self.record
-        due = self.driver.shuffle_due(rec.shoe)
-        rec.notices = (
-            [{"code": "reshuffled", "params": {"decks": self.driver.decks}}] if due else []
-        )
+        rec.notices = list(self.fair.news)
         if stakes is not None:
             rec.last_bet = stakes
         rec.next_hand = hand.number + 1
@@ -251,7 +264,7 @@ class DriverSession(SoloSession):
 
     # ------------------------------------------------------------------ settings, hint
 
-    def change_settings(self, body: dict[str, Any]) -> None:
+    def apply_settings(self, body: dict[str, Any]) -> None:
         if body:
             raise Refusal(
                 "bad_settings",
@@ -272,20 +285,29 @@ class DriverCodec:
 
     own_settings: frozenset[str] = frozenset()
 
-    def __init__(self, name: str, family: str, rng: random.Random | None) -> None:
+    def __init__(self, name: str, family: str, rng: random.Random | None, salts: Salts) -> None:
         self.name = name
         self.family = family
         self.rng = rng
+        self.salts = salts
         cls = driver_class(name)
         self.driver = cls(name, decks=cls.settings_spec(name).default_decks)
 
-    def fresh(self, language: str) -> DriverSession:
+    def fresh(self, language: str, player: str) -> DriverSession:
         driver = self.driver
         seed = (self.rng or secrets.SystemRandom()).getrandbits(63)
+        shoe: dict[str, Any] = {}
+
+        def make(ledger: TableLedger) -> None:
+            nonlocal shoe
+            shoe = driver.fresh_shoe(seed, ledger)
+
+        fair = new_fair(self.salts.first(player), make)
         record = DriverRecord(
             stacks=dict.fromkeys(driver.layout, driver.fresh_stack()),
-            shoe=driver.fresh_shoe(seed),
+            shoe=shoe,
             last_bet=driver.min_bet,
+            fair=fair,
         )
         return DriverSession(self.name, self.family, record, self.rng)
 
@@ -294,7 +316,7 @@ class DriverCodec:
             data = json.loads(raw)
         except (ValueError, RecursionError) as exc:
             raise CorruptSave(f"not JSON: {exc}") from None
-        record = read_record(data, self.driver.layout)
+        record = read_record(data, self.driver.layout, self.salts.later())
         return DriverSession(self.name, self.family, record, self.rng)
 
     def encode(self, session: Any) -> str:

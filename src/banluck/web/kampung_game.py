@@ -9,9 +9,9 @@ the driver's bots (``policy.player_policy`` and, when they bank, ``policy.banker
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
 from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
@@ -20,7 +20,7 @@ from banluck.games.betcap import largest_bet
 from banluck.games.driver import HandDriver, HandStart
 from banluck.games.house import read_house
 from banluck.games.kampung.decisions import BankerDecision
-from banluck.games.kampung.driver import KampungHand
+from banluck.games.kampung.driver import KampungDriver, KampungHand
 from banluck.games.kampung.replay import outcome_json
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.games.kampung.view_json import table_json
@@ -41,21 +41,20 @@ class KampungSession(SoloSession):
     family = "kampung"
     hand: KampungHand | None
 
-    def __init__(self, record: KampungRecord, rng: random.Random | None) -> None:
+    def __init__(self, record: KampungRecord) -> None:
         saved = record.hand
         settings = record.settings
         driver = driver_of(settings["bank"], settings["decks"], house_key(settings.get("house")))
         hand = None
         if saved is not None:
             try:
-                hand = replayed(saved.driver(), start_of(record), saved.actions)
+                hand = replayed(saved.driver(), start_of(record), saved.actions, record.fair.ledger)
             except CorruptHand as exc:
                 raise CorruptSave(f"the saved hand cannot be played again: {exc}") from None
             if hand.to_act() not in (None, KAMPUNG.seats[0]):
                 raise CorruptSave("a saved hand waits for a bot")
         super().__init__(driver, KAMPUNG.seats[0], hand)
         self._record = record
-        self.rng = rng
 
     @property
     def record(self) -> KampungRecord:
@@ -132,23 +131,33 @@ class KampungSession(SoloSession):
             raise self.bad_bet("a bet is required")
         return None if you_bank else body["bet"]
 
+    def shoe_due(self) -> bool:
+        """K4: a deck count chosen brings a new shoe of it; a shoe due a shuffle (T12) is
+        shuffled before the next hand (not one made for it)."""
+        rec = self.record
+        if self.rules.decks != rec.shoe_decks:
+            return True
+        return not self.fair.fresh and self._next_driver().reshuffles(rec.shoe(None))
+
+    def _next_driver(self) -> KampungDriver:
+        rules = self.rules
+        return driver_of(rules.bank, rules.decks, house_key(self.record.settings.get("house")))
+
+    def make_shoe(self, ledger: TableLedger) -> list[dict[str, Any]]:
+        """The next hand's shoe, of the deck count chosen (K4)."""
+        rec, decks = self.record, self.rules.decks
+        changed = decks != rec.shoe_decks
+        rec.store_shoe(Shoe(decks, ledger.shuffler(), ledger=ledger))
+        return [{"code": "decks_changed" if changed else "reshuffled", "params": {"decks": decks}}]
+
     def start(self, number: int, stakes: Any) -> HandStart:
-        """K2 the banker, K4 the shoe: a deck count chosen brings a new shoe of it now; a
-        shoe due a shuffle is shuffled here, by the table's own source, before the hand."""
+        """K2 the banker; the shoe made for the hand (``make_shoe``)."""
         rec, rules = self.record, self.rules
-        self.driver = driver_of(rules.bank, rules.decks, house_key(rec.settings.get("house")))
-        self._news: list[dict[str, Any]] = []
-        shoe = rec.shoe(self.rng)
-        if rules.decks != shoe.decks:
-            shoe = Shoe(rules.decks, self.rng)
-            self._news.append({"code": "decks_changed", "params": {"decks": rules.decks}})
-        self._reshuffled = self.driver.reshuffles(shoe)
-        if self._reshuffled:
-            shoe.shuffle()
+        self.driver = self._next_driver()
         return self.start_with(
             number,
-            seed=0,  # nothing in a kampung hand shuffles (K4 is done above)
-            shoe=shoe_json(shoe),
+            seed=0,  # nothing in a kampung hand shuffles (K4 is done between hands)
+            shoe=shoe_json(rec.shoe(None)),
             seats=rules.seats,
             bet=stakes,
             banker=rec.banker,
@@ -159,14 +168,14 @@ class KampungSession(SoloSession):
         """T9's fresh stacks and K4's shuffle told; the hand kept as its entries."""
         assert isinstance(hand, KampungHand)
         rec, rules, r = self.record, self.rules, hand.round
-        notices = self._news + [
+        news = self.fair.news
+        changed = [n for n in news if n["code"] == "decks_changed"]
+        notices = changed + [
             {"code": "fresh_stack", "params": {"seat": s, "stack": hand.stacks[s]}}
             for s in rules.seats
             if hand.stacks[s] != rec.stacks[s]
         ]
-        if self._reshuffled:
-            notices.append({"code": "reshuffled", "params": {"decks": rules.decks}})
-        rec.notices = notices
+        rec.notices = notices + [n for n in news if n["code"] != "decks_changed"]
         rec.stacks = dict(hand.stacks)
         if stakes is not None:
             rec.last_bet = int(stakes)
@@ -275,7 +284,7 @@ class KampungSession(SoloSession):
 
     # ------------------------------------------------------------------ settings, hint
 
-    def change_settings(self, body: dict[str, Any]) -> None:
+    def apply_settings(self, body: dict[str, Any]) -> None:
         """PUT settings: ``bank`` (K2), ``decks`` and the house (H3), from the next deal (a
         house's deck count is its own field)."""
         rec = self.record

@@ -9,6 +9,7 @@ played again exactly by kampung's driver.
 
 from __future__ import annotations
 
+import secrets
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -19,13 +20,14 @@ from banluck.core.errors import BanLuckError
 from banluck.core.money import MAX_CHIPS
 from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
-from banluck.core.shoe_json import shoe_before
+from banluck.core.shoe_json import shoe_before, shoe_of_dealt
 from banluck.games.driver import HandStart
 from banluck.games.house import HouseError
 from banluck.games.kampung.driver import KampungDriver
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.web.records import MAX_HAND, CorruptSave, is_int
+from banluck.web.solo_fair import SaltSource, SoloFair, committed_fair
 from banluck.web.solo_house import (
     HOUSE_DECKS,
     house_key,
@@ -109,6 +111,8 @@ class KampungRecord:
     notices: list[dict[str, Any]] = field(default_factory=list)
     hand: KampungHand | None = None
     stats: Stats = field(default_factory=Stats)
+    #: the fair shoe's ledger (``web.solo_fair``)
+    fair: SoloFair = field(default_factory=lambda: SoloFair.new(secrets.token_bytes))
 
     def shoe(self, rng: Any) -> Shoe:
         return Shoe.restore(self.shoe_cards, decks=self.shoe_decks, drawn=self.shoe_drawn, rng=rng)
@@ -135,13 +139,18 @@ class KampungRecord:
             "notices": self.notices,
             "hand": None if self.hand is None else self.hand.to_json(),
             "stats": self.stats.to_json(),
+            "fair": self.fair.to_json(),
         }
 
 
-def fresh_record(shoe: Shoe) -> KampungRecord:
-    """A new player's kampung: fresh stacks, the house banks, a shuffled shoe."""
+def fresh_record(shoe: Shoe, fair: SoloFair | None = None) -> KampungRecord:
+    """A new player's kampung: fresh stacks, the house banks, a shuffled shoe committed to
+    ``fair``'s ledger (None: to a new one)."""
     rules = KAMPUNG
+    if fair is None:
+        fair = committed_fair(shoe.peek_order(), shoe.decks, shoe.drawn)
     return KampungRecord(
+        fair=fair,
         stacks=dict.fromkeys(rules.seats, rules.fresh_stack),
         shoe_decks=shoe.decks,
         shoe_cards=list(shoe.peek_order()),
@@ -160,18 +169,18 @@ def _chips(x: Any) -> bool:
     return is_int(x) and 0 <= x <= MAX_CHIPS
 
 
-def read_record(d: Any) -> KampungRecord:
+def read_record(d: Any, salts: SaltSource = secrets.token_bytes) -> KampungRecord:
     """A saved record, every field checked (CorruptSave says what is wrong; its hand is
-    played again by the session)."""
+    played again by the session); ``salts``: its ledger's salt source."""
     try:
-        return _read(d)
+        return _read(d, salts)
     except CorruptSave:
         raise
     except (BanLuckError, ValueError, TypeError, KeyError, AttributeError) as exc:
         raise CorruptSave(f"{type(exc).__name__}: {exc}") from None
 
 
-def _read(d: Any) -> KampungRecord:
+def _read(d: Any, salts: SaltSource) -> KampungRecord:
     rules = KAMPUNG
     _need(isinstance(d, dict) and d.get("v") == VERSION, "unknown record version")
     stacks = d["stacks"]
@@ -209,6 +218,7 @@ def _read(d: Any) -> KampungRecord:
         next_hand=d["next_hand"],
         notices=d["notices"],
         stats=Stats.from_json(d.get("stats")),
+        fair=SoloFair.read(d.get("fair"), salts),
     )
     _need(rec.banker in rules.seats, "bad banker")
     _need(is_int(rec.hands_banked) and 0 <= rec.hands_banked <= 10**6, "bad hands banked")
@@ -246,10 +256,13 @@ def _read(d: Any) -> KampungRecord:
     seating = seating_for(hrules)
     for p in hand.players:
         seating.check_bet(hrules, p.name, p.bet, p.stack, bot_covered=True)
-    _need(hand.decks == rec.shoe_decks, "the hand and the shoe differ in decks")
-    _need(is_int(rec.shoe_drawn) and rec.shoe_drawn >= len(hand.cards), "bad shoe")
-    counts = Counter(hand.cards) + Counter(rec.shoe_cards)
-    _need(all(n <= hand.decks for n in counts.values()), "a card is in the hand and the shoe")
+    if rec.fair.fresh:  # a finished hand: the shoe is the next hand's
+        _need(all(n <= hand.decks for n in Counter(hand.cards).values()), "bad hand cards")
+    else:
+        _need(hand.decks == rec.shoe_decks, "the hand and the shoe differ in decks")
+        _need(is_int(rec.shoe_drawn) and rec.shoe_drawn >= len(hand.cards), "bad shoe")
+        counts = Counter(hand.cards) + Counter(rec.shoe_cards)
+        _need(all(n <= hand.decks for n in counts.values()), "a card is in the hand and the shoe")
     rec.hand = hand
     return rec
 
@@ -266,7 +279,10 @@ def start_of(rec: KampungRecord) -> HandStart:
     return HandStart(
         number=hand.number,
         seed=0,  # the solo table shuffles between hands (with its own source), never in one
-        shoe=shoe_before(hand.decks, hand.cards, rec.shoe_cards, rec.shoe_drawn),
+        # the hand is over and its shoe gone (``fair.fresh``): its own cards deal it again
+        shoe=shoe_of_dealt(hand.decks, hand.cards)
+        if rec.fair.fresh
+        else shoe_before(hand.decks, hand.cards, rec.shoe_cards, rec.shoe_drawn),
         seats=KAMPUNG.seats,
         people=(you,),
         stacks={s: stacks[s] for s in KAMPUNG.seats},

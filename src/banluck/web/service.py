@@ -109,7 +109,7 @@ class GameService:
         even if nothing changes it (a damaged save was replaced), and whether it is new."""
         raw = self.slot.load(tx, player)
         if raw is None:
-            return self.codec.fresh(language), False, True
+            return self.codec.fresh(language, player), False, True
         try:
             return self._decode(raw), False, False
         except CorruptSave as exc:
@@ -117,7 +117,7 @@ class GameService:
                 "%s save of player %s is unreadable (%s): moved aside", self.game.name, player, exc
             )
             self.slot.quarantine(tx, player, raw, str(exc))
-            session = self.codec.fresh(language)
+            session = self.codec.fresh(language, player)
             rec = session.record
             stack = rec.stacks[next(iter(rec.stacks))]  # the player's seat comes first
             rec.notices = [{"code": "save_reset", "params": {"stack": stack}}]
@@ -152,6 +152,8 @@ class GameService:
             "next_hand": session.record.next_hand,
             "table": session.table_json(),
             "features": dict(self.features),
+            # docs/FAIRNESS.md: the shoe in use and the next one's salt, committed
+            "fair": session.fair_json(),
         }
 
     # ------------------------------------------------------------------ changes
@@ -210,7 +212,7 @@ class GameService:
             tx.touch_player(player)
             return
         self._store_new(tx, admit)
-        self.slot.save(tx, player, self.codec.encode(self.codec.fresh(language)))
+        self.slot.save(tx, player, self.codec.encode(self.codec.fresh(language, player)))
 
     def deal(
         self, player: str, language: str, body: dict[str, Any], admit: Admit | None = None
@@ -221,6 +223,16 @@ class GameService:
         self, player: str, language: str, body: dict[str, Any], admit: Admit | None = None
     ) -> dict[str, Any]:
         return self.change(player, language, lambda s: s.act(body), admit=admit)
+
+    def seed(
+        self, player: str, language: str, body: dict[str, Any], admit: Admit | None = None
+    ) -> dict[str, Any]:
+        """POST seed: your seed for the next shoe (docs/FAIRNESS.md)."""
+
+        def give(session: Session) -> None:
+            session.give_seed(body)
+
+        return self.change(player, language, give, admit=admit)
 
     def settings(
         self, player: str, language: str, body: dict[str, Any], admit: Admit | None = None
@@ -268,8 +280,19 @@ class GameService:
         except CorruptSave:
             return self.change(player, language, None)
         if session is None:
-            return self.answer(self.codec.fresh(language), shared)
+            return self.answer(self.codec.fresh(language, player), shared)
         return self.answer(session, shared)
+
+    def fair_history(self, player: str) -> dict[str, Any]:
+        """GET fair.json: the table's public fair history (a visitor with nothing stored:
+        the commitment of the shoe a first deal would use)."""
+        try:
+            session, _ = self._read(player)
+        except CorruptSave:
+            session = None
+        if session is None:
+            session = self.codec.fresh("en", player)
+        return session.fair_history()
 
     def summary(self, player: str) -> dict[str, Any]:
         """The lobby's line for this game: your stack in it, a hand in progress."""
@@ -278,7 +301,7 @@ class GameService:
         except CorruptSave:
             session = None
         if session is None:
-            session = self.codec.fresh("en")  # not stored: what a first visit shows
+            session = self.codec.fresh("en", player)  # not stored: what a first visit shows
         rec = session.record
         return {
             "house": session.chosen_house(),

@@ -6,20 +6,29 @@ driver (``games.driver``), as a room runs it with people.
 bots play at once through ``HandDriver.bot_choice``, and a finished hand is settled by the
 driver. A family adds only what is its own: what a deal's body stakes, its save record
 (which keeps its format on disk), the answers (``table_json``, ``limits``, ``hint``,
-``cell``) and the history entry of a finished hand. Refusals are ``Refusal``s; nothing here
-knows HTTP or the store.
+``cell``), the history entry of a finished hand, and when and how its shoe is made.
+
+The shoe is provably fair as a room's (docs/FAIRNESS.md, ``web.solo_fair``): the next
+hand's shoe is made between hands, as soon as the hand before is over (or a setting needs a
+new one), derived from a salt committed before and the seed you gave, and committed; every
+card drawn is recorded; a saved hand dealt again records nothing twice. Refusals are
+``Refusal``s; nothing here knows HTTP or the store.
 """
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
 from banluck.core.errors import BadBet, BanLuckError
+from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
 from banluck.games.driver import GameDriver, HandDriver, HandStart
+from banluck.rooms.seeds import check_seed
+from banluck.web.solo_fair import KEEP_SHOES, SoloFair
 
 
 def whole_number(value: Any, name: str) -> int:
@@ -57,14 +66,31 @@ class CorruptHand(Exception):
     """A saved hand that cannot be dealt and played again (the save is damaged)."""
 
 
-def replayed(driver: GameDriver, start: HandStart, actions: list[tuple[str, str]]) -> HandDriver:
+def recording(driver: GameDriver, ledger: TableLedger) -> GameDriver:
+    """``driver`` with its hands' shoes telling ``ledger`` of every shuffle and draw (a copy:
+    a solo table's drivers are shared); unchanged while the ledger has no shoe yet (a save
+    made before the table kept one)."""
+    if ledger.current is None or driver.ledger is ledger:
+        return driver
+    recorded = copy.copy(driver)
+    recorded.ledger = ledger
+    return recorded
+
+
+def replayed(
+    driver: GameDriver, start: HandStart, actions: list[tuple[str, str]], ledger: TableLedger
+) -> HandDriver:
     """A saved hand dealt again from ``start`` with its choices replayed, each by the seat
-    that made it (``CorruptHand`` saying why when it cannot be)."""
+    that made it (``CorruptHand`` saying why when it cannot be); ``ledger``, which recorded
+    them when they were made, hears of the hand's later draws only."""
+    ledger.muted = True
     try:
-        hand = driver.begin(start)
+        hand = recording(driver, ledger).begin(start)
         hand.replay(actions)
     except (Refusal, BanLuckError, ValueError, TypeError, KeyError) as exc:
         raise CorruptHand(f"{type(exc).__name__}: {exc}") from None
+    finally:
+        ledger.muted = False
     return hand
 
 
@@ -85,7 +111,29 @@ class SoloSession(ABC):
     @property
     @abstractmethod
     def record(self) -> Any:
-        """The family's save record (``next_hand`` and ``stats`` among its fields)."""
+        """The family's save record (``next_hand``, ``stats`` and ``fair`` among its
+        fields)."""
+
+    @property
+    def fair(self) -> SoloFair:
+        """The table's fair shoe record (``web.solo_fair``)."""
+        fair: SoloFair = self.record.fair
+        return fair
+
+    def fair_json(self) -> dict[str, Any] | None:
+        """docs/API.md ``State.fair``: the shoe in use and the next one."""
+        return self.fair.seat_json()
+
+    def fair_history(self) -> dict[str, Any]:
+        """The table's public fair history (docs/FAIRNESS.md's file)."""
+        return self.fair.ledger.public_json()
+
+    def give_seed(self, body: dict[str, Any]) -> None:
+        """POST seed: your seed for the next shoe, chosen after its salt's commitment was
+        shown (a new one replaces the one given before)."""
+        seed = check_seed(body.get("seed"))
+        self.fair.ledger.set_client_seed(seed)
+        self.fair.seed = seed
 
     def in_progress(self) -> bool:
         return self.hand is not None and not self.hand.over
@@ -129,6 +177,38 @@ class SoloSession(ABC):
     @abstractmethod
     def finished(self, hand: HandDriver) -> dict[str, Any]:
         """Settle the finished hand into the record; its history entry."""
+
+    @abstractmethod
+    def shoe_due(self) -> bool:
+        """Whether the next hand needs a new shoe made now (T12, K4, I1, C8's reshuffle
+        before a hand, a deck count or house chosen); ``fair.fresh`` says whether the
+        shoe in the record was made for it."""
+
+    @abstractmethod
+    def make_shoe(self, ledger: TableLedger) -> list[dict[str, Any]]:
+        """Make the next hand's shoe into the record, shuffled by ``ledger.shuffler()`` and
+        committed to ``ledger`` (a deck count or house chosen taking effect); the notices
+        its deal will give."""
+
+    @abstractmethod
+    def apply_settings(self, body: dict[str, Any]) -> None:
+        """PUT settings: the family's settings."""
+
+    def change_settings(self, body: dict[str, Any]) -> None:
+        """PUT settings; between hands, a setting that needs a new shoe has it made now."""
+        self.apply_settings(body)
+        if not self.in_progress() and self.shoe_due():
+            self._next_shoe()
+
+    def _next_shoe(self) -> None:
+        """The next hand's shoe, made and committed now; the salt of the one after drawn
+        and committed."""
+        fair = self.fair
+        news = self.make_shoe(fair.ledger)
+        fair.news = news if not fair.fresh else news or fair.news
+        fair.fresh = True
+        fair.seed = None  # a seed serves one shoe only
+        fair.ledger.next_salt_commitment()
 
     def start_with(
         self,
@@ -176,12 +256,19 @@ class SoloSession(ABC):
         number = deal_number(body, self.record.next_hand)
         if self.in_progress():
             raise Refusal("hand_in_progress", "a hand is in progress: finish it first")
+        fair = self.fair
+        if fair.ledger.current is None or self.shoe_due():
+            self._next_shoe()  # a save from before the ledger, or a shoe made late
         start = self.start(number, stakes)
+        self.driver = recording(self.driver, fair.ledger)
+        if not self.driver.shoe_marks_hands:  # else the shoe marks its hands (I1)
+            fair.ledger.begin_hand()
         try:
             hand = self.driver.begin(start)
         except BadBet as exc:
             raise self.bad_bet(str(exc)) from None
         self.dealt(hand, stakes)
+        fair.fresh, fair.news = False, []
         self.hand = hand
         return self._run(hand)
 
@@ -236,4 +323,9 @@ class SoloSession(ABC):
         table = self.table_json()
         if table is not None:  # the hand as the person saw it, for History's replay
             entry["table"] = table
+        ledger = self.fair.ledger
+        ledger.end_hand()
+        if ledger.current is None or self.shoe_due():
+            self._next_shoe()  # committed now: shown before the next hand's bet
+        ledger.forget(KEEP_SHOES)
         return entry

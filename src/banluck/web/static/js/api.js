@@ -72,6 +72,12 @@ export const postAction = (action, hand, step) =>
 
 export const putSettings = (change) => request("PUT", `${base}/settings`, change);
 
+/** Your seed for the next shoe (docs/FAIRNESS.md). */
+export const postSeed = (seed) => request("POST", `${base}/seed`, { seed });
+
+/** The table's fair history (docs/FAIRNESS.md), for Verify and to download. */
+export const fairUrl = () => `${base}/fair.json`;
+
 export const getHistory = () => request("GET", `${base}/history`);
 
 export const getHistoryHand = (hand) =>

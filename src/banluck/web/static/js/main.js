@@ -29,6 +29,7 @@ import { blackjack } from "./games/blackjack.js";
 import { kampung } from "./games/kampung.js";
 import { openDialog, renderHelp } from "./dialogs.js";
 import { wireHouseRules } from "./houserules.js";
+import { wireSoloFair } from "./fair/solo.js";
 import { renderLobby, wireLobbySettings } from "./lobby.js";
 import { browserLanguage, knownLanguage, language, setLanguage } from "./messages.js";
 import { page } from "./page.js";
@@ -87,6 +88,7 @@ async function startGame(name, legacy, link) {
   // House rules where the table takes a house (features.house; a room's are its host's)
   $("house-field").hidden = !(features && features.house);
   wireHouseRules();
+  if (!link) wireSoloFair(); // a room wires its own
   renderHelp(); // the keys of the buttons and tools the game has
   renderControls();
 }

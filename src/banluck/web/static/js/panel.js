@@ -6,6 +6,7 @@ import { $, el } from "./dom.js";
 import { actionName, fmtEv, t } from "./messages.js";
 import { choices, spec } from "./game.js";
 import { betCap, betting, canBet, legal, limits, page, yourTurn } from "./page.js";
+import { fitDecision } from "./oneview.js";
 import { renderMessage } from "./table.js";
 import { renderTrainer } from "./trainer.js";
 
@@ -124,4 +125,6 @@ export function renderControls() {
   renderTrainer();
   renderMessage();
   keepFocus();
+  const table = page.state.table;
+  if (yourTurn() && !page.busy && table) fitDecision(`${table.hand}:${table.step}:${$("hint").hidden}`);
 }

@@ -10,6 +10,7 @@ import { game, spec } from "./game.js";
 import { page } from "./page.js";
 import { renderControls } from "./panel.js";
 import { clearError, showError, showNotices } from "./status.js";
+import { showFair } from "./fair/solo.js";
 import { applyLanguage, render } from "./view.js";
 
 const NOTICES_SEEN = "banluck.noticesFor";
@@ -30,8 +31,10 @@ function noticesFor(s, initial) {
 
 /** Takes a State from the server and shows it (its new events one at a time). */
 export function receive(s, initial) {
-  const prevHand = page.state && page.state.table ? page.state.table.hand : null;
+  const prev = page.state;
+  const prevHand = prev && prev.table ? prev.table.hand : null;
   page.state = s;
+  showFair(prev, s);
   if (s.features) game.features = s.features; // a room's house may change them between hands
   if (setLanguage(chosenLanguage(s)) || initial) applyLanguage();
   if (s.table && s.table.hand !== prevHand) {
@@ -87,9 +90,12 @@ export function changeSettings(change) {
     try {
       const s = await game.link.settings(change);
       clearError();
-      // Keep the hand being shown; take the player's part (settings, pending decks).
+      // Keep the hand being shown; take the player's part (settings, pending decks) and
+      // the shoe (a deck count chosen may bring a new one).
       const { player, limits, next_hand: nextHand } = s;
       page.state = Object.assign({}, page.state, { player, limits, next_hand: nextHand });
+      if ("fair" in s) page.state.fair = s.fair;
+      showFair(null, s);
     } catch (err) {
       showError(err);
     } finally {

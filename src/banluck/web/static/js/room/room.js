@@ -12,9 +12,10 @@ import { receive } from "../session.js";
 import { ApiError } from "../api.js";
 import { clearError, showError } from "../status.js";
 import { asState, openRoom } from "./link.js";
-import { drawFair, drawTally, drawVerified, wireSeed, wireSettle } from "./settle.js";
+import { drawTally, wireSettle } from "./settle.js";
+import { drawFair, drawVerified, wireFair } from "../fair/panel.js";
 import { drawHands, wireHands } from "./hands.js";
-import { noteSeen } from "./seen.js";
+import { noteSeen } from "../fair/seen.js";
 import { drawReactions, wireInvite, wireSound, yourTurnCue } from "./social.js";
 import { drawHousePicker, drawRulesHouse, houseName, loadHouses, pickedHouse } from "./house.js";
 import { errorMessage, seatHolder } from "./words.js";
@@ -154,7 +155,8 @@ function draw() {
   yourTurnCue(room.phase === "playing" && Boolean(you.seat) && room.to_act === you.seat, t("room.title"));
   drawTally(room, you, link);
   drawHands(room);
-  drawFair(room, you);
+  const fair = room.fair;
+  drawFair(fair, { seeds: (fair && fair.next && fair.next.seeds) || [], yours: you.shoe_seed, canGive: Boolean(you.name) });
   drawVerified();
   tickTimer();
 }
@@ -172,8 +174,13 @@ function wire(code) {
   $("room").hidden = false;
   wireInvite(code);
   wireSound();
-  wireSettle(code, (text) => say({ code: "room", message: text, params: {} }));
-  wireSeed((frame) => link.send(frame));
+  wireSettle(code);
+  wireFair({
+    name: code,
+    history: `/room/${encodeURIComponent(code)}/history.json`,
+    give: (seed) => link.send({ type: "seed", seed }),
+    say: (text) => say({ code: "room", message: text, params: {} }),
+  });
   wireHands(code);
   $("join-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -196,7 +203,8 @@ export function startRoom(code, startGame) {
   let ready = false; // the page plays it: every frame is shown
   link = openRoom(code, {
     onFrame: async (f) => {
-      noteSeen(code, f.room); // every frame: what the Verify button holds the history to
+      // every frame: what the Verify button holds the history to
+      noteSeen(code, f.room.fair, f.room.phase === "playing" ? f.room.hand : null);
       onFrame(f, !ready);
       if (opened) return;
       opened = true;

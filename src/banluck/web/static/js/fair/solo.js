@@ -1,0 +1,43 @@
+/* A solo table's fair shuffle (State.fair, docs/FAIRNESS.md): the panel shows it, what the
+   page saw is kept for Verify (each shoe's commitment, and each hand with the shoe shown
+   at its bet), and your seed for the next shoe is sent with POST seed. */
+
+import { ApiError, fairUrl, postSeed } from "../api.js";
+import { game } from "../game.js";
+import { page } from "../page.js";
+import { clearError, showError } from "../status.js";
+import { drawFair, drawVerified, wireFair } from "./panel.js";
+import { noteSeen } from "./seen.js";
+
+const tableName = () => `solo.${game.name}`;
+
+/** The State `s`, received after `prev` (or null), in the panel and kept for Verify; a
+    room's State has no `fair` (the room shows its own). */
+export function showFair(prev, s) {
+  if (!s || !("fair" in s)) return;
+  const fair = s.fair;
+  const dealt = s.table && prev && prev.fair && s.table.hand === prev.next_hand;
+  if (dealt) noteSeen(tableName(), prev.fair, s.table.hand); // the shoe shown at its bet
+  noteSeen(tableName(), fair, null);
+  drawFair(fair, { yours: fair ? fair.seed : null });
+  drawVerified();
+}
+
+/** Wires the panel to this solo table. */
+export function wireSoloFair() {
+  wireFair({
+    name: tableName(),
+    history: fairUrl(),
+    give: async (seed) => {
+      try {
+        const s = await postSeed(seed);
+        clearError();
+        page.state = Object.assign({}, page.state, { fair: s.fair });
+        showFair(null, s);
+      } catch (err) {
+        showError(err);
+      }
+    },
+    say: (text) => showError(new ApiError(0, { code: "fair", message: text, params: {} })),
+  });
+}
