@@ -54,7 +54,7 @@ def enter(page: Page, server: Server, game: str) -> None:
     page.goto(server.url)
     expect(page.locator(".game-card")).to_have_count(len(GAMES))
     page.request.put(api(server, game) + "/settings", data={"speed": "instant"})
-    page.locator(f'.game-card[data-game="{game}"] a').click()
+    page.locator(f'.game-card[data-game="{game}"] a.game-link').click()
     expect(page).to_have_url(re.compile(f"/play/{game}$"))
     expect(page.locator("#btn-deal")).to_be_enabled()
 
@@ -109,7 +109,7 @@ def test_lobby_lists_every_game_with_its_edge_and_your_stack(
     expect(page.locator('[data-testid="edge-kampung"]')).to_have_text("not solved exactly")
     for game in GAMES:
         expect(page.locator(f'[data-testid="lobby-stack-{game}"]')).to_have_text("1,000")
-        link = page.locator(f'.game-card[data-game="{game}"] a')
+        link = page.locator(f'.game-card[data-game="{game}"] a.game-link')
         assert link.get_attribute("href") == f"/play/{game}"
     expect(page.locator("#controls")).to_be_hidden()
     page.screenshot(path=str(artifacts / "lobby-desktop.png"), full_page=True)
@@ -122,7 +122,7 @@ def test_lobby_lists_every_game_with_its_edge_and_your_stack(
     expect(page.locator("h1")).to_have_text("Ban Luck：全部游戏")
     expect(page.locator('[data-testid="edge-kampung"]')).to_have_text("没有精确解")
     page.keyboard.press("Escape")
-    page.locator('.game-card[data-game="classic"] a').click()
+    page.locator('.game-card[data-game="classic"] a.game-link').click()
     expect(page.locator("#btn-deal")).to_have_text(re.compile("发牌"))
 
 

@@ -8,6 +8,7 @@ a seat sees its own card, the others' and the dealer's only when the hand is ove
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from banluck.core.cards import RANKS, Card, parse_card
@@ -15,7 +16,7 @@ from banluck.core.errors import ReplayError
 from banluck.core.fair import FairLedger
 from banluck.core.refusal import Refusal
 from banluck.core.shoe import Shoe
-from banluck.core.shoe_json import shoe_from_json, shoe_json
+from banluck.core.shoe_json import shoe_from_json, shoe_json, shoe_of_dealt
 from banluck.games.driver import (
     GameDriver,
     HandDriver,
@@ -45,6 +46,9 @@ class HighCardDriver(GameDriver):
 
     def fresh_shoe(self, seed: int, ledger: FairLedger | None = None) -> dict[str, Any]:
         return shoe_json(Shoe(1, hand_rng(seed), ledger=ledger))
+
+    def stacked_shoe(self, cards: Sequence[str]) -> dict[str, Any]:
+        return shoe_of_dealt(1, [parse_card(c) for c in cards])
 
     def shuffle_due(self, shoe: dict[str, Any]) -> bool:
         return len(shoe["remaining"]) < 2 * (len(SEATS) + 1)

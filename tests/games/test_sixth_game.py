@@ -114,3 +114,12 @@ def test_the_solo_table_plays_the_new_game_through_its_driver(
     assert [a for _, a in entry["replay"]["actions"]] == ["show", "show"]
     stats = c.get(api(highcard, "stats")).json()
     assert stats["hands"] == 3
+
+
+def test_a_new_game_without_a_lesson_has_no_guided_hand(highcard: str, tmp_path: Path) -> None:
+    """The guided first hand is a lesson per game (``web.guide``): a game without one says
+    so (404), and its table shows its fair shoe all the same."""
+    c = game_client(tmp_path / "solo.sqlite3", seed=5)
+    res = c.get(api(highcard, "guide"))
+    assert res.status_code == 404 and res.json()["error"]["code"] == "not_found"
+    assert c.get(api(highcard, "state")).json()["fair"]["shoe"] == 1

@@ -84,7 +84,7 @@ def test_a_hand_in_progress_hides_the_dealer_and_the_bots(db: Path) -> None:
     # of the shoe, only the fair commitments: no card, no salt (docs/FAIRNESS.md)
     assert "shoe" not in json.dumps({k: v for k, v in state.items() if k != "fair"})
     fair = state["fair"]
-    assert set(fair) == {*PUBLIC_FAIR, "next", "sort", "seed"}
+    assert set(fair) == {*PUBLIC_FAIR, "next", "sort", "seed", "last_hand"}
     assert set(fair["next"]) == {"salt_commitment", "seeds"}
 
 

@@ -74,6 +74,7 @@ def _play(c: TestClient, game: str, hands: int, seen: Seen) -> Json:
         assert res.status_code == 200, res.text
         state = res.json()
         seen.hands[number] = shoe  # the shoe shown at the bet deals the hand
+        assert state["fair"]["last_hand"] == {"hand": number, "shoe": shoe}  # and says so
         while not state["table"]["over"]:
             t = state["table"]
             body = {"action": _choose(t), "hand": t["hand"], "step": t["step"]}

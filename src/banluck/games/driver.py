@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -281,6 +281,11 @@ class GameDriver(ABC):
     @abstractmethod
     def fresh_shoe(self, seed: int, ledger: FairLedger | None = None) -> dict[str, Any]:
         """A new shoe, shuffled with ``seed`` (committed to ``ledger``), as JSON."""
+
+    @abstractmethod
+    def stacked_shoe(self, cards: Sequence[str]) -> dict[str, Any]:
+        """A full shoe that deals ``cards`` first (codes), then the rest of its decks in
+        their order, never shuffled before the hand: a guided hand's, a test's."""
 
     @abstractmethod
     def shuffle_due(self, shoe: dict[str, Any]) -> bool:

@@ -37,6 +37,7 @@ from banluck.web.catalog import chart, edge_of_house, house_edge
 from banluck.web.codecs import codec_for, decks_of
 from banluck.web.errors import STATUS, status_of
 from banluck.web.guard import CSP, LOCAL_NAMES, SCOPE_KEY, Guard, HostCheck, HttpRefusal
+from banluck.web.guide import LESSONS, guide_json
 from banluck.web.identity import COOKIE, COOKIE_MAX_AGE, Identities
 from banluck.web.records import LANGUAGES
 from banluck.web.rooms_http import install_rooms
@@ -358,6 +359,15 @@ def create_app(
             return await run_in_threadpool(
                 svc.settings, _player_id(request), _language(request), body, _admit(request)
             )
+
+        @app.get(f"{prefix}/guide")
+        async def guide(request: Request) -> dict[str, Any]:
+            svc = pick(request)
+            if svc.game.name not in LESSONS:
+                raise Refusal(
+                    "not_found", f"{svc.game.title} has no guided hand", {"game": svc.game.name}
+                )
+            return await run_in_threadpool(guide_json, svc.game.name)
 
         @app.post(f"{prefix}/seed")
         async def seed(request: Request) -> dict[str, Any]:

@@ -6,12 +6,14 @@ Absent people: a free hand is thrown in (T16), else the hand stands as soon as i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from banluck.core.cards import parse_card
 from banluck.core.fair import FairLedger
 from banluck.core.seating import room_seating
 from banluck.core.shoe import Shoe
-from banluck.core.shoe_json import shoe_from_json, shoe_json
+from banluck.core.shoe_json import shoe_from_json, shoe_json, shoe_of_dealt
 from banluck.games.banluck.actions import Action
 from banluck.games.banluck.records import SeatEntry
 from banluck.games.banluck.round import Round
@@ -54,6 +56,9 @@ class BanluckDriver(GameDriver):
 
     def fresh_shoe(self, seed: int, ledger: FairLedger | None = None) -> dict[str, Any]:
         return shoe_json(Shoe(self.rules.decks, shoe_rng(seed, ledger), ledger=ledger))
+
+    def stacked_shoe(self, cards: Sequence[str]) -> dict[str, Any]:
+        return shoe_of_dealt(self.rules.decks, [parse_card(c) for c in cards])
 
     def shuffle_due(self, shoe: dict[str, Any]) -> bool:
         return self.reshuffles(shoe_from_json(shoe, hand_rng(0)))

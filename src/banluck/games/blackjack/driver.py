@@ -7,8 +7,10 @@ surrender). Bots never insure (B10).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from banluck.core.cards import parse_card
 from banluck.core.fair import FairLedger
 from banluck.core.refusal import Refusal
 from banluck.core.seating import Seating, room_seating
@@ -87,6 +89,9 @@ class BlackjackDriver(GameDriver):
 
     def fresh_shoe(self, seed: int, ledger: FairLedger | None = None) -> dict[str, Any]:
         return BlackjackShoe(self.rules, shoe_rng(seed, ledger), ledger=ledger).to_json()
+
+    def stacked_shoe(self, cards: Sequence[str]) -> dict[str, Any]:
+        return BlackjackShoe.stacked(self.rules, [parse_card(c) for c in cards]).to_json()
 
     def shuffle_due(self, shoe: dict[str, Any]) -> bool:
         return BlackjackShoe.from_json(self.rules, shoe, hand_rng(0)).needs_shuffle()

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from banluck.core.cards import ONE_DECK, Card, parse_card
@@ -164,6 +165,18 @@ class BlackjackShoe:
             "hand_number": self.hand_number,
             "cut_card_out": self.cut_card_out,
         }
+
+    @classmethod
+    def stacked(cls, rules: BlackjackRules, cards: Sequence[Card]) -> BlackjackShoe:
+        """A full shoe that deals ``cards`` first, then the rest of its decks in their
+        order, with no burn (a guided hand's, a test's); ValueError when the decks do not
+        hold the cards."""
+        rest = list(ONE_DECK * rules.decks)
+        for card in cards:
+            rest.remove(card)
+        pack = [c.code for c in (*cards, *rest)]
+        data = {"pack": pack, "discards": [], "hand_number": 0, "cut_card_out": False}
+        return cls.from_json(rules, data)
 
     @classmethod
     def from_json(

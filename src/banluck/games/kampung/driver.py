@@ -8,12 +8,14 @@ plays its 15 on (K7).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from banluck.core.cards import parse_card
 from banluck.core.fair import FairLedger
 from banluck.core.seating import room_seating
 from banluck.core.shoe import Shoe
-from banluck.core.shoe_json import shoe_from_json, shoe_json
+from banluck.core.shoe_json import shoe_from_json, shoe_json, shoe_of_dealt
 from banluck.games.driver import (
     GameDriver,
     HandDriver,
@@ -57,6 +59,9 @@ class KampungDriver(GameDriver):
 
     def fresh_shoe(self, seed: int, ledger: FairLedger | None = None) -> dict[str, Any]:
         return shoe_json(Shoe(self.rules.decks, shoe_rng(seed, ledger), ledger=ledger))
+
+    def stacked_shoe(self, cards: Sequence[str]) -> dict[str, Any]:
+        return shoe_of_dealt(self.rules.decks, [parse_card(c) for c in cards])
 
     def shuffle_due(self, shoe: dict[str, Any]) -> bool:
         return self.reshuffles(shoe_from_json(shoe, hand_rng(0)))

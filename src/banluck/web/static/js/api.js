@@ -72,6 +72,9 @@ export const postAction = (action, hand, step) =>
 
 export const putSettings = (change) => request("PUT", `${base}/settings`, change);
 
+/** The guided first hand: the lesson's views and the choices it asks for. */
+export const getGuide = () => request("GET", `${base}/guide`);
+
 /** Your seed for the next shoe (docs/FAIRNESS.md). */
 export const postSeed = (seed) => request("POST", `${base}/seed`, { seed });
 

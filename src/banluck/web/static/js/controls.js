@@ -11,6 +11,7 @@ import { $, el } from "./dom.js";
 import { openHistory } from "./history.js";
 import { openStats } from "./stats.js";
 import { price, pricing, setTrainer } from "./trainer.js";
+import { dismissOffer } from "./guide.js";
 import { confirmChoice } from "./confirm.js";
 import { setLanguage, t } from "./messages.js";
 import { betCap, canBet, legal, limits, page, serverStack, yourTurn } from "./page.js";
@@ -37,6 +38,7 @@ const dealing = () => (game.link && game.link.dealing ? game.link.dealing() : t(
 
 export async function deal() {
   if (!canBet()) return;
+  dismissOffer();
   const g = spec();
   if (g.bankDeal && g.bankDeal()) {
     // You hold the bank (kampung): the banker places no bet (K3).

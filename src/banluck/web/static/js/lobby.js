@@ -20,7 +20,8 @@ function card(g) {
   const li = el("li", "game-card");
   li.dataset.game = g.name;
   const a = el("a", "game-link");
-  a.href = g.path || `/play/${encodeURIComponent(g.name)}`;
+  const path = g.path || `/play/${encodeURIComponent(g.name)}`;
+  a.href = path;
   const h = el("h2", "game-title", t("game." + g.name));
   a.appendChild(h);
   li.appendChild(a);
@@ -32,6 +33,9 @@ function card(g) {
   stack.dataset.testid = "lobby-stack-" + g.name;
   facts.append(el("dt", "", t("lobby.edge")), edge, el("dt", "", t("lobby.stack")), stack);
   li.appendChild(facts);
+  const howto = el("a", "game-howto", t("lobby.howto"));
+  howto.href = `${path}?guide`;
+  li.appendChild(howto);
   if (g.in_progress) li.appendChild(el("p", "game-note", t("lobby.in_progress")));
   else if (g.hands_played) li.appendChild(el("p", "game-note", t("lobby.played", { n: g.hands_played })));
   return li;

@@ -30,6 +30,7 @@ import { kampung } from "./games/kampung.js";
 import { openDialog, renderHelp } from "./dialogs.js";
 import { wireHouseRules } from "./houserules.js";
 import { wireSoloFair } from "./fair/solo.js";
+import { wireGuide } from "./guide.js";
 import { renderLobby, wireLobbySettings } from "./lobby.js";
 import { browserLanguage, knownLanguage, language, setLanguage } from "./messages.js";
 import { page } from "./page.js";
@@ -66,11 +67,12 @@ async function startGame(name, legacy, link) {
   page.message = game.spec.welcome;
   render();
   let features = null;
+  let first = null;
   try {
-    const s = await game.link.state();
-    features = s.features || null;
+    first = await game.link.state();
+    features = first.features || null;
     game.features = features || {};
-    receive(s, true);
+    receive(first, true);
   } catch (err) {
     showError(err);
   }
@@ -89,6 +91,8 @@ async function startGame(name, legacy, link) {
   $("house-field").hidden = !(features && features.house);
   wireHouseRules();
   if (!link) wireSoloFair(); // a room wires its own
+  // the guided first hand, at a solo table of the lobby's games
+  if (!link && !legacy) wireGuide(first, new URLSearchParams(location.search).has("guide"));
   renderHelp(); // the keys of the buttons and tools the game has
   renderControls();
 }

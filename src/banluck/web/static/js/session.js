@@ -31,10 +31,9 @@ function noticesFor(s, initial) {
 
 /** Takes a State from the server and shows it (its new events one at a time). */
 export function receive(s, initial) {
-  const prev = page.state;
-  const prevHand = prev && prev.table ? prev.table.hand : null;
+  const prevHand = page.state && page.state.table ? page.state.table.hand : null;
   page.state = s;
-  showFair(prev, s);
+  showFair(s);
   if (s.features) game.features = s.features; // a room's house may change them between hands
   if (setLanguage(chosenLanguage(s)) || initial) applyLanguage();
   if (s.table && s.table.hand !== prevHand) {
@@ -95,7 +94,7 @@ export function changeSettings(change) {
       const { player, limits, next_hand: nextHand } = s;
       page.state = Object.assign({}, page.state, { player, limits, next_hand: nextHand });
       if ("fair" in s) page.state.fair = s.fair;
-      showFair(null, s);
+      showFair(s);
     } catch (err) {
       showError(err);
     } finally {

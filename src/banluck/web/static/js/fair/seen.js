@@ -25,14 +25,15 @@ function trim(map, most) {
   for (const n of numbers.slice(0, Math.max(0, numbers.length - most))) delete map[n];
 }
 
-/** Table `name` shows `fair` (its shoe in use); `hand`, when given, was dealt from that
-    shoe: both are kept. */
-export function noteSeen(name, fair, hand) {
+/** Table `name` shows `fair`: its shoe in use and the hand dealt last with the shoe it
+    was dealt from, as the server says them when they happen; both are kept. */
+export function noteSeen(name, fair) {
   if (!name || !fair) return;
   const seen = seenIn(name);
   const before = JSON.stringify(seen);
   seen.shoes[fair.shoe] = fair.commitment;
-  if (hand && !(hand in seen.hands)) seen.hands[hand] = fair.shoe;
+  const last = fair.last_hand;
+  if (last && !(last.hand in seen.hands)) seen.hands[last.hand] = last.shoe;
   trim(seen.shoes, KEEP.shoes);
   trim(seen.hands, KEEP.hands);
   const after = JSON.stringify(seen);

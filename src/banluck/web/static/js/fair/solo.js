@@ -1,6 +1,7 @@
 /* A solo table's fair shuffle (State.fair, docs/FAIRNESS.md): the panel shows it, what the
-   page saw is kept for Verify (each shoe's commitment, and each hand with the shoe shown
-   at its bet), and your seed for the next shoe is sent with POST seed. */
+   page saw is kept for Verify (each shoe's commitment, and each hand with the shoe it was
+   dealt from, as the server said them), and your seed for the next shoe is sent with POST
+   seed. */
 
 import { ApiError, fairUrl, postSeed } from "../api.js";
 import { game } from "../game.js";
@@ -11,14 +12,12 @@ import { noteSeen } from "./seen.js";
 
 const tableName = () => `solo.${game.name}`;
 
-/** The State `s`, received after `prev` (or null), in the panel and kept for Verify; a
-    room's State has no `fair` (the room shows its own). */
-export function showFair(prev, s) {
+/** The State `s` in the panel and kept for Verify; a room's State has no `fair` (the room
+    shows its own). */
+export function showFair(s) {
   if (!s || !("fair" in s)) return;
   const fair = s.fair;
-  const dealt = s.table && prev && prev.fair && s.table.hand === prev.next_hand;
-  if (dealt) noteSeen(tableName(), prev.fair, s.table.hand); // the shoe shown at its bet
-  noteSeen(tableName(), fair, null);
+  noteSeen(tableName(), fair);
   drawFair(fair, { yours: fair ? fair.seed : null });
   drawVerified();
 }
@@ -33,7 +32,7 @@ export function wireSoloFair() {
         const s = await postSeed(seed);
         clearError();
         page.state = Object.assign({}, page.state, { fair: s.fair });
-        showFair(null, s);
+        showFair(s);
       } catch (err) {
         showError(err);
       }

@@ -204,7 +204,7 @@ export function startRoom(code, startGame) {
   link = openRoom(code, {
     onFrame: async (f) => {
       // every frame: what the Verify button holds the history to
-      noteSeen(code, f.room.fair, f.room.phase === "playing" ? f.room.hand : null);
+      noteSeen(code, f.room.fair);
       onFrame(f, !ready);
       if (opened) return;
       opened = true;
