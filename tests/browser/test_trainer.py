@@ -4,6 +4,7 @@ and the session's score counts the choices; off, nothing is shown or asked."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -74,3 +75,19 @@ def test_the_trainer_prices_each_choice_by_the_hints_values(
     expect(page.locator("#btn-stand")).to_be_enabled()
     page.keyboard.press("s")
     expect(session).to_contain_text("of 2 choices the best play")
+    # Statistics shows the score day by day, kept in this browser across sessions
+    page.keyboard.press("g")
+    days = page.locator("table.trainer-days tbody tr")
+    expect(days).to_have_count(1)
+    cells = days.first.locator("td")
+    expect(cells.nth(1)).to_have_text("2")
+    score = re.search(r"(\d+) of 2 choices", session.inner_text())
+    assert score, session.inner_text()
+    expect(page.get_by_test_id("trainer-all")).to_contain_text(f"{score[1]} of 2 choices")
+    page.keyboard.press("Escape")
+    # a new tab is a new session; the days are the browser's
+    other = page.context.new_page()
+    other.goto(server.table_url)
+    expect(other.locator("#btn-deal")).to_be_enabled()
+    other.keyboard.press("g")
+    expect(other.locator("table.trainer-days tbody tr td").nth(1)).to_have_text("2")

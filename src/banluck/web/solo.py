@@ -205,7 +205,8 @@ class SoloSession(ABC):
         and committed."""
         fair = self.fair
         news = self.make_shoe(fair.ledger)
-        fair.news = news if not fair.fresh else news or fair.news
+        if news or not fair.fresh:  # a shoe made again before its deal keeps what to tell
+            fair.news = news
         fair.fresh = True
         fair.seed = None  # a seed serves one shoe only
         fair.ledger.next_salt_commitment()

@@ -1,13 +1,15 @@
 /* The statistics dialog (issue 10): hands played, won, lost and pushed, your naturals and
    special hands, your chips against what the exact house edge predicts for your bets, and
-   your stack over the hands drawn as an SVG line. Every number is the server's (Stats). */
+   your stack over the hands drawn as an SVG line. Every number is the server's (Stats), but
+   the trainer's score over the days, which this browser keeps (trainer.js). */
 
 import { getStats } from "./api.js";
 import { openDialog } from "./dialogs.js";
 import { $, el } from "./dom.js";
-import { errorText, fmtNet, fmtNum, t } from "./messages.js";
+import { errorText, fmtNet, fmtNum, locale, t } from "./messages.js";
 import { fmtEdge } from "./lobby.js";
 import { limits } from "./page.js";
+import { trainerDays } from "./trainer.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const W = 320;
@@ -66,7 +68,38 @@ function showStats(s) {
   } else {
     parts.push(el("p", "note", t("stats.empty")));
   }
-  box.replaceChildren(...parts);
+  box.replaceChildren(...parts, ...trainerPart());
+}
+
+/** The trainer's score day by day (accuracy and what was given away), and over them all. */
+function trainerPart() {
+  const days = trainerDays();
+  if (!days.length) return [];
+  const pct = (best, n) => new Intl.NumberFormat(locale(), { style: "percent" }).format(n ? best / n : 0);
+  const cost = (d) => t(d.chips ? "stats.trainer.chips" : "stats.trainer.bets", {
+    cost: new Intl.NumberFormat(locale(), { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(d.cost),
+  });
+  const table = el("table", "trainer-days");
+  const head = el("tr");
+  for (const key of ["stats.trainer.day", "stats.trainer.choices", "stats.trainer.best", "stats.trainer.cost"]) {
+    const th = el("th", "", t(key));
+    th.scope = "col";
+    head.append(th);
+  }
+  table.append(el("thead"), el("tbody"));
+  table.tHead.append(head);
+  for (const d of days) {
+    const tr = el("tr");
+    tr.dataset.day = d.day;
+    const day = new Intl.DateTimeFormat(locale(), { dateStyle: "medium" }).format(new Date(`${d.day}T12:00`));
+    for (const text of [day, fmtNum(d.n), pct(d.best, d.n), cost(d)]) tr.append(el("td", "", text));
+    table.tBodies[0].append(tr);
+  }
+  const n = days.reduce((a, d) => a + d.n, 0);
+  const best = days.reduce((a, d) => a + d.best, 0);
+  const all = el("p", "", t("stats.trainer.all", { best: fmtNum(best), n: fmtNum(n), pct: pct(best, n) }));
+  all.dataset.testid = "trainer-all";
+  return [el("h3", "", t("stats.trainer.title")), table, all];
 }
 
 export async function openStats() {

@@ -2,16 +2,19 @@
    by the exact values the Hint gives (the server's solver): "Stand (EV -0.540) against Hit
    (EV -0.510): that cost 0.030 bets", and the session's score beside it. The page subtracts
    two of the server's numbers and computes no rule. Kept per browser: on or off in
-   localStorage, the session's score in sessionStorage (a reload keeps it). */
+   localStorage, the session's score in sessionStorage (a reload keeps it), and every day's
+   score per game in localStorage (the last 30 days, for Statistics). */
 
 import { ApiError, getHint } from "./api.js";
 import { $ } from "./dom.js";
-import { spec } from "./game.js";
+import { game, spec } from "./game.js";
 import { actionName, fmtEv, locale, t } from "./messages.js";
 import { page } from "./page.js";
 
 const ON = "banluck.trainer";
 const SESSION = "banluck.trainerSession";
+const DAYS = "banluck.trainerDays";
+const KEEP_DAYS = 30;
 
 function stored(storage, key, fallback) {
   try {
@@ -69,7 +72,27 @@ export async function price(hand, step, action) {
   s.best += cost < 1e-9 ? 1 : 0;
   s.cost += cost;
   keep(sessionStorage, SESSION, s);
+  noteDay(cost, chips);
   renderTrainer();
+}
+
+/** The browser's day, as YYYY-MM-DD. */
+const today = () => new Date().toLocaleDateString("en-CA");
+
+function noteDay(cost, chips) {
+  const all = stored(localStorage, DAYS, {});
+  const days = all[game.name] || (all[game.name] = {});
+  const d = days[today()] || (days[today()] = { n: 0, best: 0, cost: 0, chips });
+  Object.assign(d, { n: d.n + 1, best: d.best + (cost < 1e-9 ? 1 : 0), cost: d.cost + cost, chips });
+  for (const old of Object.keys(days).sort().slice(0, -KEEP_DAYS)) delete days[old];
+  keep(localStorage, DAYS, all);
+}
+
+/** Your choices this game priced by the trainer, day by day, newest first:
+    [{day, n, best, cost, chips}]. */
+export function trainerDays() {
+  const days = stored(localStorage, DAYS, {})[game.name] || {};
+  return Object.entries(days).map(([day, d]) => ({ day, ...d })).sort((a, b) => (a.day < b.day ? 1 : -1));
 }
 
 const fmtCost = (x) => new Intl.NumberFormat(locale(), { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(x);
