@@ -6,6 +6,7 @@ import { announce } from "./dom.js";
 import { spec } from "./game.js";
 import { isMe, page, speed } from "./page.js";
 import { renderControls } from "./panel.js";
+import { playSound, soundOf, special } from "./sound.js";
 import { renderLog, renderMessage } from "./table.js";
 import { render } from "./view.js";
 
@@ -33,6 +34,19 @@ function delayFor(e) {
     case "insurance": return base * 0.5;
     default: return 0;
   }
+}
+
+/** The sound of an event shown, and a moment for the eye when it shows a special hand
+    (none under reduced motion: style.css). */
+function cue(e) {
+  const name = soundOf(e);
+  if (name) playSound(name);
+  if (!special(e)) return;
+  const box = document.getElementById(spec().messageId);
+  if (!box) return;
+  box.classList.remove("moment");
+  void box.offsetWidth; // the animation starts again for a second special hand
+  box.classList.add("moment");
 }
 
 function pause(ms) {
@@ -85,6 +99,7 @@ export async function animate(instant) {
     const e = page.state.table.events[page.shown];
     page.shown += 1;
     g.applyEvent(page.model, e, page.state.table);
+    if (!page.skipping) cue(e);
     const out = g.describe(e, page.model);
     if (out) {
       page.message = out.msg;

@@ -11,6 +11,7 @@ import { $, el } from "./dom.js";
 import { openHistory } from "./history.js";
 import { openStats } from "./stats.js";
 import { price, pricing, setTrainer } from "./trainer.js";
+import { setSound } from "./sound.js";
 import { dismissOffer } from "./guide.js";
 import { confirmChoice } from "./confirm.js";
 import { setLanguage, t } from "./messages.js";
@@ -142,6 +143,8 @@ function wireBet() {
 
 function wireSettings() {
   $("trainer-on").addEventListener("change", () => setTrainer($("trainer-on").checked));
+  $("sound-on").addEventListener("change", () => setSound({ on: $("sound-on").checked }));
+  $("sound-volume").addEventListener("input", () => setSound({ volume: Number($("sound-volume").value) }));
   for (const r of document.querySelectorAll('input[name="decks"]')) {
     r.addEventListener("change", () => changeSettings({ decks: Number(r.value) }));
   }

@@ -7,6 +7,7 @@ import { choices, game, spec } from "./game.js";
 import { $, el } from "./dom.js";
 import { decksLabel, language, t } from "./messages.js";
 import { limits, page } from "./page.js";
+import { sound } from "./sound.js";
 import { trainer } from "./trainer.js";
 
 export function openDialog(id) {
@@ -90,6 +91,8 @@ export function syncSettingsForm() {
     name: house ? house.name || t("house.unnamed") : t("rules.house.own"),
   });
   $("trainer-on").checked = trainer.on;
+  $("sound-on").checked = sound.on;
+  $("sound-volume").value = String(sound.volume);
   $("trainer-field").hidden = !page.hintAvailable; // priced by the Hint's values
   const pending = state.player.pending_decks;
   const p = $("decks-pending");

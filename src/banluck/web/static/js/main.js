@@ -36,6 +36,7 @@ import { browserLanguage, knownLanguage, language, setLanguage } from "./message
 import { page } from "./page.js";
 import { renderControls } from "./panel.js";
 import { receive } from "./session.js";
+import { played } from "./sound.js";
 import { showError } from "./status.js";
 import { applyLanguage, render } from "./view.js";
 
@@ -143,7 +144,7 @@ async function start() {
 // the server sent). The page's only global.
 window.banluckDebug = () => ({
   animating: page.animating, busy: page.busy, shown: page.shown, game: game.name,
-  hand: page.model && page.model.hand, lang: language(),
+  hand: page.model && page.model.hand, lang: language(), sounds: [...played],
 });
 
 // An installable app: the service worker keeps the page's files and, without the server,

@@ -1,0 +1,71 @@
+"""Sound and motion (issue 18): off until the player turns sound on in Settings; then a
+card dealt, a hand turned over and chips settled each sound, and a special hand (a Ban-Ban,
+a five dragon, a blackjack, 7-7-7) has its moment, a sound and, unless the browser asks for
+reduced motion, a flourish of the table's message; the switch and the volume are kept."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import Server
+from tests.browser.test_games import idle
+from tests.browser.test_table_page import PLAIN, deal, open_table
+
+pytestmark = pytest.mark.browser
+
+# you AS AH: a Ban-Ban, turned over at once; the others plain
+BAN_BAN = ["AS", "9C", "8C", "TC", "AH", "8D", "9D", "7D"]
+
+
+def sounds(page: Page) -> list[str]:
+    got: list[str] = page.evaluate("window.banluckDebug().sounds")
+    return got
+
+
+def sound_on(page: Page) -> None:
+    page.get_by_role("button", name="Settings").click()
+    page.locator("#sound-on").check()
+    page.locator("#sound-volume").fill("0.3")
+    page.locator("#dlg-settings").get_by_role("button", name="Close").click()
+
+
+def test_no_sound_until_turned_on_then_every_event_and_a_moment(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    server = serve(PLAIN[:8] + BAN_BAN)  # the first hand uses eight cards
+    page = new_page()
+    open_table(page, server)
+    deal(page, 100)
+    expect(page.locator("#btn-hit")).to_be_enabled()
+    page.keyboard.press("s")
+    idle(page)
+    assert sounds(page) == []  # off by default: nothing sounds
+    sound_on(page)
+    deal(page, 100)  # a Ban-Ban: turned over at once, its moment
+    idle(page)
+    heard = sounds(page)
+    assert heard.count("deal") >= 8 and "moment" in heard and "chips" in heard, heard
+    expect(page.locator("#message.moment, .moment")).to_have_count(1)
+    page.reload()  # the switch and the volume are the browser's
+    expect(page.locator("#btn-deal")).to_be_enabled()
+    page.get_by_role("button", name="Settings").click()
+    expect(page.locator("#sound-on")).to_be_checked()
+    expect(page.locator("#sound-volume")).to_have_value("0.3")
+
+
+def test_reduced_motion_keeps_the_sound_and_drops_the_flourish(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    server = serve(BAN_BAN)
+    page = new_page()
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, server)
+    sound_on(page)
+    deal(page, 100)
+    idle(page)
+    assert "moment" in sounds(page)
+    moment = page.locator(".moment").first
+    assert moment.evaluate("e => getComputedStyle(e).animationName") == "none"
