@@ -43,8 +43,12 @@ def test_every_hand_is_kept_for_the_people_as_each_saw_it(tmp_path: Path) -> Non
                     assert table["hand"] == n and table["over"]
                     seen[(p.name, n)] = table
 
-        lines = _get(ann, f"/api/rooms/{code}/hands").json()["hands"]
-        assert [h["hand"] for h in lines] == [3, 2, 1]  # newest first
+        got = _get(ann, f"/api/rooms/{code}/hands").json()
+        lines = got["hands"]
+        assert [h["hand"] for h in lines] == [3, 2, 1] and not got["more"]  # newest first
+        older = _get(ann, f"/api/rooms/{code}/hands?before=3").json()
+        assert [h["hand"] for h in older["hands"]] == [2, 1] and not older["more"]
+        assert _get(ann, f"/api/rooms/{code}/hands?before=x").status_code == 422
         for line in lines:
             assert line["seat"] == "you" and "table" not in line
             names = {s["seat"]: s["name"] for s in line["seats"]}
@@ -72,3 +76,32 @@ def test_every_hand_is_kept_for_the_people_as_each_saw_it(tmp_path: Path) -> Non
         ann.client = client2
         again = _get(ann, f"/api/rooms/{code}/hands/2").json()
         assert again["table"] == seen[("ann", 2)]
+
+
+def test_the_hands_come_a_page_at_a_time(tmp_path: Path, monkeypatch: Any) -> None:
+    """A room's list of hands is read a page at a time (``HANDS_PAGE``), the newest first,
+    ``more`` saying older ones remain: a list request never reads every kept hand."""
+    from banluck.web import rooms_http
+
+    monkeypatch.setattr(rooms_http, "HANDS_PAGE", 2)
+    db = tmp_path / "s.sqlite3"
+    with served(db) as (client, hub):
+        ann = Player(client, _cookie(client), "ann")
+        code = make_room(client, ann.cookie, game="table")
+        with ExitStack() as stack:
+            ann.ws = stack.enter_context(ann.open(code))
+            ann.send({"type": "sit", "seat": "you"})
+            ann.sync()
+            for n in range(1, 6):
+                ann.send({"type": "bet", "hand": n, "amount": 20})
+                ann.sync()
+                play_out([ann], hub, code, lambda legal: legal[-1])
+                ann.sync()
+        pages, before = [], ""
+        while True:
+            got = _get(ann, f"/api/rooms/{code}/hands{before}").json()
+            pages.append([h["hand"] for h in got["hands"]])
+            if not got["more"]:
+                break
+            before = f"?before={pages[-1][-1]}"
+        assert pages == [[5, 4], [3, 2], [1]]

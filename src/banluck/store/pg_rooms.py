@@ -385,11 +385,13 @@ class PgRoomStore:
         ).fetchone()
         return row is not None
 
-    def hands(self, code: str) -> list[Hand]:
-        """The room's finished hands kept, newest first."""
+    def hands(self, code: str, *, before: int | None = None, limit: int = -1) -> list[Hand]:
+        """The room's finished hands kept, newest first: those numbered below ``before``
+        (all when None), at most ``limit`` (all when negative)."""
         cur = self._db.execute(
-            "SELECT hand, data FROM banluck_room_hands WHERE code = %s ORDER BY hand DESC",
-            (code,),
+            "SELECT hand, data FROM banluck_room_hands WHERE code = %s AND hand < %s"
+            " ORDER BY hand DESC LIMIT %s",
+            (code, 2**62 if before is None else before, None if limit < 0 else limit),
         )
         return [(int(n), str(d)) for n, d in cur]
 

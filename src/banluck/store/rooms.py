@@ -125,10 +125,13 @@ class RoomStore:
             self._conn.execute("ROLLBACK")
             raise
 
-    def hands(self, code: str) -> list[Hand]:
-        """The room's finished hands kept, newest first."""
+    def hands(self, code: str, *, before: int | None = None, limit: int = -1) -> list[Hand]:
+        """The room's finished hands kept, newest first: those numbered below ``before``
+        (all when None), at most ``limit`` (all when negative)."""
         cur = self._conn.execute(
-            "SELECT hand, data FROM room_hands WHERE code = ? ORDER BY hand DESC", (code,)
+            "SELECT hand, data FROM room_hands WHERE code = ? AND hand < ?"
+            " ORDER BY hand DESC LIMIT ?",
+            (code, 2**62 if before is None else before, limit),
         )
         return [(int(n), str(d)) for n, d in cur]
 

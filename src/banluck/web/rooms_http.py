@@ -56,6 +56,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 #: the game page, for a room as for a solo table; the page that makes a room
 ROOM_PAGE = STATIC / "index.html"
 NEW_ROOM_PAGE = STATIC / "room" / "new.html"
+#: the finished hands one request lists (the page asks for older ones as it is scrolled)
+HANDS_PAGE = 50
 
 
 def invite_qr(link: str) -> bytes:
@@ -201,25 +203,39 @@ def rooms_router(
         )
 
     def hands_seen(
-        request: Request, code: str, make: Callable[[Room, list[Any]], Response]
+        request: Request,
+        code: str,
+        make: Callable[[Room, list[Any]], Response],
+        *,
+        before: int | None = None,
+        limit: int = -1,
     ) -> Response:
-        """``make(room, hands)`` for a person of the room: every finished hand the room
-        keeps, newest first, as that person saw it (``rooms.recall.for_person``)."""
+        """``make(room, hands)`` for a person of the room: the finished hands the room
+        keeps (below ``before``, at most ``limit``), newest first, as that person saw them
+        (``rooms.recall.for_person``)."""
         player: str = request.scope[SCOPE_KEY]
-        return members_only(
-            request,
-            code,
-            "its hands",
-            lambda room: make(room, [for_person(r, player) for r in hub.hands(code)]),
-        )
+
+        def seen(room: Room) -> Response:
+            hands = hub.hands(code, before=before, limit=limit)
+            return make(room, [for_person(r, player) for r in hands])
+
+        return members_only(request, code, "its hands", seen)
 
     @router.get("/api/rooms/{code}/hands")
     async def room_hands(request: Request, code: str) -> Response:
-        """Every finished hand the room keeps, newest first, as the reader saw it (its
-        seats' bets and results; the table is in ``/hands/{hand}``)."""
-        return hands_seen(
-            request, code, lambda room, hands: JSONResponse({"hands": list(map(hand_line, hands))})
-        )
+        """A page of the finished hands the room keeps, newest first, as the reader saw
+        them (their seats' bets and results; a table is in ``/hands/{hand}``): at most
+        ``HANDS_PAGE``, below ``?before=N`` when given; ``more`` when older ones remain."""
+        raw = request.query_params.get("before")
+        before = int(raw) if raw is not None and raw.isascii() and raw.isdigit() else None
+        if raw is not None and (before is None or len(raw) > 15):
+            return _refused(Refusal("bad_request", "before must be a hand number"))
+
+        def page(room: Room, hands: list[Any]) -> Response:
+            lines = [hand_line(h) for h in hands[:HANDS_PAGE]]
+            return JSONResponse({"hands": lines, "more": len(hands) > HANDS_PAGE})
+
+        return hands_seen(request, code, page, before=before, limit=HANDS_PAGE + 1)
 
     @router.get("/api/rooms/{code}/hands/{hand}")
     async def room_hand(request: Request, code: str, hand: str) -> Response:

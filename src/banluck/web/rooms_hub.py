@@ -262,10 +262,14 @@ class RoomHub:
         self.revs[room.code] = 1
         return room
 
-    def hands(self, code: str) -> list[dict[str, Any]]:
-        """The room's finished hands kept (``rooms.recall`` records), newest first."""
+    def hands(
+        self, code: str, *, before: int | None = None, limit: int = -1
+    ) -> list[dict[str, Any]]:
+        """The room's finished hands kept (``rooms.recall`` records), newest first: below
+        hand ``before`` (all when None), at most ``limit`` (all when negative)."""
         try:
-            return [json.loads(data) for _, data in self.store.hands(code)]
+            found = self.store.hands(code, before=before, limit=limit)
+            return [json.loads(data) for _, data in found]
         except psycopg.Error as exc:
             raise self.database_lost(exc) from None
 

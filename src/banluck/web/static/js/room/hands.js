@@ -26,34 +26,56 @@ function handLine(h) {
   return t("room.hands.line", { hand: h.hand, people: people.join(" · ") });
 }
 
+/** One hand's item: its line and its View button (the hand replayed in History's dialog). */
+function handItem(h) {
+  const li = el("li", "", handLine(h));
+  li.dataset.hand = String(h.hand);
+  const view = el("button", "", t("btn.view"));
+  view.type = "button";
+  view.setAttribute("aria-label", t("btn.view") + " · " + t("history.hand", { n: h.hand }));
+  view.addEventListener("click", async () => {
+    try {
+      const data = await fetchJson(`${base}/${h.hand}`);
+      openHandReplay(h.hand, data.table);
+    } catch (err) {
+      li.append(el("span", "", " " + t("room.hands.error")));
+    }
+  });
+  li.append(" ", view);
+  return li;
+}
+
+/** The newest hands (a page of the server's), and a button for the page before each. */
 async function showHands(finished) {
   drawnFor = finished;
   const list = $("room-hands-list");
-  let hands = [];
+  let page;
   try {
-    hands = (await fetchJson(base)).hands || [];
+    page = await fetchJson(base);
   } catch (err) {
     list.replaceChildren(el("li", "", t("room.hands.error")));
     return;
   }
+  const hands = page.hands || [];
   $("room-hands-none").hidden = hands.length > 0;
-  list.replaceChildren(...hands.map((h) => {
-    const li = el("li", "", handLine(h));
-    li.dataset.hand = String(h.hand);
-    const view = el("button", "", t("btn.view"));
-    view.type = "button";
-    view.setAttribute("aria-label", t("btn.view") + " · " + t("history.hand", { n: h.hand }));
-    view.addEventListener("click", async () => {
-      try {
-        const data = await fetchJson(`${base}/${h.hand}`);
-        openHandReplay(h.hand, data.table);
-      } catch (err) {
-        li.append(el("span", "", " " + t("room.hands.error")));
-      }
-    });
-    li.append(" ", view);
-    return li;
-  }));
+  list.replaceChildren(...hands.map(handItem));
+  olderButton(page.more, hands);
+}
+
+function olderButton(more, hands) {
+  const button = $("room-hands-older");
+  button.hidden = !more || !hands.length;
+  if (button.hidden) return;
+  const before = hands[hands.length - 1].hand;
+  button.onclick = async () => {
+    try {
+      const older = await fetchJson(`${base}?before=${before}`);
+      $("room-hands-list").append(...(older.hands || []).map(handItem));
+      olderButton(older.more, older.hands || []);
+    } catch (err) {
+      button.hidden = true;
+    }
+  };
 }
 
 /** Wires the hands of room `code`: the list is read when it is opened. */
