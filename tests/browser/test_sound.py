@@ -1,7 +1,8 @@
 """Sound and motion (issue 18): off until the player turns sound on in Settings; then a
 card dealt, a hand turned over and chips settled each sound, and a special hand (a Ban-Ban,
 a five dragon, a blackjack, 7-7-7) has its moment, a sound and, unless the browser asks for
-reduced motion, a flourish of the table's message; the switch and the volume are kept."""
+reduced motion, a flourish of the table's message; the switch and the volume are kept.
+Cards slide in as they are dealt at every table."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import Server
 from tests.browser.test_games import idle
+from tests.browser.test_games_layout import CHOICE, SHOES
 from tests.browser.test_table_page import PLAIN, deal, open_table
 
 pytestmark = pytest.mark.browser
@@ -69,3 +71,38 @@ def test_reduced_motion_keeps_the_sound_and_drops_the_flourish(
     assert "moment" in sounds(page)
     moment = page.locator(".moment").first
     assert moment.evaluate("e => getComputedStyle(e).animationName") == "none"
+
+
+# every card put on the table with the class that slides it in (style.css, .card.new)
+RECORD_NEW = """
+window.__slid = [];
+new MutationObserver((changes) => {
+  for (const change of changes) for (const node of change.addedNodes) {
+    if (!node.querySelectorAll) continue;
+    const found = [...node.querySelectorAll(".card.new")];
+    if (node.matches(".card.new")) found.push(node);
+    for (const c of found) window.__slid.push((c.closest("main") || {}).id);
+  }
+}).observe(document, { subtree: true, childList: true });
+"""
+
+
+@pytest.mark.parametrize(("game", "table"), [("classic", "bj-table"), ("kampung", "kp-table")])
+def test_cards_slide_in_at_every_table(
+    game: str, table: str, serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    """Each card dealt slides in once (not again at the next render), in every family's
+    view, not only Ban Luck's."""
+    server = serve(PLAIN, {game: SHOES[game]})
+    page = new_page()
+    page.add_init_script(RECORD_NEW)
+    page.goto(f"{server.url}/play/{game}")
+    expect(page.locator("#btn-deal")).to_be_enabled()
+    page.locator("#bet").fill("100")
+    page.locator("#btn-deal").click()
+    expect(page.locator(CHOICE[game])).to_be_enabled()
+    idle(page)
+    slid: list[str | None] = page.evaluate("window.__slid")
+    dealt = page.locator(f"#{table} .card").count()
+    # each card dealt slid in once (a row drawn again at once is gone before it is read)
+    assert len(slid) == dealt >= 4 and set(slid) <= {table, None}, (slid, dealt)

@@ -89,3 +89,17 @@ export function yourTurn() {
 export function legal() {
   return yourTurn() ? page.state.table.legal || [] : [];
 }
+
+/** How many of the cards of `key` (a hand on screen) were drawn before this render: they do
+    not slide in again (style.css, .card.new). Kept for the next render of the same hand. */
+export function cardsShown(key, n) {
+  const { rendered, model } = page;
+  const before = rendered.hand === (model && model.hand) ? rendered.counts[key] || 0 : 0;
+  rendered.counts[key] = n;
+  return before;
+}
+
+/** The table is drawn: its cards are on screen for the next render of this hand. */
+export function tableDrawn() {
+  page.rendered.hand = page.model ? page.model.hand : null;
+}

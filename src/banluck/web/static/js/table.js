@@ -6,7 +6,7 @@ import { back, face } from "./cards.js";
 import { $, el } from "./dom.js";
 import { spec } from "./game.js";
 import { ALL } from "./model.js";
-import { isMe, page, speed, yourStack } from "./page.js";
+import { cardsShown, isMe, page, speed, tableDrawn, yourStack } from "./page.js";
 import { actionName, cardName, decksLabel, fmtNet, fmtNum, kindLabel, seatName, t } from "./messages.js";
 
 function seatHead(name, s) {
@@ -36,8 +36,7 @@ function seatCards(name, s) {
   const cards = el("div", "cards");
   cards.setAttribute("role", "list");
   const list = s ? s.cards : [];
-  const { rendered, model } = page;
-  const before = rendered.hand === (model && model.hand) ? rendered.counts[name] || 0 : 0;
+  const before = cardsShown(name, list.length);
   list.forEach((c, i) => {
     const card = el("div", "card" + (i >= before ? " new" : ""));
     card.setAttribute("role", "listitem");
@@ -53,7 +52,6 @@ function seatCards(name, s) {
     }
     cards.appendChild(card);
   });
-  rendered.counts[name] = list.length;
   return cards;
 }
 
@@ -100,7 +98,7 @@ function renderSeat(box, name) {
 
 export function renderTable() {
   for (const [id, name] of Object.entries(boxes())) renderSeat($("seat-" + id), name);
-  page.rendered.hand = page.model ? page.model.hand : null;
+  tableDrawn();
   renderMyStack();
 }
 

@@ -9,14 +9,16 @@ import { back, face } from "../cards.js";
 import { $, el } from "../dom.js";
 import { game } from "../game.js";
 import { cardName, fmtNet, fmtNum, language, seatName, t } from "../messages.js";
-import { isMe, page } from "../page.js";
+import { cardsShown, isMe, page, tableDrawn } from "../page.js";
 import { renderMyStack } from "../table.js";
 
-function cardRow(codes, cls) {
+/** A row of cards; with `key` (the hand's), those new since the last render slide in. */
+function cardRow(codes, cls, key) {
   const box = el("div", "cards " + (cls || ""));
   box.setAttribute("role", "list");
-  for (const c of codes) {
-    const card = el("div", "card");
+  const before = key ? cardsShown(key, codes.length) : codes.length;
+  for (const [i, c] of codes.entries()) {
+    const card = el("div", "card" + (i >= before ? " new" : ""));
     card.setAttribute("role", "listitem");
     card.setAttribute("aria-label", cardName(c));
     card.dataset.card = c || "";
@@ -36,7 +38,7 @@ function handBox(name, h, active) {
   const box = el("div", "bj-hand" + (active ? " active" : ""));
   box.dataset.testid = `hand-${name}-${h.index}`;
   if (active) box.setAttribute("aria-current", "true");
-  box.appendChild(cardRow(h.cards));
+  box.appendChild(cardRow(h.cards, "", `${name}:${h.index}`));
   const foot = el("div", "seat-foot");
   if (typeof h.total === "number") {
     const label = h.kind === "blackjack" ? t("kind.blackjack") : h.kind === "bust" ? t("kind.bust") + " · " + h.total : String(h.total);
@@ -130,12 +132,13 @@ export function renderBjTable() {
   const foot = el("div", "seat-foot");
   if (typeof dealer.total === "number") foot.appendChild(badge(String(dealer.total), "total", "total-dealer"));
   if (m && m.peek !== null) foot.appendChild(el("span", "last-action", m.peek ? t("msg.bj.peek.yes") : t("msg.bj.peek.no")));
-  d.replaceChildren(head, cardRow(dealer.cards), foot);
+  d.replaceChildren(head, cardRow(dealer.cards, "", "dealer"), foot);
   d.setAttribute("aria-label", t("seat.label", { seat: seatName("dealer") }));
   renderShoe();
   if (m) renderCommon(m);
   const seats = $("bj-seats");
   seats.replaceChildren(...(m ? m.order.map((n) => seatBox(n, m.seats[n], m)) : []));
+  tableDrawn();
   renderMyStack();
 }
 

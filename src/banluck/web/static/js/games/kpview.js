@@ -6,15 +6,18 @@ import { back, face } from "../cards.js";
 import { act } from "../controls.js";
 import { $, el } from "../dom.js";
 import { actionName, cardName, fmtNet, fmtNum, kindLabel, seatName, t } from "../messages.js";
-import { isMe, legal, page } from "../page.js";
+import { cardsShown, isMe, legal, page, tableDrawn } from "../page.js";
 import { renderMyStack } from "../table.js";
 
-function cards(list, count) {
+/** A hand's cards (its backs when not turned over); those new since the last render of
+    seat `name`'s hand slide in. */
+function cards(list, count, name) {
   const box = el("div", "cards");
   box.setAttribute("role", "list");
   const codes = list.length ? list : Array.from({ length: count }, () => null);
-  for (const c of codes) {
-    const card = el("div", "card");
+  const before = cardsShown(name, codes.length);
+  for (const [i, c] of codes.entries()) {
+    const card = el("div", "card" + (i >= before ? " new" : ""));
     card.setAttribute("role", "listitem");
     card.setAttribute("aria-label", cardName(c));
     card.dataset.card = c || "";
@@ -62,7 +65,7 @@ function seatBox(name, s, m, bank) {
   const box = el("section", "seat kp-seat" + (isMe(name) ? " you" : " bot") + (bank ? " dealer" : ""));
   box.setAttribute("aria-label", isMe(name) ? t("seat.label.you") : t("seat.label", { seat: seatName(name) }));
   const open = "open:" + name;
-  let body = cards(s.cards, s.count);
+  let body = cards(s.cards, s.count, name);
   if (!bank && legal().includes(open)) {
     // You bank: click a hand to open it.
     const b = el("button", "open-hand");
@@ -92,5 +95,6 @@ export function renderKpTable() {
   bank.classList.toggle("you", isMe(m.bank)); // your own seat, when you hold the bank
   bank.setAttribute("aria-label", isMe(m.bank) ? t("kp.bank.label.you") : t("kp.bank.label", { seat: seatName(m.bank) }));
   $("kp-players").replaceChildren(...m.order.map((n) => seatBox(n, m.seats[n], m, false)));
+  tableDrawn();
   renderMyStack();
 }
