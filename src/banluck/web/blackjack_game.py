@@ -221,12 +221,7 @@ class BlackjackSession(SoloSession):
             stack = hand.round.seat_state(s).entry.stack
             if stack != rec.stacks[s]:
                 notices.append({"code": "fresh_stack", "params": {"seat": s, "stack": stack}})
-        if hand.shoe.shuffles:  # a shoe made late (a save from before the ledger)
-            rec.burnt = [c.code for c in hand.shoe.burnt]
-        news = self.fair.news
-        if hand.shoe.shuffles and not news:
-            news = [{"code": "reshuffled", "params": {"decks": rules.decks}}]
-        rec.notices = notices + news
+        rec.notices = notices + self.fair.news  # the shoe is made before the deal
         rec.last_bet, rec.last_side_bets = stakes
         start = hand.start
         rec.next_hand = start.number + 1

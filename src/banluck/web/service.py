@@ -283,25 +283,23 @@ class GameService:
             return self.answer(self.codec.fresh(language, player), shared)
         return self.answer(session, shared)
 
+    def _shown(self, player: str) -> Session:
+        """The stored session, or what a first visit shows (nothing stored, or a save that
+        cannot be read and is replaced at the next change)."""
+        try:
+            session, _ = self._read(player)
+        except CorruptSave:
+            session = None
+        return self.codec.fresh("en", player) if session is None else session
+
     def fair_history(self, player: str) -> dict[str, Any]:
         """GET fair.json: the table's public fair history (a visitor with nothing stored:
         the commitment of the shoe a first deal would use)."""
-        try:
-            session, _ = self._read(player)
-        except CorruptSave:
-            session = None
-        if session is None:
-            session = self.codec.fresh("en", player)
-        return session.fair_history()
+        return self._shown(player).fair_history()
 
     def summary(self, player: str) -> dict[str, Any]:
         """The lobby's line for this game: your stack in it, a hand in progress."""
-        try:
-            session, _ = self._read(player)
-        except CorruptSave:
-            session = None
-        if session is None:
-            session = self.codec.fresh("en", player)  # not stored: what a first visit shows
+        session = self._shown(player)
         rec = session.record
         return {
             "house": session.chosen_house(),

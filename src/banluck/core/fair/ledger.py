@@ -73,6 +73,8 @@ class FairLedger:
         self._burning = False
         #: the first shoe a hand in play has drawn from (its reveal must wait)
         self._hand_first_shoe: int | None = None
+        #: the shoe the last hand begun drew its first card from (None before its first)
+        self._last_hand_shoe: int | None = None
         self._finished = False
         # with client seeds: the next shoe's salt, drawn in advance; the seed given for it;
         # the salt and seed the last shuffle used, for committed() to record
@@ -161,6 +163,8 @@ class FairLedger:
             self._open = _Open(shoe, hand)
         if hand is not None and self._hand_first_shoe is None:
             self._hand_first_shoe = shoe
+            if self._last_hand_shoe is None:
+                self._last_hand_shoe = shoe
         self._open.cards.append(card.code)
 
     # -- what the table calls
@@ -172,6 +176,7 @@ class FairLedger:
         self._hands += 1
         self._hand = self._hands
         self._hand_first_shoe = None
+        self._last_hand_shoe = None
         return self._hands
 
     def end_hand(self) -> None:
@@ -276,6 +281,10 @@ class FairLedger:
             ledger._next_salt = hex_text(str(next_salt), 2 * SALT_BYTES, "the saved next salt")
         if seed is not None:
             ledger._client_seed = check_client_seed(str(seed))
+        ledger._last_hand_shoe = next(
+            (d.shoe for d in ledger._deals if d.hand == ledger._hands and d.hand is not None),
+            None,
+        )
         ledger._reopen_last_deal()
         return ledger
 
@@ -292,6 +301,12 @@ class FairLedger:
             self._deals.pop()
             self._open = _Open(last.shoe, last.hand)
             self._open.cards.extend(last.cards)
+
+    def last_hand(self) -> dict[str, int] | None:
+        """The hand in play or the last one dealt, and the shoe it was dealt from (its
+        first card's); None before its first card."""
+        shoe = self._last_hand_shoe
+        return None if shoe is None else {"hand": self._hands, "shoe": shoe}
 
     def remaining(self) -> tuple[str, ...]:
         """The current shoe's undealt cards, top first, by the record (to check a restored

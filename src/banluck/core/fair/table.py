@@ -86,17 +86,7 @@ class TableLedger(FairLedger):
             **current,
             "next": {"salt_commitment": salt, "seeds": sorted(seeds)},
             "sort": SORT_ORDERS,
+            # said to every seat as it is dealt, so that a page can hold the history to it
+            # (a hand that ends at its deal is never seen in play)
             "last_hand": self.last_hand(),
         }
-
-    def last_hand(self) -> dict[str, int] | None:
-        """The hand in play or the last one dealt, and the shoe it was dealt from (its
-        first card's): said to every seat as it is dealt, so that a page can hold the
-        history to it (a hand that ends at its deal is never seen in play)."""
-        shoe = None
-        for deal in reversed(self._all_deals()):  # the last hand's deals are the last ones
-            if deal.hand == self._hands:
-                shoe = deal.shoe
-            elif deal.hand is not None:
-                break
-        return None if shoe is None else {"hand": self._hands, "shoe": shoe}
