@@ -144,6 +144,12 @@ def test_no_english_word_on_any_page_in_german_and_chinese(
         walk.dialog("g", f"{game}: statistics")
         if page.locator("#btn-chart").is_visible():
             walk.dialog("c", f"{game}: strategy chart")
+            page.keyboard.press("c")
+            page.locator("#btn-drill").click()
+            page.locator("#drill-choices button").first.click()
+            expect(page.locator("[data-testid=drill-answer]")).not_to_be_empty()
+            walk.look(f"{game}: the drill, answered")
+            page.keyboard.press("Escape")
         page.keyboard.press("l")
         view = page.locator("#history-body button").first
         expect(view).to_be_visible()

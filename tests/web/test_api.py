@@ -256,7 +256,11 @@ def test_hint(db: Path, tmp_path: Path) -> None:
     assert res.status_code == 200, res.text
     hint = res.json()
     expected = hint_for(TABLE, parse_cards(["TS", "6H"]), None, {Action.HIT, Action.STAND})
-    assert hint == {"best": expected.best.value, "ev": {a.value: v for a, v in expected.ev.items()}}
+    assert hint == {
+        "best": expected.best.value,
+        "ev": {a.value: v for a, v in expected.ev.items()},
+        "cell": {"row": "16", "column": "2 cards"},
+    }
     assert set(hint["ev"]) == {"hit", "stand"}
     res = c.get("/api/hint?hand=1&step=1")
     assert res.status_code == 409 and res.json()["error"]["code"] == "stale"

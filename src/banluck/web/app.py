@@ -426,6 +426,18 @@ def create_app(
                 step = _int_param(q.get("step"), "step")
                 return await run_in_threadpool(svc.hint, _player_id(request), number, step)
 
+            @app.get(f"{prefix}/drill")
+            async def drill(request: Request) -> dict[str, Any]:
+                svc = pick(request)
+                q = request.query_params
+                row, column = q.get("row"), q.get("column")
+                if (row is None) != (column is None):
+                    raise Refusal(
+                        "bad_request", "a spot is a row and a column", {"field": "column"}
+                    )
+                spot = None if row is None or column is None else (row, column)
+                return await run_in_threadpool(svc.drill, _player_id(request), spot)
+
         @app.get(f"{prefix}/stats")
         async def stats(request: Request) -> dict[str, Any]:
             svc = pick(request)

@@ -11,10 +11,11 @@ the settings takes effect at that shuffle (T11). Only views leave (T22:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from banluck.core import BadBet, Shoe
-from banluck.core.cards import CLASS_LABELS, class_counts, rank_class
+from banluck.core.cards import CLASS_LABELS, Card, class_counts, rank_class
 from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
 from banluck.core.seating import Seating, seating_for
@@ -292,42 +293,62 @@ class BanluckSession(SoloSession):
             return hand.decks, hand.house
         return self.record.shoe_decks, self.record.settings.get("house")
 
-    def _point(self, number: int, step: int, what: str) -> Round:
+    def _point(self, number: int, step: int, what: str) -> BanluckHand:
         hand = self.at(number, step, what)
         assert isinstance(hand, BanluckHand)
-        return hand.round
+        return hand
 
     def hint(self, number: int, step: int) -> dict[str, Any]:
         """The exact solver's advice at the player's pending choice."""
-        from banluck.games.banluck.strategy.hint import hint_for
-
-        r = self._point(number, step, "hint")
-        point = r.decision_point()
-        try:
-            h = hint_for(r.rules, point.cards, point.dealer_up, point.legal)
-        except (ImportError, OSError, LookupError, ValueError):
-            raise Refusal("hint_unavailable", "no hint is available for this hand") from None
-        return {"best": h.best.value, "ev": {a.value: float(v) for a, v in h.ev.items()}}
+        return hand_hint(self._point(number, step, "hint"))
 
     def cell(self, number: int, step: int) -> tuple[str, str] | None:
         """The chart cell (``strategy.chart``'s row and column) of the pending choice."""
-        from banluck.games.banluck.strategy.solver import solve
-
         try:
-            r = self._point(number, step, "hint")
+            hand = self._point(number, step, "hint")
         except Refusal:
             return None
-        point = r.decision_point()
-        up = rank_class(point.dealer_up) if point.dealer_up is not None else None
-        try:
-            hv = solve(r.rules).value(class_counts(point.cards), up)
-        except KeyError:
-            return None
-        free = " (free hand)" if seat_choices(r.rules, hv.total, hv.cards) is THROW_HIT else ""
-        group = f"{hv.cards} cards{' soft' if hv.soft else ''}"
-        if up is None:
-            return f"{hv.total}{free}", group
-        return f"{group} {hv.total}{free}", CLASS_LABELS[up]
+        return hand_cell(hand)
+
+
+def hand_hint(hand: HandDriver) -> dict[str, Any]:
+    """The exact solver's advice at the choice ``hand`` waits for: ``best`` and the ``ev``
+    of each legal choice (the table's and the drill's)."""
+    from banluck.games.banluck.strategy.hint import hint_for
+
+    assert isinstance(hand, BanluckHand)
+    r = hand.round
+    point = r.decision_point()
+    try:
+        h = hint_for(r.rules, point.cards, point.dealer_up, point.legal)
+    except (ImportError, OSError, LookupError, ValueError):
+        raise Refusal("hint_unavailable", "no hint is available for this hand") from None
+    return {"best": h.best.value, "ev": {a.value: float(v) for a, v in h.ev.items()}}
+
+
+def hand_cell(hand: HandDriver) -> tuple[str, str] | None:
+    """The chart cell (row, column) of the choice ``hand`` waits for, or None."""
+    assert isinstance(hand, BanluckHand)
+    r = hand.round
+    point = r.decision_point()
+    return cell_of(r.rules, point.cards, point.dealer_up)
+
+
+def cell_of(rules: Rules, cards: Sequence[Card], dealer_up: Card | None) -> tuple[str, str] | None:
+    """The chart cell (``strategy.chart``'s row and column) of ``cards`` against the dealer's
+    face-up card (None where none is shown), or None for a hand the chart has no cell for."""
+    from banluck.games.banluck.strategy.solver import solve
+
+    up = rank_class(dealer_up) if dealer_up is not None else None
+    try:
+        hv = solve(rules).value(class_counts(cards), up)
+    except KeyError:
+        return None
+    free = " (free hand)" if seat_choices(rules, hv.total, hv.cards) is THROW_HIT else ""
+    group = f"{hv.cards} cards{' soft' if hv.soft else ''}"
+    if up is None:
+        return f"{hv.total}{free}", group
+    return f"{group} {hv.total}{free}", CLASS_LABELS[up]
 
 
 def _choices(hand: HandRecord) -> list[tuple[str, str]]:

@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 import random
 import secrets
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from banluck.core.cards import Card
 from banluck.core.fair.table import TableLedger
 from banluck.core.money import HandRef
 from banluck.core.refusal import Refusal
@@ -336,52 +338,72 @@ class BlackjackSession(SoloSession):
 
     def hint(self, number: int, step: int) -> dict[str, Any]:
         """EV of each legal choice by the solver (insurance: against declining)."""
-        from banluck.games.blackjack.strategy import hint_for, insurance_ev
-
-        r = self._round_at(number, step, "hint")
-        if r.phase == "insurance":
-            s = r.seat_state(self.you)
-            d = Decision(
-                seat=self.you,
-                hand=HandRef(self.you, 0),
-                cards=tuple(s.first_two),
-                up=r.up_card,
-                legal=r.legal_actions(),
-                from_split=False,
-                splits=0,
-                bet=s.entry.bet,
-                stack=s.entry.stack,
-            )
-            values = {"insure": insurance_ev(self.rules, d), "decline": 0.0}
-        else:
-            values = hint_for(self.rules, r.decision())
-        if not values:
-            raise Refusal("hint_unavailable", "no hint is available for this hand")
-        best = max(values, key=lambda a: values[a])
-        return {"best": best, "ev": {a: float(v) for a, v in values.items()}}
+        return hand_hint(self.at(number, step, "hint"), self.you)
 
     def cell(self, number: int, step: int) -> tuple[str, str] | None:
         """The chart cell of your hand at its pending choice (or None)."""
-        from banluck.games.blackjack.solver import RANK_LABELS, counts_of, hand_total, rank_index
-        from banluck.games.blackjack.solver_chart import COLUMN_LABELS, COLUMNS
-
         try:
-            r = self._round_at(number, step, "chart")
+            hand = self.at(number, step, "chart")
         except Refusal:
             return None
-        if r.phase != "play":
-            return None
-        d = r.decision()
-        col = COLUMN_LABELS[COLUMNS.index(rank_index(d.up))]
-        counts = counts_of(d.cards)
-        if len(d.cards) == 2 and "split" in d.legal and max(counts) == 2:
-            lab = RANK_LABELS[counts.index(2)]
-            return f"pair {lab},{lab}", col
-        total, soft = hand_total(counts)
-        return f"{'soft' if soft else 'hard'} {total}", col
+        return hand_cell(hand)
 
     def _round_at(self, number: int, step: int, what: str) -> Any:
         """The round at the person's choice named by ``number`` and ``step``."""
         hand = self.at(number, step, what)
         assert isinstance(hand, BlackjackHand)
         return hand.round
+
+
+def hand_hint(hand: HandDriver, you: str) -> dict[str, Any]:
+    """The solver's EV of each legal choice of ``you`` at the choice ``hand`` waits for
+    (insurance: against declining), and the ``best`` (the table's and the drill's)."""
+    from banluck.games.blackjack.strategy import hint_for, insurance_ev
+
+    assert isinstance(hand, BlackjackHand)
+    r, rules = hand.round, hand.rules
+    if r.phase == "insurance":
+        s = r.seat_state(you)
+        d = Decision(
+            seat=you,
+            hand=HandRef(you, 0),
+            cards=tuple(s.first_two),
+            up=r.up_card,
+            legal=r.legal_actions(),
+            from_split=False,
+            splits=0,
+            bet=s.entry.bet,
+            stack=s.entry.stack,
+        )
+        values = {"insure": insurance_ev(rules, d), "decline": 0.0}
+    else:
+        values = hint_for(rules, r.decision())
+    if not values:
+        raise Refusal("hint_unavailable", "no hint is available for this hand")
+    best = max(values, key=lambda a: values[a])
+    return {"best": best, "ev": {a: float(v) for a, v in values.items()}}
+
+
+def hand_cell(hand: HandDriver) -> tuple[str, str] | None:
+    """The chart cell of the hand at the choice ``hand`` waits for (None at insurance)."""
+    assert isinstance(hand, BlackjackHand)
+    r = hand.round
+    if r.phase != "play":
+        return None
+    d = r.decision()
+    return cell_of(d.cards, d.up, pair="split" in d.legal)
+
+
+def cell_of(cards: Sequence[Card], up: Card, *, pair: bool) -> tuple[str, str]:
+    """The chart cell of ``cards`` against the face-up ``up``: a pair's row when the two
+    cards may be split (``pair``), else the hand's hard or soft total."""
+    from banluck.games.blackjack.solver import RANK_LABELS, counts_of, hand_total, rank_index
+    from banluck.games.blackjack.solver_chart import COLUMN_LABELS, COLUMNS
+
+    col = COLUMN_LABELS[COLUMNS.index(rank_index(up))]
+    counts = counts_of(cards)
+    if len(cards) == 2 and pair and max(counts) == 2:
+        lab = RANK_LABELS[counts.index(2)]
+        return f"pair {lab},{lab}", col
+    total, soft = hand_total(counts)
+    return f"{'soft' if soft else 'hard'} {total}", col

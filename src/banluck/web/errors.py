@@ -10,6 +10,8 @@ STATUS = {
     "bad_request": 422,
     "bad_name": 422,
     "no_house_hint": 422,
+    "bad_spot": 422,
+    "no_spot": 422,
     "stale": 409,
     "hand_in_progress": 409,
     "no_hand": 409,

@@ -323,8 +323,28 @@ class GameService:
         return session
 
     def hint(self, player: str, hand: int, step: int) -> dict[str, Any]:
-        """GET hint: the exact solver's (or kampung's policy's) advice at your choice."""
-        return self._pending(player).hint(hand, step)
+        """GET hint: the exact solver's (or kampung's policy's) advice at your choice, and
+        the chart cell of that choice (None where the game has no chart)."""
+        pending = self._pending(player)
+        advice = pending.hint(hand, step)
+        cell = pending.cell(hand, step)
+        return {**advice, "cell": None if cell is None else {"row": cell[0], "column": cell[1]}}
+
+    def drill(self, player: str, spot: tuple[str, str] | None) -> dict[str, Any]:
+        """GET drill: a spot of your chart (the house and decks you play, H9) dealt as a hand,
+        with every choice's value (``web.drill``); ``spot`` None: one at random."""
+        import secrets
+
+        from banluck.games.house import read_house
+        from banluck.web.catalog import chart
+        from banluck.web.drill import drill_json
+
+        decks, house = self.chart_setting(player)
+        data = chart(self.game.name, decks, house)
+        if data is None:
+            raise Refusal("not_found", f"{self.game.title} has no drill", {"game": self.game.name})
+        played = None if house is None else read_house(house)
+        return drill_json(self.game.name, decks, played, data, spot, secrets.SystemRandom())
 
     def cell(self, player: str, hand: int | None, step: int | None) -> tuple[str, str] | None:
         """The chart cell of your pending choice, or None."""

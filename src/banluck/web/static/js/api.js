@@ -93,6 +93,11 @@ export const getHint = (hand, step) =>
 
 export const getStats = () => request("GET", `${base}/stats`);
 
+/** A drill spot: the chart cell {row, column} dealt as a hand (none: one at random). */
+export const getDrill = (cell) =>
+  request("GET", cell ? `${base}/drill?row=${encodeURIComponent(cell.row)}&column=${encodeURIComponent(cell.column)}`
+    : `${base}/drill`);
+
 /** The solved chart; with hand and step, your current cell is marked. */
 export const getChart = (hand, step) =>
   request("GET", hand === null || hand === undefined ? `${base}/chart`

@@ -5,6 +5,7 @@ import { getChart } from "./api.js";
 import { openDialog } from "./dialogs.js";
 import { $, el } from "./dom.js";
 import { chartLabel, chartTitle, legendWords } from "./chartwords.js";
+import { openDrill } from "./drill.js";
 import { game } from "./game.js";
 import { errorText, t } from "./messages.js";
 import { limits, page, yourTurn } from "./page.js";
@@ -57,6 +58,11 @@ function table(chart) {
     chart.columns.forEach((c, j) => {
       const letter = chart.cells[i][j];
       const td = el("td", "cell c-" + cssLetter(String(letter).replace(/\*$/, "")), letter);
+      // a spot you pick is drilled (the drill deals it as a hand, drill.js)
+      if (letter !== null && page.hintAvailable) {
+        td.classList.add("pick");
+        td.addEventListener("click", () => openDrill({ row: r, column: c }));
+      }
       if (cur && cur.row === r && cur.column === c) {
         td.classList.add("current");
         td.setAttribute("aria-current", "true");
@@ -98,6 +104,7 @@ function showChart(chart) {
   parts.push(wrap, legend(chart));
   const exceptions = exceptionList(chart);
   if (exceptions) parts.push(exceptions);
+  if (page.hintAvailable) parts.push(el("p", "note", t("drill.pick")));
   if (chart.current) {
     const { row, column } = chart.current;
     parts.push(el("p", "note", t("chart.current", { row: chartLabel(row), column: chartLabel(column) })));
@@ -107,6 +114,7 @@ function showChart(chart) {
 
 export async function openChart() {
   openDialog("dlg-chart");
+  $("btn-drill").hidden = !page.hintAvailable;
   $("chart-body").replaceChildren(el("p", "", t("history.loading")));
   const table = page.state && page.state.table;
   try {

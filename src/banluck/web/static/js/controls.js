@@ -5,6 +5,7 @@
 import { ApiError, getHint } from "./api.js";
 import { skip } from "./animate.js";
 import { openChart } from "./chart.js";
+import { initDrill, openDrill } from "./drill.js";
 import { openDialog, openSettings } from "./dialogs.js";
 import { choices, game, spec } from "./game.js";
 import { $, el } from "./dom.js";
@@ -204,6 +205,8 @@ export function wire() {
   }
   $("btn-stats").addEventListener("click", openStats);
   $("btn-chart").addEventListener("click", openChart);
+  $("btn-drill").addEventListener("click", () => openDrill(null));
+  initDrill();
   $("btn-hint").addEventListener("click", hint);
   $("btn-skip").addEventListener("click", skip);
   $("btn-rules").addEventListener("click", () => openDialog("dlg-rules"));

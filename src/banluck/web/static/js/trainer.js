@@ -14,6 +14,7 @@ import { page } from "./page.js";
 const ON = "banluck.trainer";
 const SESSION = "banluck.trainerSession";
 const DAYS = "banluck.trainerDays";
+const MISSES = "banluck.trainerMisses";
 const KEEP_DAYS = 30;
 
 function stored(storage, key, fallback) {
@@ -73,7 +74,38 @@ export async function price(hand, step, action) {
   s.cost += cost;
   keep(sessionStorage, SESSION, s);
   noteDay(cost, chips);
+  noteSpot(h.cell, cost > 1e-9);
   renderTrainer();
+}
+
+/** Counts a choice at a chart cell: a miss adds one, the best play takes one away (the drill
+    deals the cells with the most). Kept per game in the browser. */
+export function noteSpot(cell, missed) {
+  if (!cell) return;
+  const all = stored(localStorage, MISSES, {});
+  const spots = all[game.name] || (all[game.name] = {});
+  const key = cell.row + "|" + cell.column;
+  const n = (spots[key] ? spots[key].miss : 0) + (missed ? 1 : -1);
+  if (n > 0) spots[key] = { row: cell.row, column: cell.column, miss: n };
+  else delete spots[key];
+  keep(localStorage, MISSES, all);
+}
+
+/** The chart cells you miss, most first: [{row, column, miss}]. */
+export function missedSpots() {
+  const spots = stored(localStorage, MISSES, {})[game.name] || {};
+  return Object.values(spots).sort((a, b) => b.miss - a.miss);
+}
+
+/** "Stand (EV -0.540) against Hit (EV -0.510): that cost 0.030 bets" for a choice priced. */
+export function costLine(p) {
+  const unit = p.chips ? ".chips" : "";
+  return p.cost < 1e-9
+    ? t("trainer.best", { action: actionName(p.action), ev: fmtEv(p.ev) })
+    : t("trainer.cost" + unit, {
+      action: actionName(p.action), ev: fmtEv(p.ev), best: actionName(p.best),
+      best_ev: fmtEv(p.bestEv), cost: fmtCost(p.cost),
+    });
 }
 
 /** The browser's day, as YYYY-MM-DD. */
@@ -102,13 +134,7 @@ export function renderTrainer() {
   const last = trainer.last;
   box.hidden = !pricing() || !last;
   if (box.hidden) return;
-  const unit = last.chips ? ".chips" : "";
-  const line = last.cost < 1e-9
-    ? t("trainer.best", { action: actionName(last.action), ev: fmtEv(last.ev) })
-    : t("trainer.cost" + unit, {
-      action: actionName(last.action), ev: fmtEv(last.ev), best: actionName(last.best),
-      best_ev: fmtEv(last.bestEv), cost: fmtCost(last.cost),
-    });
+  const line = costLine(last);
   const s = trainer.session;
   const session = t("trainer.session" + (s.chips ? ".chips" : ""), { best: s.best, n: s.n, cost: fmtCost(s.cost) });
   $("trainer-last").textContent = line;

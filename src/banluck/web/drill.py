@@ -1,0 +1,259 @@
+"""The trainer's drill (issue 18): a spot of the Strategy chart (your hand against what the
+dealer shows) dealt as a real hand, with the exact value of every choice, so the page can
+answer at once.
+
+A spot is dealt through the game's own driver from a full, stacked shoe: the shoe is first
+in a random order, then the card that reached a wrong place (your j-th card, the dealer's
+face-up card) is swapped with a card of the rank wanted from further down, and the hand is
+dealt again from the start: the cards before it are unchanged, so every choice before it is
+too. Where a card was dealt is read from the hand's own events (each ``dealt`` event is the
+next card of the shoe). The hand found is checked by the same chart cell and Hint the table
+uses (``hand_cell``, ``hand_hint``), so the drill plays no rule of its own: your cards, the
+dealer's and the choices are the driver's, the values the solver's.
+
+Nothing is stored and no chip moves; only the person's view of the hand is sent, with the
+values (a drill answers at once). Games without a chart (kampung) have no drill.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from banluck.core.cards import Card, parse_card
+from banluck.core.refusal import Refusal
+from banluck.games.driver import GameDriver, HandDriver, HandStart
+from banluck.games.house import House
+from banluck.games.registry import driver_class, driver_for, game
+from banluck.web import banluck_game, blackjack_game
+
+YOU = "you"
+RANKS = "A23456789TJQK"
+#: tries at a composition for a spot, and deals of one composition (a swap each)
+COMPOSITIONS = 60
+DEALS = 12
+#: hands of up to EVERY cards are all looked at for a cell's cards, longer ones by a sample
+EVERY = 3
+SAMPLES = 3000
+
+
+def rank(code: str) -> str:
+    """A card's rank (a jack is not a ten: C6 splits a pair of the same rank)."""
+    return code[0]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Family:
+    """What the drill asks of a family: the cell and the values of a hand at your choice,
+    and a candidate cell of cards alone (to find cards for a spot before dealing them)."""
+
+    hint: Callable[[HandDriver], dict[str, Any]]
+    cell: Callable[[HandDriver], tuple[str, str] | None]
+    cell_of: Callable[[Any, Sequence[Card], Card | None], tuple[str, str] | None]
+
+
+def _bj_cell_of(rules: Any, cards: Sequence[Card], up: Card | None) -> tuple[str, str] | None:
+    if up is None:
+        return None
+    same = len(cards) == 2 and (cards[0].rank == cards[1].rank or rules.split_by_value)
+    pair = same and rules.max_splits > 0
+    return blackjack_game.cell_of(cards, up, pair=pair)
+
+
+FAMILIES: dict[str, Family] = {
+    "banluck": Family(
+        hint=banluck_game.hand_hint, cell=banluck_game.hand_cell, cell_of=banluck_game.cell_of
+    ),
+    "blackjack": Family(
+        hint=lambda hand: blackjack_game.hand_hint(hand, YOU),
+        cell=blackjack_game.hand_cell,
+        cell_of=_bj_cell_of,
+    ),
+}
+
+
+def _dealt(view: dict[str, Any]) -> list[dict[str, Any]]:
+    return [e for e in view.get("events", ()) if e.get("type") == "dealt"]
+
+
+def _up(view: dict[str, Any]) -> tuple[int, str] | None:
+    """The shoe position and code of the dealer's first face-up card, if one shows."""
+    for k, e in enumerate(_dealt(view)):
+        if e["seat"] == "dealer" and e["card"] is not None:
+            return k, e["card"]
+    return None
+
+
+def _yours(view: dict[str, Any]) -> list[tuple[int, str]]:
+    return [(k, e["card"]) for k, e in enumerate(_dealt(view)) if e["seat"] == YOU]
+
+
+class Dealer:
+    """Deals spots of one game and house."""
+
+    def __init__(self, name: str, decks: int | None, house: House | None) -> None:
+        g = game(name)
+        if g.family not in FAMILIES:
+            raise Refusal("not_found", f"{g.title} has no drill", {"game": name})
+        self.family = FAMILIES[g.family]
+        spec = driver_class(name).settings_spec(name)
+        if house is not None and decks is not None:
+            house = house.with_field("decks", decks)
+        self.driver: GameDriver = driver_for(name, decks=decks or spec.default_decks, house=house)
+        self.seats = self.driver.layout or (YOU,)
+        self.shoe = [r + s for _ in range(self.driver.rules.decks) for r in RANKS for s in "SHDC"]
+
+    def _begin(self, order: list[str]) -> HandDriver:
+        d = self.driver
+        start = HandStart(
+            number=1,
+            seed=0,
+            shoe=d.stacked_shoe(order),
+            seats=self.seats,
+            people=(YOU,),
+            stacks=dict.fromkeys(self.seats, d.fresh_stack()),
+            bets={YOU: d.min_bet},
+            banker=d.first_banker(),
+        )
+        return d.begin(start)
+
+    def _play(
+        self, order: list[str], want: list[str], up: str | None
+    ) -> HandDriver | tuple[int, str] | None:
+        """Deal ``order`` until you hold ``len(want)`` cards at your choice: the hand, or
+        (position, rank) of the first card in a wrong place, or None (no such hand)."""
+        hand = self._begin(order)
+
+        def bots(seat: str) -> str | None:
+            return None if seat == YOU else hand.bot_choice()
+
+        while True:
+            hand.play_until(bots)
+            view = hand.view(YOU)
+            yours = _yours(view)
+            for (k, code), r in zip(yours, want, strict=False):
+                if rank(code) != r:
+                    return k, r
+            shown = _up(view)
+            if up is not None and shown is not None and rank(shown[1]) != up:
+                return shown[0], up
+            if hand.over or len(yours) > len(want):
+                return None
+            if "decline" in hand.legal():  # I4: the drill's spot is the play after insurance
+                hand.apply("decline")
+                continue
+            if len(yours) == len(want):
+                return hand if up is None or shown is not None else None
+            if "hit" not in hand.legal():
+                return None
+            hand.apply("hit")
+
+    def _deal(self, want: list[str], up: str | None, rng: random.Random) -> HandDriver | None:
+        order = self.shoe[:]
+        rng.shuffle(order)
+        fixed: set[int] = set()
+        for _ in range(DEALS):
+            got = self._play(order, want, up)
+            if got is None:
+                return None
+            if isinstance(got, HandDriver):
+                return got
+            k, r = got
+            later = [m for m in range(k + 1, len(order)) if m not in fixed and rank(order[m]) == r]
+            if k in fixed or not later:
+                return None
+            m = rng.choice(later)
+            order[k], order[m] = order[m], order[k]
+            fixed.add(k)
+        return None
+
+    def _compositions(self, row: str, column: str, rng: random.Random) -> list[list[str]]:
+        """Hands (ranks in a random order) and the up card whose chart cell is the spot's, of
+        the fewest cards that have one: every hand of two and three cards, then a sample."""
+        rules, cell_of = self.driver.rules, self.family.cell_of
+        # a column that is a card's rank is the dealer's face-up card; the others (Ban Luck's
+        # card counts at the table) show none
+        up = column if column in RANKS else None
+        shown = None if up is None else parse_card(up + "H")
+        for n in range(2, 6):
+            hands = (
+                itertools.product(RANKS, repeat=n)
+                if n <= EVERY
+                else ([rng.choice(RANKS) for _ in range(n)] for _ in range(SAMPLES))
+            )
+            found = [
+                [*cards, up or ""]
+                for cards in hands
+                if cell_of(rules, [parse_card(c + "S") for c in cards], shown) == (row, column)
+            ]
+            if found:
+                return found
+        return []
+
+    def spot(self, row: str, column: str, rng: random.Random) -> dict[str, Any]:
+        """A hand dealt to the spot (``row``, ``column``) of the chart, as you see it, with
+        the value of each choice; Refusal ``no_spot`` when none can be dealt."""
+        family = self.family
+        found = self._compositions(row, column, rng)
+        for _ in range(COMPOSITIONS if found else 0):
+            *want, up = rng.choice(found)
+            hand = self._deal(want, up or None, rng)
+            if hand is not None and family.cell(hand) == (row, column):
+                return self._json(hand, row, column)
+        raise Refusal(
+            "no_spot",
+            f"no hand could be dealt for the spot {row!r} against {column!r}",
+            {"row": row, "column": column},
+        )
+
+    def _json(self, hand: HandDriver, row: str, column: str) -> dict[str, Any]:
+        view = hand.view(YOU)
+        hint = self.family.hint(hand)
+        shown = _up(view)
+        return {
+            "cell": {"row": row, "column": column},
+            "cards": [code for _, code in _yours(view)],
+            "dealer": [] if shown is None else [shown[1]],
+            "legal": list(hand.legal()),
+            "best": hint["best"],
+            "ev": hint["ev"],
+        }
+
+
+def drill_json(
+    name: str,
+    decks: int | None,
+    house: House | None,
+    chart: dict[str, Any],
+    spot: tuple[str, str] | None,
+    rng: random.Random,
+) -> dict[str, Any]:
+    """A drill spot of game ``name`` (``spot``: the row and column asked for; None: a cell of
+    ``chart`` at random) at ``decks`` and ``house`` (named in the answer, H9). Refusal
+    ``bad_spot`` (422) for a cell the chart does not have."""
+    cells = [
+        (row, col)
+        for row, line in zip(chart["rows"], chart["cells"], strict=True)
+        for col, mark in zip(chart["columns"], line, strict=True)
+        if mark is not None
+    ]
+    dealer = Dealer(name, decks, house)
+    named = {"game": name, "house": None if house is None else house.name}
+    if spot is not None:
+        if spot not in cells:
+            raise Refusal(
+                "bad_spot",
+                f"the chart has no spot {spot[0]!r} against {spot[1]!r}",
+                {"row": spot[0], "column": spot[1]},
+            )
+        return {**named, **dealer.spot(*spot, rng)}
+    # a cell at random; one that is never a choice (blackjack's 21 stands) gives way to another
+    for cell in rng.sample(cells, min(len(cells), 8)):
+        try:
+            return {**named, **dealer.spot(*cell, rng)}
+        except Refusal:
+            continue
+    raise Refusal("no_spot", "no spot of the chart could be dealt", {})
