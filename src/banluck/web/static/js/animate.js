@@ -2,6 +2,7 @@
    rest at once). Each event goes into the display model (model.js) and makes the table's
    message (messages.js); at the end the model takes the server's snapshot. */
 
+import { betIn, settleChips } from "./chips.js";
 import { announce } from "./dom.js";
 import { spec } from "./game.js";
 import { isMe, page, speed } from "./page.js";
@@ -41,6 +42,7 @@ function delayFor(e) {
 function cue(e) {
   const name = soundOf(e);
   if (name) playSound(name);
+  if (e.type === "settled") settleChips(e);
   if (!special(e)) return;
   const box = document.getElementById(spec().messageId);
   if (!box) return;
@@ -89,6 +91,7 @@ export async function animate(instant) {
     page.model = g.emptyModel(table);
     page.shown = 0;
     page.log = [];
+    page.betShown = false;
   }
   if (instant) page.skipping = true;
   page.animating = true;
@@ -111,6 +114,8 @@ export async function animate(instant) {
     if (d > 0) {
       g.renderTable();
       renderMessage();
+      if (!page.betShown) betIn(); // your bet into the pot once your seat is drawn
+      page.betShown = true;
       await pause(d);
       if (mine !== run) return;
     }

@@ -17,6 +17,7 @@ export const page = {
   notices: [], // notices on screen: [{code, params}]
   hintAvailable: true,
   hintInfo: null, // {hand, step, hint}
+  betShown: false, // your bet of the hand shown going into the pot (chips.js)
   betTouched: false, // the player changed the bet since the last State
   focusInControls: false, // the keyboard focus was on a control at the last render
 };

@@ -52,6 +52,7 @@ function handBox(name, h, active) {
 
 function seatBox(name, s, m) {
   const box = el("section", "seat bj-seat" + (isMe(name) ? " you" : " bot"));
+  box.dataset.seat = name;
   box.setAttribute("aria-label", isMe(name) ? t("seat.label.you") : t("seat.label", { seat: seatName(name) }));
   const head = el("div", "seat-head");
   head.appendChild(el("span", "seat-name", seatName(name)));

@@ -63,6 +63,7 @@ function foot(name, s) {
 
 function seatBox(name, s, m, bank) {
   const box = el("section", "seat kp-seat" + (isMe(name) ? " you" : " bot") + (bank ? " dealer" : ""));
+  box.dataset.seat = name;
   box.setAttribute("aria-label", isMe(name) ? t("seat.label.you") : t("seat.label", { seat: seatName(name) }));
   const open = "open:" + name;
   let body = cards(s.cards, s.count, name);
