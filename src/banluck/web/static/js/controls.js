@@ -68,6 +68,14 @@ export async function deal() {
   if (s) receive(s, false);
 }
 
+/** Rebet: the last hand's bet (``times`` 2: twice it, up to what you may bet now) dealt at
+    once; the side bets stay as they stand. */
+async function rebet(times) {
+  if (!canBet() || !page.state || !page.state.player) return;
+  setBet(Math.min((page.state.player.last_bet || limits().min) * times, betCap()));
+  await deal();
+}
+
 export async function act(action) {
   const g = spec();
   const offered = g.offered ? g.offered(legal()) : legal();
@@ -200,6 +208,8 @@ function onKey(e) {
 export function wire() {
   wireBet();
   $("btn-deal").addEventListener("click", deal);
+  $("btn-rebet").addEventListener("click", () => rebet(1));
+  $("btn-rebet-twice").addEventListener("click", () => rebet(2));
   for (const b of document.querySelectorAll("#act-row button[data-action]")) {
     b.addEventListener("click", () => act(b.dataset.action));
   }

@@ -37,6 +37,15 @@ function renderBetRow() {
     chip.disabled = !bettable || v > cap;
     chip.setAttribute("aria-pressed", String(v === current));
   }
+  // Rebet once a hand has been played here (none for a banker, who places no bet)
+  const g = spec();
+  const again = !!(state.table && state.player.last_bet) && !(g.bankDeal && g.bankDeal());
+  for (const [id, times] of [["btn-rebet", 1], ["btn-rebet-twice", 2]]) {
+    const n = Math.min((state.player.last_bet || min) * times, cap);
+    $(id).hidden = !again;
+    $(id).disabled = !bettable || n < min;
+    $(id).title = t(times === 1 ? "bet.rebet" : "bet.rebet_twice", { n });
+  }
   const twice = $("bet-double");
   if (twice) {
     twice.disabled = !bettable || current >= cap;
