@@ -59,6 +59,9 @@ def test_the_trainer_prices_each_choice_by_the_hints_values(
     if cost > 0:
         expect(line).to_contain_text(f"{name} (EV {ev[worst]:+.3f}) against")
         expect(line).to_contain_text(f"that cost {cost:.3f} bets")
+        # and in chips at the bet of 100: the same difference, to the hundredth
+        in_chips = f"{round(cost * 100, 2):,.2f}".rstrip("0").rstrip(".")
+        expect(line).to_contain_text(f"At your bet of 100: {in_chips} chips.")
         best = 0
     else:  # both the same: the best play either way
         expect(line).to_have_text(f"{name} (EV {ev[worst]:+.3f}) was the best play.")

@@ -9,7 +9,7 @@ import { ApiError, getHint } from "./api.js";
 import { $ } from "./dom.js";
 import { game, spec } from "./game.js";
 import { actionName, fmtEv, locale, t } from "./messages.js";
-import { page } from "./page.js";
+import { isMe, page } from "./page.js";
 
 const ON = "banluck.trainer";
 const SESSION = "banluck.trainerSession";
@@ -66,7 +66,7 @@ export async function price(hand, step, action) {
   const bestEv = h.ev[h.best];
   const cost = Math.max(0, bestEv - ev);
   const chips = !!spec().hintInChips; // kampung's values are in chips (K18)
-  trainer.last = { action, ev, best: h.best, bestEv, cost, chips };
+  trainer.last = { action, ev, best: h.best, bestEv, cost, chips, bet: yourBet() };
   const s = trainer.session;
   if (s.chips !== chips) Object.assign(s, { n: 0, best: 0, cost: 0, chips });
   s.n += 1;
@@ -97,8 +97,23 @@ export function missedSpots() {
   return Object.values(spots).sort((a, b) => b.miss - a.miss);
 }
 
-/** "Stand (EV -0.540) against Hit (EV -0.510): that cost 0.030 bets" for a choice priced. */
+/** Your seat's bet in the hand shown (the values are per initial bet), or 0. */
+function yourBet() {
+  const table = page.state && page.state.table;
+  const seat = table && (table.seats || []).find((x) => isMe(x.name));
+  return seat && typeof seat.bet === "number" ? seat.bet : 0;
+}
+
+/** "Stand (EV -0.540) against Hit (EV -0.510): that cost 0.030 bets" for a choice priced
+    (and what that is in chips at your bet, where the values are per bet). */
 export function costLine(p) {
+  const line = costWords(p);
+  if (p.chips || !p.bet || p.cost < 1e-9) return line;
+  const inChips = new Intl.NumberFormat(locale(), { maximumFractionDigits: 2 }).format(p.cost * p.bet);
+  return line + " " + t("trainer.in_chips", { chips: inChips, bet: p.bet });
+}
+
+function costWords(p) {
   const unit = p.chips ? ".chips" : "";
   return p.cost < 1e-9
     ? t("trainer.best", { action: actionName(p.action), ev: fmtEv(p.ev) })
