@@ -91,6 +91,8 @@ def test_a_seven_seven_seven_lowers_the_edge_by_what_it_pays() -> None:
         ("table", {"dealer_15": "play"}),
         ("table", {"equal_totals": "banker", "five_card_bust": 1}),
         ("table", {"ban_luck": 4}),
+        ("table", {"seven_seven_seven": 7, "five_card_bust": 1}),
+        ("one-on-one", {"seven_seven_seven": 21}),
         ("infinite", {"dealer_hits_soft_17": True, "double": "10-11", "decks": 6}),
         ("classic", {"dealer_hits_soft_17": True, "double": "any", "surrender": "late"}),
     ],
@@ -127,7 +129,6 @@ def test_the_commands_take_a_house_file_a_named_house_and_refuse_a_bad_one(
         (["odds", "--preset", "classic", "--rule", "peek=false"], "models a dealer who peeks"),
         (["odds", "--preset", "table", "--house", str(path)], "not the house's base"),
         (["odds", "--house", "kampung-no-burn"], "Kampung has no exact odds"),
-        (["simulate", "--house", "lucky-sevens"], "does not play 7-7-7 yet"),
     ):
         assert main(argv) == 2, argv
         err = capsys.readouterr().err

@@ -246,3 +246,34 @@ def test_shuffled_shoe_reshuffles_and_matches_engine(name: str, decks: int, fres
     policy = policy_for(rules)
     shoes = [class_cards_list(d) for d in drawn]
     compare(rules, policy, shoes, (res, net, cards, dealer, info))
+
+
+@pytest.mark.rule("H5")
+@pytest.mark.rule("H18")
+@pytest.mark.parametrize("base", ["table", "one-on-one"])
+def test_seven_seven_seven_hand_for_hand(base: str) -> None:
+    """H5: a house paying 7-7-7, on shoes heavy in sevens: three sevens wait for the dealer
+    and win 7 to 1 unless the dealer ends on 21 (a push), in the kernel as in the engine."""
+    from banluck.games.house import read_house
+
+    rules = read_house({"base": base, "rules": {"seven_seven_seven": 7}}).record()
+    rng = np.random.default_rng(zlib.crc32(f"sevens{base}".encode()))
+    cards = list(ONE_DECK * rules.decks)
+    policy = greedy  # draws below 21: two sevens draw a third
+    weights = np.array([12.0 if c.rank == "7" else 1.0 for c in cards])
+    shoes = []
+    for _ in range(3000):
+        keys = np.log(rng.random(len(cards))) / weights
+        shoes.append([cards[i] for i in np.argsort(-keys, kind="stable")])
+    flat = np.array([rank_class(c) for s in shoes for c in s], dtype=np.int64)
+    res, net, seat_cards, dealer, info = record(rules, policy, flat, len(shoes), 0, 0)
+    compare(rules, policy, shoes, (res, net, seat_cards, dealer, info))
+    sevens = [
+        (h, i)
+        for h in range(len(shoes))
+        for i in range(len(rules.seats))
+        if [c for c in seat_cards[h, i] if c >= 0] == [6, 6, 6]
+    ]
+    paid = sum(1 for h, i in sevens if net[h, i] == 7)
+    pushed = sum(1 for h, i in sevens if net[h, i] == 0)
+    assert paid >= 50 and pushed >= 1 and paid + pushed == len(sevens), (paid, pushed, len(sevens))

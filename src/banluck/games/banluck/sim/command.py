@@ -125,8 +125,6 @@ def simulate(args: argparse.Namespace) -> int:
     """``banluck simulate`` of a Ban Luck preset."""
     try:
         rules = rules_of(args, lambda: preset(args.preset, args.decks))
-        if rules.seven_seven_seven:
-            raise ValueError("the simulator does not play 7-7-7 yet: set seven_seven_seven=0")
         check_at_least_one({"hands": args.hands, "workers": args.workers, "chunk": args.chunk})
     except ValueError as exc:
         return bad_input("simulate", exc)

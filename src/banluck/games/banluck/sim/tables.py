@@ -29,15 +29,23 @@ from banluck.core.cards import ACE_CLASS, CLASS_LABELS, N_CLASSES, TEN_CLASS, Ca
 from banluck.games.banluck.actions import Action
 from banluck.games.banluck.choices import MUST_DRAW, TURN_OVER, seat_choices
 from banluck.games.banluck.grids import (
+    BUST_CLASS,
     NATURAL_CODE,
     dealer_end_grid,
     natural_grid,
     opening_grid,
     outcome_class,
+    seven_seven_seven_row,
     showdown_grid,
     total_grid,
 )
-from banluck.games.banluck.hands import class_natural, counts_total, hand_total, kind_with_total
+from banluck.games.banluck.hands import (
+    class_natural,
+    counts_total,
+    hand_total,
+    is_seven_seven_seven,
+    kind_with_total,
+)
 from banluck.games.banluck.records import DecisionPoint, Policy
 from banluck.games.banluck.rules import Rules
 from banluck.games.banluck.settle import bets_won, bust, natural_paid
@@ -50,7 +58,7 @@ HIT = 0
 STAND = 1
 THROW = 2
 BUST = 3  # T16 / O6: the hand lost at once (``paid``)
-WAIT = 4  # T6 / T16: five cards wait for the dealer
+WAIT = 4  # T6 / T16: five cards (H5: a 7-7-7) wait for the dealer
 ACTION_CODE = {Action.HIT: HIT, Action.STAND: STAND, Action.THROW: THROW}
 
 #: The most cards the dealer can hold (no preset's dealer comes near it: it stands at 16
@@ -84,6 +92,10 @@ N_PARAMS = 5
 
 IntArray = npt.NDArray[np.int64]
 
+#: H5: the showdown row of a 7-7-7, after the rows of the classes that stand (a bust never
+#: reaches the showdown, so the bust class's number serves as the 7-7-7's row there).
+SEVENS_ROW = BUST_CLASS
+
 __all__ = ["Policy", "SimTables", "build_tables"]
 
 
@@ -116,7 +128,7 @@ class SimTables:
     natural: IntArray
     #: What a state is paid at once, in bets: a natural's win (T16), a bust's loss (T16 / O6).
     paid: IntArray
-    #: A standing state's outcome class (``grids.outcome_class``: T18).
+    #: A standing state's outcome class (``grids.outcome_class``: T18; ``SEVENS_ROW``: H5).
     outcome: IntArray
     #: ``decision[s, up]``: the code (HIT .. WAIT) of a seat holding ``s``.
     decision: IntArray
@@ -217,6 +229,8 @@ def _seat_states(rules: Rules) -> _States:
         total[i] = counts_total(s, rules)
         kind = kind_with_total(size, int(total[i]))
         outcome[i] = outcome_class(kind, int(total[i]))
+        if size == 3 and is_seven_seven_seven(class_cards(s), rules):
+            outcome[i] = SEVENS_ROW  # H5: turned over, waits for the dealer by its own row
         if size == 2:
             classes = [c for c, k in enumerate(s) for _ in range(k)]
             pair = class_natural(classes[0], classes[1])
@@ -242,6 +256,9 @@ def _decisions(rules: Rules, policy: Policy, seat: _States) -> IntArray:
     for i, s in enumerate(seat.states):
         size = int(seat.ncards[i])
         if size < 2 or seat.natural[i] != 0:
+            continue
+        if size == 3 and is_seven_seven_seven(class_cards(s), rules):
+            decision[i, :] = WAIT  # H5: three sevens take no more cards
             continue
         legal = seat_choices(rules, int(seat.total[i]), size)
         if legal is TURN_OVER:
@@ -289,7 +306,7 @@ def build_tables(rules: Rules, policy: Policy, *, fresh_shoe: bool = False) -> S
         totals=_grid(total_grid(rules, MAX_DEALER_CARDS, 4 * rules.decks, MAX_BASE)),
         opening=_grid(opening_grid(rules)),
         dealer_end=_grid(dealer_end_grid(rules, MAX_DEALER_CARDS)),
-        showdown=_grid(showdown_grid(rules)),
+        showdown=_grid([*showdown_grid(rules), seven_seven_seven_row(rules)]),
         naturals=_grid(natural_grid(rules)),
         states=seat.states,
     )
