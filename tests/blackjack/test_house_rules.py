@@ -177,7 +177,38 @@ def test_odds_take_a_blackjack_house_and_refuse_what_the_solve_does_not_model(
     want = solve(rules_of("classic", dealer_hits_soft_17=True)).house_edge
     assert out["house"]["rules"]["dealer_hits_soft_17"] is True
     assert out["house_edge"] == pytest.approx(want, abs=1e-15)
-    for rule, says in (("peek=false", "peeks"), ("splits=0", "allow a split")):
-        assert main(["odds", "--preset", "classic", "--rule", rule]) == 2
-        err = capsys.readouterr().err
-        assert says in err and len(err.strip().splitlines()) == 1
+    assert main(["odds", "--preset", "classic", "--rule", "peek=false"]) == 2
+    err = capsys.readouterr().err
+    assert "peeks" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.rule("C6")
+@pytest.mark.rule("I6")
+def test_a_house_that_splits_nothing_is_solved_exactly() -> None:
+    """splits=0: a pair is played by its total, its values those of a brute force on a tiny
+    shoe; no split is valued, the edge rises and the chart has no pair rows."""
+    from banluck.games.blackjack.solver import solve_shoe
+    from banluck.games.blackjack.solver_chart import build_chart
+    from tests.blackjack_odds import brute
+    from tests.blackjack_odds.test_solver import TINY
+
+    rules = rules_of("infinite", splits=0)
+    sol = solve_shoe(rules, TINY)
+    for up, pair in ((5, 7), (9, 0), (0, 2)):  # 8,8 against a 6; A,A against a ten; 3,3 / A
+        counts = tuple(2 * int(r == pair) for r in range(10))
+        left = list(TINY)
+        left[pair] -= 2
+        left[up] -= 1
+        points, aces = 2 * (pair + 1), 2 * int(pair == 0)
+        evs = sol.actions(counts, up)
+        assert "split" not in evs
+        shoe = tuple(left)
+        total, _ = points_total(points, aces)
+        assert evs["stand"] == pytest.approx(brute.stand_ev(shoe, up, total), abs=1e-12)
+        assert evs["hit"] == pytest.approx(brute.hit_ev(shoe, up, points, aces), abs=1e-12)
+        assert evs["double"] == pytest.approx(brute.double_ev(shoe, up, points, aces), abs=1e-12)
+    full = solve(rules)
+    assert full.house_edge > solve(INFINITE).house_edge
+    assert full.extra["split"] == 0.0
+    rows = build_chart(full).rows
+    assert not any(r.startswith("pair") for r in rows) and "hard 4" in rows and "soft 12" in rows

@@ -247,19 +247,17 @@ class Solution:
 
 
 def modelled(rules: BlackjackRules) -> BlackjackRules:
-    """The nearest rules the exact solve models (a dealer who peeks, a split allowed): what
-    the bots of a house without a peek or a split play by (their choices stay the legal
-    ones of the house's own round). Rules it models are returned as they are."""
-    if rules.dealer_peeks and rules.max_splits >= 1:
+    """The nearest rules the exact solve models (a dealer who peeks): what the bots of a house
+    without a peek play by (their choices stay the legal ones of the house's own round).
+    Rules it models are returned as they are."""
+    if rules.dealer_peeks:
         return rules
-    return rules.replace(dealer_peeks=True, max_splits=max(1, rules.max_splits))
+    return rules.replace(dealer_peeks=True)
 
 
 def _check(rules: BlackjackRules) -> None:
     if not rules.dealer_peeks:
         raise ValueError("the solver models a dealer who peeks for a blackjack (C3 / I5)")
-    if rules.max_splits < 1:
-        raise ValueError("the solver models rules that allow a split")
 
 
 def dealer_table(shoe_ranks: Counts, stands_on: int, hits_soft_17: bool = False) -> FloatArray:
@@ -341,6 +339,9 @@ def evaluate(
     das = np.array([int(rules.may_double(t)) for t in range(32)], dtype=np.int64)
     splits: list[FamilyValues | None] = []
     for x in range(N_RANKS):
+        if rules.max_splits < 1:  # C6 / I6: a house that splits nothing
+            splits.append(None)
+            continue
         one = rules.split_aces_one_card and x == 0
         splits.append(
             run(st.splits[x], one, das if rules.double_after_split and not one else never)

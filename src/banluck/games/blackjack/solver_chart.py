@@ -94,14 +94,22 @@ def build_chart(sol: Solution) -> Chart:
     rules = sol.rules
     shoe = shoe_counts(rules.decks)
     fam = sol.regular.family
-    rows = [f"hard {t}" for t in range(5, 22)] + [f"soft {t}" for t in range(13, 22)]
+    # C6 / I6: pairs have rows of their own where the rules split them; a house that splits
+    # nothing plays a pair by its total (2,2 a hard 4, A,A a soft 12)
+    splits = rules.max_splits >= 1
+    low_hard, low_soft = (5, 13) if splits else (4, 12)
+    rows = [f"hard {t}" for t in range(low_hard, 22)] + [f"soft {t}" for t in range(low_soft, 22)]
     pair_rows = [f"pair {RANK_LABELS[r]},{RANK_LABELS[r]}" for r in (*range(1, 10), 0)]
+    if not splits:
+        pair_rows = []
     cells: dict[tuple[str, str], Cell] = {}
     groups: dict[str, list[tuple[int, ...]]] = {}
     for counts in fam.keys:
         total, soft = hand_total(counts)
-        if sum(counts) == 2 and (max(counts) == 2 or (counts[0] == 1 and counts[9] == 1)):
-            continue  # pairs have their own rows; A+T is a blackjack
+        if sum(counts) == 2 and counts[0] == 1 and counts[9] == 1:
+            continue  # A+T is a blackjack
+        if splits and sum(counts) == 2 and max(counts) == 2:
+            continue  # pairs have their own rows
         groups.setdefault(f"{'soft' if soft else 'hard'} {total}", []).append(counts)
     for row in rows:
         hands = groups.get(row, [])
@@ -110,7 +118,7 @@ def build_chart(sol: Solution) -> Chart:
         for up, col in zip(COLUMNS, COLUMN_LABELS, strict=True):
             cell = _cell(sol, two, more, up, shoe)
             cells[(row, col)] = cell
-    for r, row in zip((*range(1, 10), 0), pair_rows, strict=True):
+    for r, row in zip((*range(1, 10), 0), pair_rows, strict=False):
         counts = tuple(2 if i == r else 0 for i in range(N_RANKS))
         for up, col in zip(COLUMNS, COLUMN_LABELS, strict=True):
             cells[(row, col)] = Cell(_letter(_first(sol, counts, up)))
