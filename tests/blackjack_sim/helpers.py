@@ -14,9 +14,10 @@ from banluck.games.blackjack.decisions import Decision, Policy
 from banluck.games.blackjack.round import BlackjackRound
 from banluck.games.blackjack.rules import SIDE_BET_NAMES, BlackjackRules
 from banluck.games.blackjack.side_bets import PAYS
-from banluck.games.blackjack.sim_tables import CLASS_RANK, card_id, id_class
+from banluck.games.blackjack.sim_tables import CLASS_RANK, card_id, id_class, money_unit
 
-#: The engine's seat bet and side-bet stake; the simulator counts half bets and units.
+#: The engine's seat bet and side-bet stake; the simulator counts money units (half bets
+#: at 3 to 2, tenths at 6 to 5) and side-bet units.
 BET = 50
 SIDE_STAKE = 10
 STACK = 10**6
@@ -58,8 +59,8 @@ def scrambled(salt: str) -> Policy:
 class EngineHand:
     """One seat's part of a hand as the engine settled it, in the simulator's units."""
 
-    hands: list[tuple[list[int], int, int]]  # (card ids, bet in units, net in half bets)
-    net: int  # half bets
+    hands: list[tuple[list[int], int, int]]  # (card ids, bet in units, net in money units)
+    net: int  # money units
     side: list[int]  # each side bet's line index (0 lost), -1 not placed
     first_two: list[int]
 
@@ -85,14 +86,17 @@ def engine_hand(
             d = r.decision()
             r.apply(policies[d.seat](d))
     out = r.outcome()
+    unit = money_unit(rules)
     seats = []
     for s in out.seats:
-        hands = [([card_id(c) for c in h.cards], h.bet // BET, h.net * 2 // BET) for h in s.hands]
+        hands = [
+            ([card_id(c) for c in h.cards], h.bet // BET, h.net * unit // BET) for h in s.hands
+        ]
         side = [-1] * len(SIDE_BET_NAMES)
         for w in s.side_bets:
             b = SIDE_BET_NAMES.index(w.wager)
             side[b] = 0 if w.line is None else list(PAYS[w.wager]).index(w.line) + 1
         main = sum(w.net for w in s.hands)
         first = r.seat_state(s.name).first_two
-        seats.append(EngineHand(hands, main * 2 // BET, side, [card_id(c) for c in first]))
+        seats.append(EngineHand(hands, main * unit // BET, side, [card_id(c) for c in first]))
     return seats, [card_id(c) for c in out.dealer_cards], out.cards_used

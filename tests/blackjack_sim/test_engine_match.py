@@ -19,7 +19,7 @@ from banluck.games.blackjack import sim_kernel as kernel
 from banluck.games.blackjack.decisions import Policy
 from banluck.games.blackjack.rules import CLASSIC, INFINITE, BlackjackRules
 from banluck.games.blackjack.sim_kernel import A_BLACKJACK, A_DOUBLE, A_SPLIT, A_SURRENDER, I_USED
-from banluck.games.blackjack.sim_tables import build_tables, card_id
+from banluck.games.blackjack.sim_tables import build_tables, card_id, money_unit
 from banluck.games.blackjack.strategy import policy_for
 from banluck.games.house import read_house
 from tests.blackjack_sim.helpers import RANK_WEIGHTS, engine_hand, scrambled, tilted_shoe
@@ -62,8 +62,10 @@ def _check(rules: BlackjackRules, kind: str, seed: int) -> Counter[str]:
             assert list(o_side[h, i]) == e.side, where
             seen["split"] += len(e.hands) == 2
             seen["double"] += sum(bet == 2 for _, bet, _ in e.hands)
-            seen["blackjack"] += len(e.hands[0][0]) == 2 and e.net == 3
-            seen["surrender"] += e.hands[0][2] == -1  # only a surrender loses half a bet
+            unit = money_unit(rules)  # a blackjack's pay, a surrender's loss, in those units
+            bj_num, bj_den = rules.blackjack_pays
+            seen["blackjack"] += len(e.hands[0][0]) == 2 and e.net == unit * bj_num // bj_den
+            seen["surrender"] += e.hands[0][2] == -unit // 2  # only a surrender loses half
             seen["side bet paid"] += sum(x > 0 for x in e.side)
             seen["side bet not placed"] += sum(x < 0 for x in e.side)
         seen["dealer blackjack"] += len(dealer) == 2 and o_info[h, kernel.I_DEALER_BJ] != 0
@@ -94,6 +96,10 @@ H17_CLASSIC = read_house(
 NO_PEEK_INFINITE = read_house(
     {"base": "infinite", "rules": {"peek": False, "dealer_hits_soft_17": True, "decks": 4}}
 ).record()
+#: B6 at 6 to 5 (a blackjack 1.2 bets: the simulator counts tenths of a bet) with late surrender
+SIX_FIVE_CLASSIC = read_house(
+    {"base": "classic", "rules": {"blackjack_pays": "6:5", "surrender": "late", "double": "any"}}
+).record()
 CONFIGS: list[tuple[BlackjackRules, str]] = [
     (CLASSIC, "project"),
     (CLASSIC, "scrambled"),
@@ -102,6 +108,8 @@ CONFIGS: list[tuple[BlackjackRules, str]] = [
     (H17_CLASSIC, "project"),
     (H17_CLASSIC, "scrambled"),
     (NO_PEEK_INFINITE, "scrambled"),
+    (SIX_FIVE_CLASSIC, "project"),
+    (SIX_FIVE_CLASSIC, "scrambled"),
 ]
 
 

@@ -61,7 +61,7 @@ def test_i2_every_seat_draws_from_one_common_row(seed: int, salt: str) -> None:
 @given(seed=st.integers(0, 2**32 - 1), infinite=st.booleans())
 def test_no_card_twice_and_nets_the_rules_pay(seed: int, infinite: bool) -> None:
     """No card is on the table more often than the decks hold it (I2's shared cards count
-    once); every hand's net is a payout the rules know (half bets: a blackjack 3, a
+    once); every hand's net is a payout the rules know (half bets at 3 to 2: a blackjack 3, a
     surrender -1, a win or loss 2 or 4 with a double, a push 0)."""
     rules = INFINITE if infinite else CLASSIC
     tables = _tables(rules, SALTS[seed % len(SALTS)])

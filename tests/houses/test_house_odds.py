@@ -96,6 +96,7 @@ def test_a_seven_seven_seven_lowers_the_edge_by_what_it_pays() -> None:
         ("infinite", {"dealer_hits_soft_17": True, "double": "10-11", "decks": 6}),
         ("classic", {"dealer_hits_soft_17": True, "double": "any", "surrender": "late"}),
         ("classic", {"splits": 0, "double": "any"}),
+        ("infinite", {"blackjack_pays": "6:5", "decks": 6}),
     ],
 )
 def test_the_simulated_edge_of_a_house_agrees_with_the_exact_one(

@@ -18,7 +18,8 @@ mode the cards are taken in order (for the tests against the engine).
 - I2: the n-th card a seat draws is the n-th card of one common row, drawn from the shoe the
   first time any seat needs it; the dealer draws after the row.
 
-Money is counted in half bets (a bet is 2): 3 to 2 and a surrender's half are whole numbers.
+Money is counted in units, ``P_UNIT`` to a bet (``sim_tables.money_unit``: 2, half bets, at 3 to
+2; 10 at 6 to 5), so a blackjack's pay and a surrender's half are whole numbers.
 The random source is the Ban Luck simulator's xoshiro256** (``banluck.games.banluck.sim.kernel``).
 """
 
@@ -61,7 +62,7 @@ from banluck.games.blackjack.sim_tables import (
     MAX_CARDS,
     P_ALWAYS_PLAYS,
     P_BJ_AT_ONCE,
-    P_BJ_HALF,
+    P_BJ_PAY,
     P_BURN,
     P_CUT,
     P_FRESH,
@@ -73,7 +74,8 @@ from banluck.games.blackjack.sim_tables import (
     P_SHOE_SIZE,
     P_SIDE_BETS,
     P_SPLIT_ACES_ONE,
-    P_SURRENDER_LOSS_HALF,
+    P_SURRENDER_LOSS,
+    P_UNIT,
     SB_LUCKY3,
     SB_PAIRS,
     SB_POKER3,
@@ -105,7 +107,7 @@ N_INFO = 8
 
 #: Slots of the accumulator ``acc`` (int64 counts, merged by adding).
 A_HANDS = 0
-A_NET = 1  # sum over table hands of the seats' summed net, in half bets
+A_NET = 1  # sum over table hands of the seats' summed net, in money units
 A_NET2 = 2  # sum of its square
 A_SEAT_NET2 = 3  # sum over seats and table hands of a seat's net squared
 A_CARDS = 4
@@ -356,17 +358,18 @@ def _hands(
         dbust = dstate == bust
         dt = total[dstate]
         info[I_DEALER_TOTAL] = dt
-        # B6 / B8: settle every hand, in half bets.
-        bj_pay = P[P_BJ_HALF]
+        # B6 / B8: settle every hand, in money units (``P_UNIT`` a bet).
+        bj_pay = P[P_BJ_PAY]
+        unit = P[P_UNIT]
         for i in range(ns):
             x = 0
             for h in range(nh[i]):
                 r = hres[i, h]
-                b2 = 2 * hbet[i, h]
+                b2 = unit * hbet[i, h]
                 if r == H_BLACKJACK:
                     v = 0 if dbj else bj_pay
                 elif r == H_SURRENDER:
-                    v = -P[P_SURRENDER_LOSS_HALF]
+                    v = -P[P_SURRENDER_LOSS]
                 elif r == H_BUST or dbj:
                     v = -b2  # a dealer's blackjack beats every hand but a blackjack
                 elif dbust:
@@ -483,7 +486,7 @@ Outs = tuple[Any, ...]
 
 
 def empty_outs(nseats: int, n_hands: int) -> Outs:
-    """The record arrays ``_hands`` fills: per hand and seat its net (half bets), each
+    """The record arrays ``_hands`` fills: per hand and seat its net (money units), each
     hand's net, bet (1 or 2) and status, the number of hands, the cards, the side bets'
     lines; per hand the dealer's cards, ``info`` and the error code."""
     z = np.zeros

@@ -1,8 +1,9 @@
 """A blackjack simulation run (issue 8) and what its counts say.
 
 ``simulate`` builds the kernel's tables for ``classic`` or ``infinite`` and hands the run to
-``banluck.sim.chunks``; ``SimResult`` reads the merged counts (money in half bets) as the
-house edge with its intervals, each side bet's return and how often things happen.
+``banluck.sim.chunks``; ``SimResult`` reads the merged counts (money in the units of
+``sim_tables.money_unit``) as the house edge with its intervals, each side bet's return and
+how often things happen.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from banluck.games.blackjack.sim_kernel import (
     MAX_SEATS,
 )
 from banluck.games.blackjack.sim_sidebets import MAX_LINES
-from banluck.games.blackjack.sim_tables import MAX_CARDS, build_tables
+from banluck.games.blackjack.sim_tables import MAX_CARDS, build_tables, money_unit
 from banluck.sim.chunks import (
     Z95,
     TableRun,
@@ -69,19 +70,26 @@ class SimResult(TableRun):
 
     rules: BlackjackRules
     line_names: tuple[tuple[str, ...], ...] = field(repr=False, default=())
-    #: Each full chunk's (hands, summed net in half bets), for the batch-means interval.
+    #: Each full chunk's (hands, summed net in money units), for the batch-means interval.
     chunks: tuple[tuple[int, int], ...] = field(default=(), repr=False)
+
+    @property
+    def unit(self) -> int:
+        """The money units the counts hold in a bet (``sim_tables.money_unit``)."""
+        return money_unit(self.rules)
 
     @property
     def house_edge(self) -> float:
         """What the dealer wins per initial seat bet (positive when the dealer is ahead)."""
-        return -self.counts[A_NET] / 2 / self.seat_hands
+        return -self.counts[A_NET] / self.unit / self.seat_hands
 
     @property
     def ci95(self) -> float:
         """The 95 % half-width of ``house_edge``; table hands are the independent units
         (the seats of one hand share the dealer's cards, in ``infinite`` all their cards)."""
-        return half_width(self.counts[A_NET], self.counts[A_NET2], self.hands) / self.seats / 2
+        return (
+            half_width(self.counts[A_NET], self.counts[A_NET2], self.hands) / self.seats / self.unit
+        )
 
     @property
     def ci95_batches(self) -> float | None:
@@ -89,20 +97,20 @@ class SimResult(TableRun):
         also holds when the hands of one shoe depend on each other; None with fewer than
         20 full chunks."""
         half = batch_half_width(self.chunks)
-        return None if half is None else half / self.seats / 2
+        return None if half is None else half / self.seats / self.unit
 
     @property
     def std(self) -> float:
         """The standard deviation of one seat hand's net, in bets."""
         n = self.seat_hands
         mean = self.counts[A_NET] / n
-        return math.sqrt(max(self.counts[A_SEAT_NET2] / n - mean * mean, 0.0)) / 2
+        return math.sqrt(max(self.counts[A_SEAT_NET2] / n - mean * mean, 0.0)) / self.unit
 
     @property
     def seat_edges(self) -> dict[str, float]:
         """The house edge against each seat."""
         return {
-            name: -self.counts[A_SEAT_NET + i] / 2 / self.hands
+            name: -self.counts[A_SEAT_NET + i] / self.unit / self.hands
             for i, name in enumerate(self.rules.seats)
         }
 

@@ -17,6 +17,7 @@ card) and up card: the engine's bots and the simulator play the same strategy by
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -75,8 +76,8 @@ P_SEATS = 0
 P_SHOE_SIZE = 1
 P_SHARED = 2
 P_ALWAYS_PLAYS = 3
-P_BJ_HALF = 4
-P_SURRENDER_LOSS_HALF = 5
+P_BJ_PAY = 4  # a blackjack's win, in money units (``money_unit``)
+P_SURRENDER_LOSS = 5
 P_SPLIT_ACES_ONE = 6
 P_MAX_SPLITS = 7
 P_RESHUFFLE_BELOW = 8
@@ -86,7 +87,8 @@ P_CUT = 11
 P_FRESH = 12
 P_SIDE_BETS = 13
 P_BJ_AT_ONCE = 14
-P_LIMIT = 15  # + side bet index: the last hand of a shoe it may be placed on
+P_UNIT = 15  # money units in a bet
+P_LIMIT = 16  # + side bet index: the last hand of a shoe it may be placed on
 N_PARAMS = P_LIMIT + len(SIDE_BET_NAMES)
 
 #: Side bets in the kernel's order (``SIDE_BET_NAMES``).
@@ -207,12 +209,25 @@ class SimTables:
         )  # fmt: skip
 
 
+def money_unit(rules: BlackjackRules) -> int:
+    """How many money units the simulator counts in a bet: the fewest, and even, that make a
+    blackjack's pay and a surrender's half whole (2: half bets at 3 to 2; 10 at 6 to 5).
+
+    >>> from banluck.games.blackjack.rules import CLASSIC
+    >>> money_unit(CLASSIC), money_unit(CLASSIC.replace(blackjack_pays=(6, 5)))
+    (2, 10)
+    """
+    num, den = rules.blackjack_pays
+    need = den // math.gcd(num, den)
+    return need * 2 // math.gcd(need, 2)
+
+
 def rule_params(rules: BlackjackRules, *, fresh_shoe: bool = False) -> IntArray:
     """The ``BlackjackRules`` fields as the kernel's parameter vector (never the preset's
-    name). Money is counted in half bets: a bet is 2, so 3 to 2 and a surrender are whole."""
+    name). Money is counted in units (``money_unit``): a bet is 2 at 3 to 2 (half bets), 10
+    at 6 to 5, so a blackjack's pay and a surrender are whole."""
     num, den = rules.blackjack_pays
-    if (2 * num) % den:
-        raise ValueError(f"a blackjack paying {num} to {den} is not a whole number of half bets")
+    unit = money_unit(rules)
     if rules.max_splits > 1:
         raise ValueError("the simulator plays at most one split per seat (no resplit)")
     p = np.zeros(N_PARAMS, dtype=np.int64)
@@ -220,9 +235,10 @@ def rule_params(rules: BlackjackRules, *, fresh_shoe: bool = False) -> IntArray:
     p[P_SHOE_SIZE] = rules.shoe_size
     p[P_SHARED] = int(rules.shared_cards)
     p[P_ALWAYS_PLAYS] = int(rules.dealer_always_plays)
-    p[P_BJ_HALF] = 2 * num // den
+    p[P_UNIT] = unit
+    p[P_BJ_PAY] = unit * num // den
     p[P_BJ_AT_ONCE] = int(rules.blackjack_paid_at_once)
-    p[P_SURRENDER_LOSS_HALF] = half_rounded_up(2)  # I6: half of the bet (2 half bets)
+    p[P_SURRENDER_LOSS] = half_rounded_up(unit)  # I6: half of the bet
     p[P_SPLIT_ACES_ONE] = int(rules.split_aces_one_card)
     p[P_MAX_SPLITS] = rules.max_splits
     p[P_RESHUFFLE_BELOW] = rules.reshuffle_below or 0
