@@ -35,6 +35,10 @@ RANKS = "A23456789TJQK"
 #: tries at a composition for a spot, and deals of one composition (a swap each)
 COMPOSITIONS = 60
 DEALS = 12
+#: hands dealt to a spot's cards that stood by themselves before it is called never a choice
+STOOD = 3
+#: what a deal answers when your cards are the spot's and the hand stood without a choice
+STANDS = "stands"
 #: hands of up to EVERY cards are all looked at for a cell's cards, longer ones by a sample
 EVERY = 3
 SAMPLES = 3000
@@ -91,6 +95,10 @@ def _yours(view: dict[str, Any]) -> list[tuple[int, str]]:
     return [(k, e["card"]) for k, e in enumerate(_dealt(view)) if e["seat"] == YOU]
 
 
+class _Stands(Exception):
+    """The spot's cards were dealt and the hand stood by itself."""
+
+
 class Dealer:
     """Deals spots of one game and house."""
 
@@ -122,7 +130,7 @@ class Dealer:
 
     def _play(
         self, order: list[str], want: list[str], up: str | None
-    ) -> HandDriver | tuple[int, str] | None:
+    ) -> HandDriver | tuple[int, str] | str | None:
         """Deal ``order`` until you hold ``len(want)`` cards at your choice: the hand, or
         (position, rank) of the first card in a wrong place, or None (no such hand)."""
         hand = self._begin(order)
@@ -140,6 +148,10 @@ class Dealer:
             shown = _up(view)
             if up is not None and shown is not None and rank(shown[1]) != up:
                 return shown[0], up
+            if hand.over and len(yours) == len(want) > 2 and (up is None or shown is not None):
+                # the cards wanted, drawn after the deal (so no dealer's natural ended the
+                # hand), and no choice: the hand stood by itself
+                return STANDS
             if hand.over or len(yours) > len(want):
                 return None
             if "decline" in hand.legal():  # I4: the drill's spot is the play after insurance
@@ -152,15 +164,18 @@ class Dealer:
             hand.apply("hit")
 
     def _deal(self, want: list[str], up: str | None, rng: random.Random) -> HandDriver | None:
+        """A hand dealt to ``want`` (your ranks) and ``up`` at your choice, or None; raises
+        ``_Stands`` when those cards are dealt and the hand stands by itself."""
         order = self.shoe[:]
         rng.shuffle(order)
         fixed: set[int] = set()
         for _ in range(DEALS):
             got = self._play(order, want, up)
-            if got is None:
-                return None
-            if isinstance(got, HandDriver):
+            if got is None or isinstance(got, HandDriver):
                 return got
+            if got == STANDS:
+                raise _Stands
+            assert isinstance(got, tuple)
             k, r = got
             later = [m for m in range(k + 1, len(order)) if m not in fixed and rank(order[m]) == r]
             if k in fixed or not later:
@@ -198,9 +213,16 @@ class Dealer:
         the value of each choice; Refusal ``no_spot`` when none can be dealt."""
         family = self.family
         found = self._compositions(row, column, rng)
+        stood = 0
         for _ in range(COMPOSITIONS if found else 0):
             *want, up = rng.choice(found)
-            hand = self._deal(want, up or None, rng)
+            try:
+                hand = self._deal(want, up or None, rng)
+            except _Stands:
+                stood += 1
+                if stood >= STOOD:  # a spot that is never a choice (blackjack's 21)
+                    break
+                continue
             if hand is not None and family.cell(hand) == (row, column):
                 return self._json(hand, row, column)
         raise Refusal(
