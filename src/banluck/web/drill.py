@@ -25,6 +25,7 @@ from typing import Any
 
 from banluck.core.cards import Card, parse_card
 from banluck.core.refusal import Refusal
+from banluck.games.blackjack.hands import is_pair
 from banluck.games.driver import GameDriver, HandDriver, HandStart
 from banluck.games.house import House
 from banluck.games.registry import driver_class, driver_for, game
@@ -62,8 +63,11 @@ class Family:
 def _bj_cell_of(rules: Any, cards: Sequence[Card], up: Card | None) -> tuple[str, str] | None:
     if up is None:
         return None
-    same = len(cards) == 2 and (cards[0].rank == cards[1].rank or rules.split_by_value)
-    pair = same and rules.max_splits > 0
+    pair = (
+        len(cards) == 2
+        and rules.max_splits > 0
+        and is_pair(cards[0], cards[1], by_value=rules.split_by_value)
+    )
     return blackjack_game.cell_of(cards, up, pair=pair)
 
 
@@ -262,15 +266,15 @@ def drill_json(
         for col, mark in zip(chart["columns"], line, strict=True)
         if mark is not None
     ]
+    if spot is not None and spot not in cells:
+        raise Refusal(
+            "bad_spot",
+            f"the chart has no spot {spot[0]!r} against {spot[1]!r}",
+            {"row": spot[0], "column": spot[1]},
+        )
     dealer = Dealer(name, decks, house)
     named = {"game": name, "house": None if house is None else house.name}
     if spot is not None:
-        if spot not in cells:
-            raise Refusal(
-                "bad_spot",
-                f"the chart has no spot {spot[0]!r} against {spot[1]!r}",
-                {"row": spot[0], "column": spot[1]},
-            )
         return {**named, **dealer.spot(*spot, rng)}
     # a cell at random; one that is never a choice (blackjack's 21 stands) gives way to another
     for cell in rng.sample(cells, min(len(cells), 8)):

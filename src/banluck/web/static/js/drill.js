@@ -10,6 +10,7 @@ import { chartLabel } from "./chartwords.js";
 import { openDialog } from "./dialogs.js";
 import { $, el } from "./dom.js";
 import { game } from "./game.js";
+import { keep, stored } from "./kept.js";
 import { actionName, errorText, t } from "./messages.js";
 import { limits } from "./page.js";
 import { costLine, missedSpots, noteSpot } from "./trainer.js";
@@ -24,20 +25,10 @@ const drill = {
   busy: false,
 };
 
-function bestStreak() {
-  try {
-    return (JSON.parse(localStorage.getItem(BEST) || "{}") || {})[game.name] || 0;
-  } catch (err) {
-    return 0;
-  }
-}
+const bestStreak = () => stored(localStorage, BEST, {})[game.name] || 0;
 
 function keepBest(n) {
-  try {
-    const all = JSON.parse(localStorage.getItem(BEST) || "{}") || {};
-    all[game.name] = n;
-    localStorage.setItem(BEST, JSON.stringify(all));
-  } catch (err) { /* private mode */ }
+  keep(localStorage, BEST, { ...stored(localStorage, BEST, {}), [game.name]: n });
 }
 
 const same = (a, b) => a && b && a.row === b.row && a.column === b.column;

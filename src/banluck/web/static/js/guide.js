@@ -7,6 +7,7 @@
 import { ApiError, getGuide } from "./api.js";
 import { $ } from "./dom.js";
 import { game } from "./game.js";
+import { keep, stored } from "./kept.js";
 import { actionName, t } from "./messages.js";
 import { page } from "./page.js";
 import { receive } from "./session.js";
@@ -110,17 +111,8 @@ export function wireGuide(s, asked) {
     startGuide();
     return;
   }
-  let offered = [];
-  try {
-    offered = JSON.parse(localStorage.getItem(OFFERED) || "[]");
-  } catch {
-    offered = [];
-  }
+  const offered = stored(localStorage, OFFERED, []);
   if (!s || s.table !== null || offered.includes(game.name)) return;
   show(t("guide.offer"), ["guide-start", "guide-skip"]);
-  try {
-    localStorage.setItem(OFFERED, JSON.stringify([...offered, game.name]));
-  } catch {
-    // private mode: offered again next time
-  }
+  keep(localStorage, OFFERED, [...offered, game.name]); // refused: offered again next time
 }

@@ -8,6 +8,7 @@ import { openDialog } from "./dialogs.js";
 import { $, el } from "./dom.js";
 import { game } from "./game.js";
 import { askEdge, drawFields, fill, form, formHouse } from "./houseform.js";
+import { keep, stored } from "./kept.js";
 import { t } from "./messages.js";
 import { page } from "./page.js";
 import { fetchHouses, houseTitle } from "./room/words.js";
@@ -15,13 +16,7 @@ import { changeSettings } from "./session.js";
 
 const KEPT = "banluck.houses"; // {"<base>/<name>": house object} in this browser
 
-function kept() {
-  try {
-    return JSON.parse(localStorage.getItem(KEPT) || "{}") || {};
-  } catch (err) {
-    return {};
-  }
-}
+const kept = () => stored(localStorage, KEPT, {});
 
 /** The "Start from" list: the game's own rules, the named houses, the ones you kept. */
 function drawStarts() {
@@ -49,7 +44,7 @@ function say(text) {
   $("house-said").textContent = text;
 }
 
-function keep() {
+function keepHouse() {
   const house = formHouse();
   if (!house.name) {
     form.errors.name = t("house.name.needed");
@@ -59,12 +54,7 @@ function keep() {
   }
   const all = kept();
   all[`${house.base}/${house.name}`] = house;
-  try {
-    localStorage.setItem(KEPT, JSON.stringify(all));
-    say(t("house.kept.done", { name: house.name }));
-  } catch (err) {
-    say(t("house.kept.failed"));
-  }
+  say(t(keep(localStorage, KEPT, all) ? "house.kept.done" : "house.kept.failed", { name: house.name }));
   drawStarts();
 }
 
@@ -134,7 +124,7 @@ export function wireHouseRules() {
   $("btn-house").addEventListener("click", () => openHouseRules(null));
   $("house-start").addEventListener("change", (e) => startFrom(e.target.value));
   $("house-name").addEventListener("change", () => askEdge("name"));
-  $("house-keep").addEventListener("click", keep);
+  $("house-keep").addEventListener("click", keepHouse);
   $("house-share").addEventListener("click", shareLink);
   $("house-save-file").addEventListener("click", download);
   $("house-load").addEventListener("change", (e) => e.target.files[0] && load(e.target.files[0]));

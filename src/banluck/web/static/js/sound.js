@@ -4,18 +4,16 @@
    page sound only after a gesture: the switch is one); the volume is theirs; both are kept
    in this browser. */
 
+import { keep, stored } from "./kept.js";
+
 const KEY = "banluck.sound";
 // the hand kinds a moment sounds for, as the server names them (docs/API.md)
 const SPECIAL = new Set(["ban-ban", "ban-luck", "five-dragon", "blackjack", "seven-seven-seven"]);
 
 function load() {
-  try {
-    const v = JSON.parse(localStorage.getItem(KEY) || "null");
-    if (v && typeof v.on === "boolean" && typeof v.volume === "number") return v;
-  } catch {
-    // unreadable: the defaults
-  }
-  return { on: false, volume: 0.6 };
+  const v = stored(localStorage, KEY, null);
+  if (v && typeof v.on === "boolean" && typeof v.volume === "number") return v;
+  return { on: false, volume: 0.6 }; // nothing kept, or unreadable: the defaults
 }
 
 export const sound = load();
@@ -23,18 +21,10 @@ let ctx = null;
 // what has sounded, newest last (for the page's tests: a short list)
 export const played = [];
 
-function save() {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(sound));
-  } catch {
-    // private mode: this page only
-  }
-}
-
 /** The player turns sound on or off, or sets its volume (0 to 1). */
 export function setSound(change) {
   Object.assign(sound, change);
-  save();
+  keep(localStorage, KEY, sound); // refused (private mode): this page only
   wake();
 }
 

@@ -9,7 +9,7 @@ import { $, el } from "./dom.js";
 import { errorText, fmtNet, fmtNum, locale, t } from "./messages.js";
 import { fmtEdge } from "./lobby.js";
 import { limits } from "./page.js";
-import { trainerDays } from "./trainer.js";
+import { fmtCost, trainerDays } from "./trainer.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const W = 320;
@@ -77,7 +77,7 @@ function trainerPart() {
   if (!days.length) return [];
   const pct = (best, n) => new Intl.NumberFormat(locale(), { style: "percent" }).format(n ? best / n : 0);
   const cost = (d) => t(d.chips ? "stats.trainer.chips" : "stats.trainer.bets", {
-    cost: new Intl.NumberFormat(locale(), { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(d.cost),
+    cost: fmtCost(d.cost),
   });
   const table = el("table", "trainer-days");
   const head = el("tr");

@@ -7,6 +7,7 @@
 
 import { ApiError, getHint } from "./api.js";
 import { $ } from "./dom.js";
+import { keep, stored } from "./kept.js";
 import { game, spec } from "./game.js";
 import { actionName, fmtEv, locale, t } from "./messages.js";
 import { isMe, page } from "./page.js";
@@ -16,19 +17,6 @@ const SESSION = "banluck.trainerSession";
 const DAYS = "banluck.trainerDays";
 const MISSES = "banluck.trainerMisses";
 const KEEP_DAYS = 30;
-
-function stored(storage, key, fallback) {
-  try {
-    const v = JSON.parse(storage.getItem(key) || "null");
-    return v === null ? fallback : v;
-  } catch (err) {
-    return fallback;
-  }
-}
-
-function keep(storage, key, value) {
-  try { storage.setItem(key, JSON.stringify(value)); } catch (err) { /* private mode */ }
-}
 
 export const trainer = {
   on: stored(localStorage, ON, false) === true,
@@ -142,7 +130,7 @@ export function trainerDays() {
   return Object.entries(days).map(([day, d]) => ({ day, ...d })).sort((a, b) => (a.day < b.day ? 1 : -1));
 }
 
-const fmtCost = (x) => new Intl.NumberFormat(locale(), { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(x);
+export const fmtCost = (x) => new Intl.NumberFormat(locale(), { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(x);
 
 export function renderTrainer() {
   const box = $("trainer");

@@ -8,6 +8,7 @@ import { GAME_RULES } from "../../rules_games.js";
 import { back, face } from "../cards.js";
 import { $, el } from "../dom.js";
 import { game } from "../game.js";
+import { keep, stored } from "../kept.js";
 import { cardName, fmtNet, fmtNum, language, seatName, t } from "../messages.js";
 import { cardsShown, isMe, page, tableDrawn } from "../page.js";
 import { renderMyStack } from "../table.js";
@@ -212,12 +213,8 @@ const SIDE_BETS_KEY = "banluck.side_bets";
 
 /** The side bets of the last deal in this browser (as the server keeps the last bet). */
 function rememberedSideBets() {
-  try {
-    const saved = JSON.parse(localStorage.getItem(SIDE_BETS_KEY) || "{}");
-    return saved && typeof saved === "object" ? saved : {};
-  } catch (err) {
-    return {};
-  }
+  const saved = stored(localStorage, SIDE_BETS_KEY, {});
+  return typeof saved === "object" ? saved : {};
 }
 
 /** The side bets typed, for the deal ({} when the game has none); remembered for the
@@ -229,8 +226,6 @@ export function bjDealExtras() {
     const v = Number(input.value);
     if (Number.isInteger(v) && v > 0) out[input.id.slice(5)] = v;
   }
-  if (inputs.length) {
-    try { localStorage.setItem(SIDE_BETS_KEY, JSON.stringify(out)); } catch (err) { /* private mode */ }
-  }
+  if (inputs.length) keep(localStorage, SIDE_BETS_KEY, out); // refused: this page only
   return Object.keys(out).length ? { side_bets: out } : null;
 }

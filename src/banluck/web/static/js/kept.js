@@ -1,0 +1,21 @@
+/* What this browser keeps for the page (localStorage or sessionStorage), as JSON: read back
+   as written, or the fallback when nothing is kept or it cannot be read; a write the browser
+   refuses (private mode, a full store) is answered false, never thrown. */
+
+export function stored(storage, key, fallback) {
+  try {
+    const v = JSON.parse(storage.getItem(key) || "null");
+    return v === null ? fallback : v;
+  } catch (err) {
+    return fallback;
+  }
+}
+
+export function keep(storage, key, value) {
+  try {
+    storage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch (err) {
+    return false;
+  }
+}
