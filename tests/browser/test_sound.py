@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.conftest import Server
 from tests.browser.test_games import idle
 from tests.browser.test_games_layout import CHOICE, SHOES
-from tests.browser.test_table_page import PLAIN, deal, open_table
+from tests.browser.test_table_page import PLAIN, deal, open_table, set_speed
 
 pytestmark = pytest.mark.browser
 
@@ -40,6 +40,9 @@ def test_no_sound_until_turned_on_then_every_event_and_a_moment(
     server = serve(PLAIN[:8] + BAN_BAN)  # the first hand uses eight cards
     page = new_page()
     open_table(page, server)
+    # events one by one (each sounds) but briskly: a whole hand at normal speed takes about
+    # as long as idle() waits, and under load longer
+    set_speed(page, "Fast")
     deal(page, 100)
     expect(page.locator("#btn-hit")).to_be_enabled()
     page.keyboard.press("s")
@@ -65,6 +68,7 @@ def test_reduced_motion_keeps_the_sound_and_drops_the_flourish(
     page = new_page()
     page.emulate_media(reduced_motion="reduce")
     open_table(page, server)
+    set_speed(page, "Fast")  # as above
     sound_on(page)
     deal(page, 100)
     idle(page)
