@@ -527,6 +527,10 @@ def test_the_double_chip_doubles_the_bet_up_to_what_the_server_allows(
     top = page.evaluate("() => Number(document.getElementById('bet').max)")
     expect(bet).to_have_value(str(top))  # the largest bet (and the stack) the server gives
     expect(twice).to_be_disabled()
-    page.locator("#btn-deal").click()  # the doubled bet is the one dealt
+    # the doubled bet is the one dealt (read once the deal is answered: the button turns
+    # off as the request leaves, before the server has the bet)
+    with page.expect_response(lambda r: r.url.endswith("/deal")) as dealt:
+        page.locator("#btn-deal").click()
+    assert dealt.value.ok
     expect(page.locator("#btn-deal")).to_be_disabled()
     assert page.request.get(server.url + "/api/state").json()["player"]["last_bet"] == top
