@@ -30,7 +30,6 @@ PUBLISHED = {
 def _dealer(shoe: tuple[int, ...], up: int, *, peek: bool) -> npt.NDArray[np.float64]:
     g = dealer_graph(up, 17, peek=peek)
     arr = np.array(shoe, dtype=np.int64)
-    ff = k.falling_table(int(arr.sum()), 32)
     out = np.zeros((1, 7))
     k.dealer_outcomes(
         arr,
@@ -38,9 +37,8 @@ def _dealer(shoe: tuple[int, ...], up: int, *, peek: bool) -> npt.NDArray[np.flo
         up,
         g.counts,
         g.size,
-        g.paths,
+        g.child,
         g.next_out,
-        ff,
         out,
         np.zeros((0, 0)),
     )

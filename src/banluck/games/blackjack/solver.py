@@ -269,12 +269,11 @@ def dealer_table(shoe_ranks: Counts, stands_on: int, hits_soft_17: bool = False)
     shoe = np.array(shoe_ranks, dtype=np.int64)
     n_rem = st.removals.shape[0]
     dealer = np.zeros((n_rem, N_RANKS, N_DEALER), dtype=np.float64)
-    ff = k.falling_table(int(shoe.sum()), 32)
     for u in range(N_RANKS):
         g = dealer_graph(u, stands_on, peek=True, hits_soft_17=hits_soft_17)
         out = np.zeros((n_rem, N_OUTCOMES), dtype=np.float64)
         k.dealer_outcomes(
-            shoe, st.removals, u, g.counts, g.size, g.paths, g.next_out, ff, out, np.zeros((0, 0))
+            shoe, st.removals, u, g.counts, g.size, g.child, g.next_out, out, np.zeros((0, 0))
         )
         dealer[:, u, :] = out[:, :N_DEALER]
     return dealer
@@ -330,7 +329,7 @@ def evaluate(
                     forced[i, u] = _FORCE.get(action or "", -1)
         k.play_family(
             shoe, st.removals, dealer, fam.rem, fam.total, fam.cards, fam.child, fam.order,
-            one_card, double_ok, value, m2, gv, evs, m2s, forced,
+            one_card, double_ok, value, m2, gv, evs, m2s, forced, fam.pair >= 0,
         )  # fmt: skip
         return FamilyValues(fam, value, m2, gv, evs, m2s)
 
@@ -425,6 +424,11 @@ def _summarise(
     insurance = 0.0
     p_ace_up = 0.0
     index = regular.family.index
+    two_cards = {
+        (a, b): tuple(int(a == r) + int(b == r) for r in range(N_RANKS))
+        for a in range(N_RANKS)
+        for b in range(a, N_RANKS)
+    }
     for u in range(N_RANKS):
         p_up = shoe[u] / n_total
         m = shoe.copy()
@@ -437,11 +441,9 @@ def _summarise(
                 if ways <= 0:
                     continue
                 p = p_up * ways / ((n_total - 1) * (n_total - 2))
-                left = m.copy()
-                left[a] -= 1
-                left[b] -= 1
-                z = 1.0 - left[bj] / (n_total - 3) if bj >= 0 else 1.0
-                counts = tuple(int(a == r) + int(b == r) for r in range(N_RANKS))
+                # the hole card's chance of a blackjack, the two cards and the up card gone
+                z = 1.0 - (m[bj] - (a == bj) - (b == bj)) / (n_total - 3) if bj >= 0 else 1.0
+                counts = two_cards[a, b]
                 if u == 0:
                     p_ace_up += p
                     insurance += p * 0.5 * (3 * (1 - z) - 1)  # I4: half the bet, 2 to 1
@@ -466,8 +468,9 @@ def _summarise(
                 if fam is not None:
                     root = fam.family.index[tuple(int(r == a) for r in range(N_RANKS))]
                     p_o = dealer[fam.family.rem[root], u, :] / z
-                    safe = np.where(p_o > 0, p_o, 1.0)
-                    cov = float(np.sum(np.where(p_o > 0, fam.g[root, u, :] ** 2 / safe, 0.0)))
+                    g_o = fam.g[root, u, :]
+                    sq = np.divide(g_o**2, p_o, out=np.zeros_like(p_o), where=p_o > 0)
+                    cov = float(np.sum(sq))
                     acts["split"] = (
                         float(split_ev[a, u]),
                         2.0 * float(fam.m2[root, u]) + 2 * cov,

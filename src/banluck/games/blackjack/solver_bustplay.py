@@ -113,8 +113,7 @@ def _bust_pay(rules: BlackjackRules, removals: list[Counts], up: int) -> npt.NDA
     rem = np.array(removals, dtype=np.int64)
     out = np.zeros((len(removals), N_OUTCOMES))
     by = np.zeros((len(removals), MAX_CARDS))
-    ff = k.falling_table(int(shoe.sum()), 32)
-    k.dealer_outcomes(shoe, rem, up, g.counts, g.size, g.paths, g.next_out, ff, out, by)
+    k.dealer_outcomes(shoe, rem, up, g.counts, g.size, g.child, g.next_out, out, by)
     pays = np.array(
         [0, 0, 0] + [PAYS["bust"][str(c)] for c in range(3, 8)] + [PAYS["bust"]["8+"]] * 8
     )[:MAX_CARDS]

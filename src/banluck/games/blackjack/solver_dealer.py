@@ -46,6 +46,7 @@ class DealerGraph:
     size: IntArray  # (S,)
     paths: FloatArray  # (S,): orders of drawing that reach the state
     next_out: IntArray  # (S, 10): outcome code of drawing each rank next
+    child: IntArray  # (S, 10): the state drawing each rank leads to (-1: it stops there)
 
 
 def bj_rank(up: int) -> int:
@@ -95,10 +96,17 @@ def dealer_graph(up: int, stands_on: int, *, peek: bool, hits_soft_17: bool = Fa
                     paths[child] += paths[state]
             nexts[state] = row
         layer = following
+    index = {state: i for i, state in enumerate(order)}
+    child = [
+        [index.get((*s[:r], s[r] + 1, *s[r + 1 :]), -1) if nexts[s][r] == CONTINUE else -1
+         for r in range(N_RANKS)]
+        for s in order
+    ]  # fmt: skip
     return DealerGraph(
         up=up,
         counts=np.array(order, dtype=np.int64),
         size=np.array([sum(s) for s in order], dtype=np.int64),
         paths=np.array([paths[s] for s in order], dtype=np.float64),
         next_out=np.array([nexts[s] for s in order], dtype=np.int64),
+        child=np.array(child, dtype=np.int64),
     )

@@ -15,64 +15,79 @@ N_RANKS = 10
 N_DEALER = 6  # 17, 18, 19, 20, 21, bust
 
 
-@njit(cache=True)
-def falling_table(n_max, k_max):  # type: ignore[no-untyped-def]
-    """``ff[a, k] = a (a - 1) ... (a - k + 1)`` (0 when k > a)."""
-    ff = np.zeros((n_max + 1, k_max + 1), dtype=np.float64)
-    for a in range(n_max + 1):
-        ff[a, 0] = 1.0
-        for k in range(1, k_max + 1):
-            ff[a, k] = ff[a, k - 1] * (a - k + 1) if a - k + 1 > 0 else 0.0
-    return ff
+#: Shoes evaluated together by ``dealer_outcomes``: each state's probability is a row of
+#: this many shoes, so every step is one loop over a row that the compiler vectorises.
+BLOCK = 256
 
 
 @njit(cache=True)
-def dealer_outcomes(shoe, removals, up, counts, size, paths, next_out, ff, out, bust_by):  # type: ignore[no-untyped-def]
+def dealer_outcomes(shoe, removals, up, counts, size, child, next_out, out, bust_by):  # type: ignore[no-untyped-def]
     """``out[i, o]`` += P(the dealer ends in outcome ``o``) from the shoe ``shoe - removals[i]``
     with ``up`` dealt; excluded first cards (the peek) are left out, so the row sums to
     P(no dealer blackjack) when the graph was built with the peek. ``bust_by[i, k]`` (when
-    it has columns) += P(the dealer busts holding k cards, the up card included)."""
+    it has columns) += P(the dealer busts holding k cards, the up card included).
+
+    Forward over the graph (parents first): a state's probability flows to each next card's
+    state or outcome times (that rank's cards left) / (cards left), for ``BLOCK`` shoes at
+    a time. A shoe that cannot hold its removal (a negative count) gets nothing."""
     by_cards = bust_by.shape[1] > 0
     n_rem = removals.shape[0]
     n_states = counts.shape[0]
-    a = np.empty(N_RANKS, dtype=np.int64)
-    nz_r = np.empty((n_states, N_RANKS), dtype=np.int64)
-    nz_n = np.zeros(n_states, dtype=np.int64)
+    n_out = out.shape[1]
+    max_k = 0
     for s in range(n_states):
-        for r in range(N_RANKS):
-            if counts[s, r] > 0:
-                nz_r[s, nz_n[s]] = r
-                nz_n[s] += 1
-    for i in range(n_rem):
-        total = 0
-        ok = True
-        for r in range(N_RANKS):
-            a[r] = shoe[r] - removals[i, r] - (1 if r == up else 0)
-            if a[r] < 0:
-                ok = False
-            total += a[r]
-        if not ok or total <= 0:
-            continue
+        max_k = max(max_k, size[s])
+    prob = np.zeros((n_states, BLOCK))
+    avail = np.zeros((N_RANKS, BLOCK))
+    inv = np.zeros((max_k + 1, BLOCK))
+    pk = np.zeros(BLOCK)
+    acc = np.zeros((n_out, BLOCK))
+    acc_by = np.zeros((max(bust_by.shape[1], 1), BLOCK))
+    for lo in range(0, n_rem, BLOCK):
+        n = min(BLOCK, n_rem - lo)
+        prob[:, :] = 0.0
+        avail[:, :] = 0.0
+        inv[:, :] = 0.0
+        acc[:, :] = 0.0
+        acc_by[:, :] = 0.0
+        for b in range(n):
+            total = 0
+            ok = True
+            for r in range(N_RANKS):
+                x = shoe[r] - removals[lo + b, r] - (1 if r == up else 0)
+                ok = ok and x >= 0
+                avail[r, b] = x
+                total += x
+            if ok and total > 0:
+                prob[0, b] = 1.0
+                for k in range(min(max_k + 1, total)):
+                    inv[k, b] = 1.0 / (total - k)
         for s in range(n_states):
             k = size[s]
-            if k >= total:
-                continue
-            w = paths[s] / ff[total, k]
-            for j in range(nz_n[s]):
-                r = nz_r[s, j]
-                w *= ff[a[r], counts[s, r]]
-            if w == 0.0:
-                continue
-            w /= total - k
+            for b in range(BLOCK):
+                pk[b] = prob[s, b] * inv[k, b]
             for r in range(N_RANKS):
                 o = next_out[s, r]
-                if o < 0:
+                if o == -2:  # EXCLUDED
                     continue
-                left = a[r] - counts[s, r]
-                if left > 0:
-                    out[i, o] += w * left
-                    if by_cards and o == 5:
-                        bust_by[i, min(k + 2, bust_by.shape[1] - 1)] += w * left
+                c = counts[s, r]
+                if o == -1:  # CONTINUE
+                    dst = child[s, r]
+                    for b in range(BLOCK):
+                        prob[dst, b] += pk[b] * (avail[r, b] - c)
+                    continue
+                for b in range(BLOCK):
+                    acc[o, b] += pk[b] * (avail[r, b] - c)
+                if by_cards and o == 5:
+                    kk = min(k + 2, bust_by.shape[1] - 1)
+                    for b in range(BLOCK):
+                        acc_by[kk, b] += pk[b] * (avail[r, b] - c)
+        for b in range(n):
+            for o in range(n_out):
+                out[lo + b, o] += acc[o, b]
+            if by_cards:
+                for kk in range(bust_by.shape[1]):
+                    bust_by[lo + b, kk] += acc_by[kk, b]
     return 0
 
 
@@ -107,6 +122,7 @@ def play_family(  # type: ignore[no-untyped-def]
     evs,
     m2s,
     forced,
+    want_g,
 ):
     """Backward induction over one family of hands, for every up card.
 
@@ -118,10 +134,12 @@ def play_family(  # type: ignore[no-untyped-def]
     stands; a 21 stands, B4); ``m2`` the second moment of the best play and ``g[s, u, o]``
     E[result and dealer outcome o] (for the covariance of split hands). ``forced[s, u]`` >= 0
     imposes a choice (0 stand, 1 hit, 2 double) where it is allowed: a fixed strategy's
-    value instead of the best one. ``double_ok[t]``: a two-card hand of total ``t`` may
-    double here (I6: a split family's hands, on the totals the rules allow; the unsplit
-    hands' double is their first decision's, valued by the caller). Children first:
-    ``order`` lists states by decreasing hard sum.
+    value instead of the best one. ``g`` is filled only ``want_g`` (a split family's, for
+    the covariance of its hands); ``evs[s, u, 2]`` only for two-card hands.
+    ``double_ok[t]``: a two-card hand of total ``t`` may double here (I6: a split family's
+    hands, on the totals the rules allow; the unsplit hands' double is their first
+    decision's, valued by the caller). Children first: ``order`` lists states by decreasing
+    hard sum.
     """
     a = np.empty(N_RANKS, dtype=np.int64)
     gs = np.empty(N_DEALER, dtype=np.float64)
@@ -159,7 +177,9 @@ def play_family(  # type: ignore[no-untyped-def]
                 gs[o] = p * pay
             evs[s, u, 0] = ev_s
             m2s[s, u, 0] = m2_s
-            # hit and double
+            # hit, and on two cards double (the only hands that may)
+            n = st_cards[s]
+            two = n == 2
             ev_h = 0.0
             m2_h = 0.0
             ev_d = 0.0
@@ -178,20 +198,26 @@ def play_family(  # type: ignore[no-untyped-def]
                 if ch < 0:
                     ev_h -= q
                     m2_h += q
-                    ev_d -= 2.0 * q
-                    m2_d += 4.0 * q
+                    if want_g:
+                        for o in range(N_DEALER):
+                            gh[o] -= q * dealer[ri, u, o] / z
+                    if two:
+                        ev_d -= 2.0 * q
+                        m2_d += 4.0 * q
+                        for o in range(N_DEALER):
+                            gd[o] -= 2.0 * q * dealer[ri, u, o] / z
+                    continue
+                ev_h += q * value[ch, u]
+                m2_h += q * m2[ch, u]
+                if want_g:
                     for o in range(N_DEALER):
-                        gh[o] -= q * dealer[ri, u, o] / z
-                        gd[o] -= 2.0 * q * dealer[ri, u, o] / z
-                else:
-                    ev_h += q * value[ch, u]
-                    m2_h += q * m2[ch, u]
+                        gh[o] += q * g[ch, u, o]
+                if two:
                     ev_d += 2.0 * q * evs[ch, u, 0]
                     rc = st_rem[ch]
                     tc = st_total[ch]
                     zz = zc if zc > 0.0 else 1.0
                     for o in range(N_DEALER):
-                        gh[o] += q * g[ch, u, o]
                         pc = dealer[rc, u, o] / zz
                         pay = _pay(tc, o)
                         gd[o] += 2.0 * q * pc * pay
@@ -200,7 +226,6 @@ def play_family(  # type: ignore[no-untyped-def]
             evs[s, u, 2] = ev_d
             m2s[s, u, 1] = m2_h
             m2s[s, u, 2] = m2_d
-            n = st_cards[s]
             if n == 1:
                 choice = 1
             elif t >= 21 or (n == 2 and one_card):
