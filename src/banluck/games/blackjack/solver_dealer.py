@@ -97,7 +97,7 @@ def dealer_graph(up: int, stands_on: int, *, peek: bool, hits_soft_17: bool = Fa
             nexts[state] = row
         layer = following
     index = {state: i for i, state in enumerate(order)}
-    child = [
+    children = [
         [index.get((*s[:r], s[r] + 1, *s[r + 1 :]), -1) if nexts[s][r] == CONTINUE else -1
          for r in range(N_RANKS)]
         for s in order
@@ -108,5 +108,5 @@ def dealer_graph(up: int, stands_on: int, *, peek: bool, hits_soft_17: bool = Fa
         size=np.array([sum(s) for s in order], dtype=np.int64),
         paths=np.array([paths[s] for s in order], dtype=np.float64),
         next_out=np.array([nexts[s] for s in order], dtype=np.int64),
-        child=np.array(child, dtype=np.int64),
+        child=np.array(children, dtype=np.int64),
     )
