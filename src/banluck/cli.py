@@ -10,8 +10,6 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from banluck.replay import ReplayError, replay_lines, replay_text
-
 EXIT_BAD_INPUT = 2
 
 
@@ -25,10 +23,14 @@ def _open_input(path: str) -> TextIO:
     try:
         return open(path, encoding="utf-8", errors="surrogateescape")
     except OSError as exc:
+        from banluck.replay import ReplayError
+
         raise ReplayError(f"cannot read {path!r}: {exc.strerror}") from None
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from banluck.replay import ReplayError, replay_lines, replay_text  # only this command's
+
     try:
         source = _open_input(args.file)
         if args.lines:

@@ -137,40 +137,54 @@ def _compositions(limit: int) -> list[Counts]:
     return out
 
 
+#: A composition as one integer: the count of rank r in bits 5r .. 5r + 4 (21 at most).
+_SHIFT = 5
+
+
+def _codes(comps: IntArray) -> IntArray:
+    codes: IntArray = comps @ (np.int64(1) << (_SHIFT * np.arange(N_RANKS, dtype=np.int64)))
+    return codes
+
+
 @lru_cache(maxsize=1)
 def structure() -> Structure:
-    """The hands (hard sum 21 or less) and removal compositions; the same for every shoe."""
-    comps = _compositions(21)
-    rem_index: dict[Counts, int] = {}
+    """The hands (hard sum 21 or less) and removal compositions; the same for every shoe.
+    Built with arrays: a composition's child by a rank is found by its code."""
+    comps = np.array(_compositions(21), dtype=np.int64)
+    # B1 once per (hard sum, has an ace): the totals of every composition from one home
+    totals = np.array([[points_total(h, a)[0] for a in (0, 1)] for h in range(22)])
+    step = np.int64(1) << (_SHIFT * np.arange(N_RANKS, dtype=np.int64))
+    families: list[tuple[int, IntArray, IntArray]] = []  # pair, keys, removed codes
+    for pair in range(-1, N_RANKS):
+        keys = comps[comps.sum(axis=1) >= 2] if pair < 0 else comps[comps[:, pair] >= 1]
+        removed = _codes(keys) + (step[pair] if pair >= 0 else 0)
+        families.append((pair, keys, removed))
+    # the removal compositions in the order first met, family after family
+    all_removed = np.concatenate([r for _, _, r in families])
+    uniq, first = np.unique(all_removed, return_index=True)
+    by_first = np.argsort(first, kind="stable")
+    rank_of = np.empty(len(uniq), dtype=np.int64)
+    rank_of[by_first] = np.arange(len(uniq))
+    removals = (uniq[by_first][:, None] >> (_SHIFT * np.arange(N_RANKS))) & 31
 
-    def rem_id(c: Counts) -> int:
-        if c not in rem_index:
-            rem_index[c] = len(rem_index)
-        return rem_index[c]
+    def family(pair: int, keys: IntArray, removed: IntArray) -> Family:
+        codes = _codes(keys)
+        sorter = np.argsort(codes)
+        wanted = codes[:, None] + step[None, :]
+        at = np.clip(np.searchsorted(codes, wanted, sorter=sorter), 0, len(codes) - 1)
+        found = sorter[at]
+        child = np.where(codes[found] == wanted, found, -1).astype(np.int64)
+        key_hard = keys @ np.array(VALUES, dtype=np.int64)
+        total = totals[key_hard, (keys[:, 0] > 0).astype(np.int64)].astype(np.int64)
+        cards = keys.sum(axis=1).astype(np.int64)
+        order = np.argsort(-key_hard, kind="stable").astype(np.int64)
+        rem = rank_of[np.searchsorted(uniq, removed)]
+        key_list: list[Counts] = [tuple(k) for k in keys.tolist()]
+        index = {k: i for i, k in enumerate(key_list)}
+        return Family(pair, key_list, index, rem, total, cards, child, order)
 
-    def family(pair: int) -> Family:
-        keys = [c for c in comps if sum(c) >= 2] if pair < 0 else [c for c in comps if c[pair] >= 1]
-        index = {k: i for i, k in enumerate(keys)}
-        rem = np.empty(len(keys), dtype=np.int64)
-        total = np.empty(len(keys), dtype=np.int64)
-        cards = np.empty(len(keys), dtype=np.int64)
-        child = np.full((len(keys), N_RANKS), -1, dtype=np.int64)
-        for i, k in enumerate(keys):
-            removed = k if pair < 0 else (*k[:pair], k[pair] + 1, *k[pair + 1 :])
-            rem[i] = rem_id(removed)
-            total[i] = hand_total(k)[0]
-            cards[i] = sum(k)
-            for r in range(N_RANKS):
-                j = index.get((*k[:r], k[r] + 1, *k[r + 1 :]))
-                if j is not None:
-                    child[i, r] = j
-        order = np.array(sorted(range(len(keys)), key=lambda i: -hard_sum(keys[i])), dtype=np.int64)
-        return Family(pair, keys, index, rem, total, cards, child, order)
-
-    regular = family(-1)
-    splits = tuple(family(x) for x in range(N_RANKS))
-    removals = np.array(list(rem_index), dtype=np.int64)
-    return Structure(removals, regular, splits)
+    built = [family(*f) for f in families]
+    return Structure(removals.astype(np.int64), built[0], tuple(built[1:]))
 
 
 # --------------------------------------------------------------------------- solution
