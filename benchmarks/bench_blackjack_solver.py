@@ -22,15 +22,18 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from benchmarks.common import machine
 
+if TYPE_CHECKING:
+    from banluck.games.blackjack.rules import BlackjackRules
 
-def _warm(name: str, repeats: int) -> tuple[float, float]:
+
+def warm(rules: BlackjackRules, repeats: int) -> tuple[float, float]:
+    """The best wall and CPU seconds of a whole solve of ``rules`` (see the module text)."""
     from banluck.games.blackjack import solver
-    from banluck.games.blackjack.rules import PRESETS
 
-    rules = PRESETS[name]
     shoe = solver.shoe_counts(rules.decks)
     solver.evaluate(rules, shoe)
     best_wall = best_cpu = float("inf")
@@ -43,17 +46,19 @@ def _warm(name: str, repeats: int) -> tuple[float, float]:
     return best_wall, best_cpu
 
 
-def _new_process(name: str, runs: int) -> float:
+def new_process(command: list[str], runs: int) -> float:
+    """The median wall seconds of ``command`` run as a new process."""
     times = []
     for _ in range(runs):
         t = time.perf_counter()
-        subprocess.run(
-            [sys.executable, "-m", "banluck", "odds", "--preset", name, "--json"],
-            check=True,
-            capture_output=True,
-        )
+        subprocess.run(command, check=True, capture_output=True)
         times.append(time.perf_counter() - t)
     return statistics.median(times)
+
+
+def odds_command(*args: str) -> list[str]:
+    """``banluck odds ARGS --json`` as a user runs it."""
+    return [sys.executable, "-m", "banluck", "odds", *args, "--json"]
 
 
 def _parts(name: str) -> str:
@@ -83,8 +88,10 @@ def main() -> int:
         if args.parts:
             print(f"{name:9} parts: {_parts(name)}")
             continue
-        wall, cpu = _warm(name, args.repeats)
-        new = _new_process(name, args.runs)
+        from banluck.games.blackjack.rules import PRESETS
+
+        wall, cpu = warm(PRESETS[name], args.repeats)
+        new = new_process(odds_command("--preset", name), args.runs)
         print(
             f"{name:9} warm {wall:.3f} s wall / {cpu:.3f} s CPU (best of {args.repeats}); "
             f"new process {new:.2f} s (median of {args.runs})"

@@ -113,5 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parse_replay(argv) if argv[:1] == ["replay"] else None
     if args is None:
         args = build_parser().parse_args(argv)
-    code: int = args.run(args)
+    try:
+        code: int = args.run(args)
+    except BrokenPipeError:
+        return _output_gone()  # any command's reader went away: no traceback
     return code

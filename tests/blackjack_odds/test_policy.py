@@ -174,3 +174,21 @@ def test_the_hint_of_a_split_hand_offers_no_surrender_or_split() -> None:
     hint = hint_for(INFINITE, d)
     assert set(hint) == {"hit", "stand", "double"}
     assert max(hint, key=lambda a: hint[a]) == "double"
+
+
+def test_a_reader_that_goes_away_stops_odds_quietly() -> None:
+    """``banluck odds ... | head``: the pipe closed before the figures are written ends the
+    command with status 1 and no traceback (as ``replay`` does)."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "banluck", "odds", "--preset", "classic", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # long before the solve ends and the figures are written
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 1
+    assert "Traceback" not in err and err == ""
