@@ -167,7 +167,7 @@ def test_a_soft_17_hit_and_a_restricted_double_cost_the_player() -> None:
     assert solve(rules_of("infinite", double="10-11")).house_edge > infinite
 
 
-def test_odds_take_a_blackjack_house_and_refuse_what_the_solve_does_not_model(
+def test_odds_take_a_blackjack_house_without_a_peek_too(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert (
@@ -177,9 +177,11 @@ def test_odds_take_a_blackjack_house_and_refuse_what_the_solve_does_not_model(
     want = solve(rules_of("classic", dealer_hits_soft_17=True)).house_edge
     assert out["house"]["rules"]["dealer_hits_soft_17"] is True
     assert out["house_edge"] == pytest.approx(want, abs=1e-15)
-    assert main(["odds", "--preset", "classic", "--rule", "peek=false"]) == 2
-    err = capsys.readouterr().err
-    assert "peeks" in err and len(err.strip().splitlines()) == 1
+    assert main(["odds", "--preset", "classic", "--rule", "peek=false", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["house"]["rules"]["peek"] is False
+    want = solve(rules_of("classic", peek=False)).house_edge
+    assert out["house_edge"] == pytest.approx(want, abs=1e-15)
 
 
 @pytest.mark.rule("C6")

@@ -1,6 +1,7 @@
 """An independent brute force of one seat's hit/stand/double EVs for a tiny shoe: the hole
-card enumerated explicitly (never a blackjack after the peek), the dealer played card by
-card with ``hands.points_total``. It shares no code with the solver's graph or kernel."""
+card enumerated explicitly (never a blackjack after the peek; without one, a blackjack that
+takes the hand's whole bet), the dealer played card by card with ``hands.points_total``. It
+shares no code with the solver's graph or kernel."""
 
 from __future__ import annotations
 
@@ -46,28 +47,32 @@ def _pay(mine: int, dealer: int) -> float:
     return -1.0 if mine < dealer else 0.0
 
 
-def hole_weights(shoe: Counts, up: int) -> dict[int, float]:
-    """C3 / I5: the hole card's distribution given it makes no blackjack."""
-    bj = _bj(up)
+def hole_weights(shoe: Counts, up: int, peek: bool = True) -> dict[int, float]:
+    """C3 / I5: the hole card's distribution given it makes no blackjack (after a peek)."""
+    bj = _bj(up) if peek else -1
     weights = {h: float(shoe[h]) for h in range(10) if shoe[h] and h != bj}
     z = sum(weights.values())
     return {h: w / z for h, w in weights.items()}
 
 
-def stand_ev(shoe: Counts, up: int, total: int) -> float:
+def stand_ev(shoe: Counts, up: int, total: int, peek: bool = True) -> float:
     """Standing on ``total``; ``shoe`` is what is left after the seat's cards and the up card."""
     ev = 0.0
-    for h, ph in hole_weights(shoe, up).items():
+    for h, ph in hole_weights(shoe, up, peek).items():
+        if h == _bj(up):  # no peek: the dealer's blackjack beats the hand
+            ev -= ph
+            continue
         dist = dealer_dist(_take(shoe, h), VAL[up] + VAL[h], (up == 0) + (h == 0))
         ev += ph * sum(p * _pay(total, t) for t, p in dist.items())
     return ev
 
 
-def next_card(shoe: Counts, up: int) -> dict[int, float]:
-    """The seat's next card given the hole card (dealt before it) makes no blackjack."""
+def next_card(shoe: Counts, up: int, peek: bool = True) -> dict[int, float]:
+    """The seat's next card given the hole card (dealt before it) makes no blackjack (after a
+    peek)."""
     out: dict[int, float] = {}
     n = sum(shoe)
-    for h, ph in hole_weights(shoe, up).items():
+    for h, ph in hole_weights(shoe, up, peek).items():
         for c in range(10):
             left = shoe[c] - (c == h)
             if left > 0:
@@ -76,27 +81,27 @@ def next_card(shoe: Counts, up: int) -> dict[int, float]:
 
 
 @cache
-def best_ev(shoe: Counts, up: int, points: int, aces: int) -> float:
+def best_ev(shoe: Counts, up: int, points: int, aces: int, peek: bool = True) -> float:
     """Hit or stand, whichever is better, from here on (a 21 stands)."""
     total, _ = points_total(points, aces)
     if total > 21:
         return -1.0
-    stand = stand_ev(shoe, up, total)
+    stand = stand_ev(shoe, up, total, peek)
     if total == 21:
         return stand
-    return max(stand, hit_ev(shoe, up, points, aces))
+    return max(stand, hit_ev(shoe, up, points, aces, peek))
 
 
-def hit_ev(shoe: Counts, up: int, points: int, aces: int) -> float:
+def hit_ev(shoe: Counts, up: int, points: int, aces: int, peek: bool = True) -> float:
     return sum(
-        p * best_ev(_take(shoe, c), up, points + VAL[c], aces + (c == 0))
-        for c, p in next_card(shoe, up).items()
+        p * best_ev(_take(shoe, c), up, points + VAL[c], aces + (c == 0), peek)
+        for c, p in next_card(shoe, up, peek).items()
     )
 
 
-def double_ev(shoe: Counts, up: int, points: int, aces: int) -> float:
+def double_ev(shoe: Counts, up: int, points: int, aces: int, peek: bool = True) -> float:
     ev = 0.0
-    for c, p in next_card(shoe, up).items():
+    for c, p in next_card(shoe, up, peek).items():
         total, _ = points_total(points + VAL[c], aces + (c == 0))
-        ev += p * 2 * (-1.0 if total > 21 else stand_ev(_take(shoe, c), up, total))
+        ev += p * 2 * (-1.0 if total > 21 else stand_ev(_take(shoe, c), up, total, peek))
     return ev

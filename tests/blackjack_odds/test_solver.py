@@ -77,10 +77,18 @@ TINY = (3, 2, 2, 2, 3, 2, 2, 2, 2, 8)  # 28 cards: A, 2..9, ten-value
 
 
 @pytest.mark.rule("B8")
+@pytest.mark.rule("C3")
+@pytest.mark.rule("I5")
+@pytest.mark.parametrize("peek", [True, False])
 @pytest.mark.parametrize("up", [0, 4, 9])
 @pytest.mark.parametrize("hand", [(9, 5), (9, 1), (0, 5), (3, 6), (1, 2)])
-def test_every_ev_agrees_with_a_brute_force_on_a_tiny_shoe(up: int, hand: tuple[int, int]) -> None:
-    sol = solve_shoe(INFINITE, TINY)
+def test_every_ev_agrees_with_a_brute_force_on_a_tiny_shoe(
+    peek: bool, up: int, hand: tuple[int, int]
+) -> None:
+    """With a peek every value is given no dealer blackjack; without one (a house's ``peek``
+    false) nothing is conditioned and a dealer blackjack takes the hand's whole bet, a
+    double's too."""
+    sol = solve_shoe(INFINITE.replace(dealer_peeks=peek), TINY)
     counts = tuple(hand.count(r) for r in range(10))
     left = list(TINY)
     for r in (*hand, up):
@@ -90,9 +98,37 @@ def test_every_ev_agrees_with_a_brute_force_on_a_tiny_shoe(up: int, hand: tuple[
     aces = hand.count(0)
     total, _ = points_total(points, aces)
     evs = sol.actions(counts, up)
-    assert evs["stand"] == pytest.approx(brute.stand_ev(shoe, up, total), abs=1e-12)
-    assert evs["hit"] == pytest.approx(brute.hit_ev(shoe, up, points, aces), abs=1e-12)
-    assert evs["double"] == pytest.approx(brute.double_ev(shoe, up, points, aces), abs=1e-12)
+    assert evs["stand"] == pytest.approx(brute.stand_ev(shoe, up, total, peek), abs=1e-12)
+    assert evs["hit"] == pytest.approx(brute.hit_ev(shoe, up, points, aces, peek), abs=1e-12)
+    double = brute.double_ev(shoe, up, points, aces, peek)
+    assert evs["double"] == pytest.approx(double, abs=1e-12)
+    if not peek and up in (0, 9):  # a blackjack is possible: it costs the unpeeked hand more
+        peeked = solve_shoe(INFINITE, TINY).actions(counts, up)
+        assert evs["double"] < peeked["double"]
+
+
+@pytest.mark.rule("I6")
+@pytest.mark.parametrize("peek", [True, False])
+@pytest.mark.parametrize("up", [0, 5, 9])
+@pytest.mark.parametrize("pair", [7, 1])
+def test_a_split_hand_agrees_with_the_brute_force(peek: bool, up: int, pair: int) -> None:
+    """One split hand (C6 / I6): the pair card, a second card from the shoe less both pair
+    cards and the up card, then best play with a double after the split; without a peek a
+    dealer blackjack takes the hand and its double."""
+    sol = solve_shoe(INFINITE.replace(dealer_peeks=peek), TINY)
+    left = list(TINY)
+    for r in (pair, pair, up):
+        left[r] -= 1
+    shoe = tuple(left)
+    one = 0.0
+    for c, p in brute.next_card(shoe, up, peek).items():
+        after = brute._take(shoe, c)
+        points, aces = pair + 1 + c + 1, (pair == 0) + (c == 0)
+        best = brute.best_ev(after, up, points, aces, peek)
+        if points_total(points, aces)[0] < 21:
+            best = max(best, brute.double_ev(after, up, points, aces, peek))
+        one += p * best
+    assert sol.split_value(pair, up) == pytest.approx(2 * one, abs=1e-12)
 
 
 def test_a_three_card_hand_agrees_with_the_brute_force() -> None:

@@ -131,7 +131,7 @@ def test_the_strategy_chart_names_the_house_it_is_solved_for(
     )
 
 
-def test_a_blackjack_house_is_priced_or_said_unsolved_in_chinese(
+def test_a_blackjack_house_is_priced_in_chinese_with_or_without_a_peek(
     serve: Callable[..., Server], new_page: Callable[..., Page]
 ) -> None:
     server = serve(PLAIN)
@@ -145,6 +145,7 @@ def test_a_blackjack_house_is_priced_or_said_unsolved_in_chinese(
     edge = page.locator("[data-testid=house-edge]")
     expect(edge).to_contain_text(f"{h17 * 100:.3f}")
     field(page, "peek").locator("input").uncheck()
-    expect(edge).to_have_text(
-        "精确求解不涵盖这些规则（庄家不偷看底牌，或不能分牌）：游戏照样进行，但没有精确优势。"
-    )
+    rules = {"dealer_hits_soft_17": True, "peek": False}
+    no_peek = edge_of(page, server, {"base": "classic", "rules": rules})
+    assert no_peek > h17  # an unpeeked blackjack also takes doubles and split hands
+    expect(edge).to_contain_text(f"{no_peek * 100:.3f}")

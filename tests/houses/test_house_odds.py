@@ -97,6 +97,9 @@ def test_a_seven_seven_seven_lowers_the_edge_by_what_it_pays() -> None:
         ("classic", {"dealer_hits_soft_17": True, "double": "any", "surrender": "late"}),
         ("classic", {"splits": 0, "double": "any"}),
         ("infinite", {"blackjack_pays": "6:5", "decks": 6}),
+        # no peek: a dealer blackjack also takes doubles and split hands (solved exactly)
+        ("infinite", {"peek": False, "decks": 2}),
+        ("classic", {"peek": False, "double": "any", "double_after_split": True}),
     ],
 )
 def test_the_simulated_edge_of_a_house_agrees_with_the_exact_one(
@@ -128,7 +131,7 @@ def test_the_commands_take_a_house_file_a_named_house_and_refuse_a_bad_one(
     for argv, says in (
         (["odds", "--rule", "five_card_bust=9"], "'five_card_bust' is 9, allowed 1 to 3"),
         (["odds", "--house", "nosuch"], "neither a file nor a named house"),
-        (["odds", "--preset", "classic", "--rule", "peek=false"], "models a dealer who peeks"),
+        (["odds", "--preset", "classic", "--rule", "peek=maybe"], "'peek'"),
         (["odds", "--preset", "table", "--house", str(path)], "not the house's base"),
         (["odds", "--house", "kampung-no-burn"], "Kampung has no exact odds"),
     ):

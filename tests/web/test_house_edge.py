@@ -56,7 +56,7 @@ def test_a_bad_house_is_refused_naming_its_field(
 
 
 @pytest.mark.rule("H9")
-def test_a_blackjack_houses_edge_is_the_solvers_or_said_unsolved(tmp_path: Path) -> None:
+def test_a_blackjack_houses_edge_is_the_solvers(tmp_path: Path) -> None:
     from banluck.games.blackjack.solver import solve as bj_solve
 
     c = game_client(tmp_path / "save.sqlite3")
@@ -66,4 +66,8 @@ def test_a_blackjack_houses_edge_is_the_solvers_or_said_unsolved(tmp_path: Path)
     want = bj_solve(read_house(house).record()).house_edge
     assert got["house_edge"] == pytest.approx(want, abs=1e-12)
     no_peek = c.post(ROUTE, json={"house": {"base": "classic", "rules": {"peek": False}}}).json()
-    assert no_peek["house_edge"] is None and no_peek["edge_source"] == "unsolved"
+    assert no_peek["edge_source"] == "exact"
+    want = bj_solve(read_house({"base": "classic", "rules": {"peek": False}}).record()).house_edge
+    assert no_peek["house_edge"] == pytest.approx(want, abs=1e-12)
+    peek = c.post(ROUTE, json={"house": {"base": "classic"}}).json()["house_edge"]
+    assert no_peek["house_edge"] > peek  # an unpeeked blackjack also takes doubles and splits

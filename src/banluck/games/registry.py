@@ -46,7 +46,7 @@ class Game:
     edge: str | None = None
     chart: str | None = None
     #: ``module:function``: ``house_edge(house) -> float | None``, the exact edge of a house
-    #: (H9; None: a house its solve does not model)
+    #: (H9; None: a house without an exact edge)
     house_edge: str | None = None
 
     def part(self, which: str) -> Callable[..., Any]:

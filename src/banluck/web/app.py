@@ -288,11 +288,7 @@ def create_app(
         body = await read_body(request)
         house = house_setting(body.get("house"))
         edge = await run_in_threadpool(edge_of_house, house)
-        # none: the family's edge is simulated (kampung); unsolved: a house its exact
-        # solve does not model (blackjack without a peek or a split)
-        source = (
-            "exact" if edge is not None else "unsolved" if game(house.base).house_edge else "none"
-        )
+        source = "exact" if edge is not None else "none"  # none: simulated (kampung)
         return {
             "house": house.to_object(),
             "changes": house.changes(),

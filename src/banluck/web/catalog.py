@@ -60,7 +60,7 @@ def _chart(name: str, decks: int | None, house: str | None) -> dict[str, Any] | 
         played = played.with_field("decks", decks)
     try:
         data = g.part("chart")(name, decks, played)
-    except ValueError:  # a house its exact solve does not model: no chart
+    except ValueError:  # a house its family cannot chart: no chart
         return None
     return {**data, "house": played.to_object()}
 

@@ -10,15 +10,12 @@ if TYPE_CHECKING:
     from banluck.games.house import House
 
 
-def house_edge(house: House) -> float | None:
-    """H9: the exact house edge of a blackjack ``house`` per initial bet, with best play
-    (None: a house the exact solve does not model, without a peek or a split)."""
+def house_edge(house: House) -> float:
+    """H9: the exact house edge of a blackjack ``house`` per initial bet, with best play (every
+    house is solved: the registry's signature allows None for games that may not be)."""
     from banluck.games.blackjack import solver
 
-    rules = house.record()
-    if solver.modelled(rules) != rules:
-        return None
-    return float(solver.solve(rules).house_edge)
+    return float(solver.solve(house.record()).house_edge)
 
 
 def edge(name: str) -> float:
@@ -31,7 +28,7 @@ def edge(name: str) -> float:
 
 def chart(name: str, decks: int | None, house: House | None = None) -> dict[str, Any]:
     """The solved chart of preset ``name`` (its decks are the preset's: ``decks`` is not
-    read), or of ``house`` (H9; ValueError for a house the exact solve does not model)."""
+    read), or of ``house`` (H9)."""
     from banluck.games.blackjack import solver, solver_chart
     from banluck.games.blackjack.rules import PRESETS
 

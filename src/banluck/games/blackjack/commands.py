@@ -82,7 +82,7 @@ def odds(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     try:
         data = odds_data(rules)
-    except ValueError as exc:  # a house the exact solve does not model (no peek, no split)
+    except ValueError as exc:  # the solve's own refusals (a dealer standing above 21)
         return bad_input("odds", exc)
     house = getattr(args, "house_played", None)
     if house is not None:
@@ -121,7 +121,7 @@ def strategy(args: argparse.Namespace) -> int:
 
     try:
         chart = build_chart(solve(rules))
-    except ValueError as exc:  # a house the exact solve does not model (no peek, no split)
+    except ValueError as exc:  # the solve's own refusals (a dealer standing above 21)
         return bad_input("strategy", exc)
     print_chart(chart)
     png = getattr(args, "png", None)

@@ -16,6 +16,10 @@ The model (``MODEL``, printed by ``banluck odds``):
 - Peek (C3 / I5): the dealer has no blackjack once the seat plays; every draw probability and
   dealer probability is conditioned on that, exactly. A dealer blackjack takes the initial
   bet only; a seat's blackjack pushes against it and is paid 3 to 2 otherwise (B6).
+  Without a peek (a house's ``peek`` false) nothing is conditioned: the dealer's blackjack
+  is one more outcome of the dealer's graph, for every composition the seat may hold, and
+  takes every bet the seat has out by then, its doubles and split hands included; every
+  value is then a value before anyone knows (what the Hint shows in such a house).
 - Hit, stand and (I6) double and surrender are valued exactly by backward induction.
 - Splits (C6 / I6, once only): split EV = 2 x the EV of one split hand, that hand starting with
   the pair card and drawing its second card from the shoe less both pair cards and the up
@@ -53,7 +57,8 @@ VALUES = tuple(range(1, 11))
 MODEL = (
     "One seat, a fresh shoe, composition-dependent play (the seat's own cards as ranks, 10/J/Q/K "
     "one class, and the up card); exact dealer probabilities for the cards removed; the dealer "
-    "has no blackjack once the seat plays (peek); one split, each split hand valued with the "
+    "has no blackjack once the seat plays (peek; without a peek its blackjack takes every bet "
+    "out, doubles and split hands included); one split, each split hand valued with the "
     "other pair card removed and its own post-split composition, twice; insurance excluded."
 )
 
@@ -260,36 +265,26 @@ class Solution:
         return out
 
 
-def modelled(rules: BlackjackRules) -> BlackjackRules:
-    """The nearest rules the exact solve models (a dealer who peeks): what the bots of a house
-    without a peek play by (their choices stay the legal ones of the house's own round).
-    Rules it models are returned as they are."""
-    if rules.dealer_peeks:
-        return rules
-    return rules.replace(dealer_peeks=True)
-
-
-def _check(rules: BlackjackRules) -> None:
-    if not rules.dealer_peeks:
-        raise ValueError("the solver models a dealer who peeks for a blackjack (C3 / I5)")
-
-
-def dealer_table(shoe_ranks: Counts, stands_on: int, hits_soft_17: bool = False) -> FloatArray:
+def dealer_table(
+    shoe_ranks: Counts, stands_on: int, hits_soft_17: bool = False, *, peek: bool = True
+) -> FloatArray:
     """``[removal, up, outcome]``: P(no dealer blackjack and the dealer ends 17..21 / bust)
-    for every removal composition of ``structure()`` (the peek applied)."""
+    for every removal composition of ``structure()``, the peek applied; without ``peek`` a
+    seventh outcome, P(the dealer's blackjack), and no condition."""
     from banluck.games.blackjack import solver_kernel as k
 
     st = structure()
     shoe = np.array(shoe_ranks, dtype=np.int64)
     n_rem = st.removals.shape[0]
-    dealer = np.zeros((n_rem, N_RANKS, N_DEALER), dtype=np.float64)
+    columns = N_DEALER if peek else N_DEALER + 1
+    dealer = np.zeros((n_rem, N_RANKS, columns), dtype=np.float64)
     for u in range(N_RANKS):
-        g = dealer_graph(u, stands_on, peek=True, hits_soft_17=hits_soft_17)
+        g = dealer_graph(u, stands_on, peek=peek, hits_soft_17=hits_soft_17)
         out = np.zeros((n_rem, N_OUTCOMES), dtype=np.float64)
         k.dealer_outcomes(
             shoe, st.removals, u, g.counts, g.size, g.child, g.next_out, out, np.zeros((0, 0))
         )
-        dealer[:, u, :] = out[:, :N_DEALER]
+        dealer[:, u, :] = out[:, :columns]
     return dealer
 
 
@@ -322,17 +317,19 @@ def evaluate(
     ``resplit_value`` (aces only with ``resplit_aces``)."""
     from banluck.games.blackjack import solver_kernel as k
 
-    _check(rules)
     st = structure()
     shoe = np.array(shoe_ranks, dtype=np.int64)
-    dealer = _dealer_cached(tuple(shoe_ranks), rules.dealer_stands_on, rules.dealer_hits_soft_17)
+    peek = rules.dealer_peeks
+    dealer = _dealer_cached(
+        tuple(shoe_ranks), rules.dealer_stands_on, rules.dealer_hits_soft_17, peek
+    )
     never = np.zeros(32, dtype=np.int64)
 
     def run(fam: Family, one_card: bool, double_ok: IntArray) -> FamilyValues:
         n = len(fam.keys)
         value = np.zeros((n, N_RANKS), dtype=np.float64)
         m2 = np.zeros((n, N_RANKS), dtype=np.float64)
-        gv = np.zeros((n, N_RANKS, N_DEALER), dtype=np.float64)
+        gv = np.zeros((n, N_RANKS, dealer.shape[2]), dtype=np.float64)
         evs = np.zeros((n, N_RANKS, 3), dtype=np.float64)
         m2s = np.zeros((n, N_RANKS, 3), dtype=np.float64)
         forced = np.full((n, N_RANKS), -1, dtype=np.int64)
@@ -343,7 +340,7 @@ def evaluate(
                     forced[i, u] = _FORCE.get(action or "", -1)
         k.play_family(
             shoe, st.removals, dealer, fam.rem, fam.total, fam.cards, fam.child, fam.order,
-            one_card, double_ok, value, m2, gv, evs, m2s, forced, fam.pair >= 0,
+            one_card, double_ok, value, m2, gv, evs, m2s, forced, fam.pair >= 0, peek,
         )  # fmt: skip
         return FamilyValues(fam, value, m2, gv, evs, m2s)
 
@@ -392,8 +389,10 @@ def resplit_counts(p: float, hands: int) -> tuple[float, float]:
 
 
 @lru_cache(maxsize=4)
-def _dealer_cached(shoe_ranks: Counts, stands_on: int, hits_soft_17: bool) -> FloatArray:
-    return dealer_table(shoe_ranks, stands_on, hits_soft_17)
+def _dealer_cached(
+    shoe_ranks: Counts, stands_on: int, hits_soft_17: bool, peek: bool = True
+) -> FloatArray:
+    return dealer_table(shoe_ranks, stands_on, hits_soft_17, peek=peek)
 
 
 def ten_pair_same_rank(decks: int, up: int) -> float:
@@ -457,6 +456,10 @@ def _summarise(
                 p = p_up * ways / ((n_total - 1) * (n_total - 2))
                 # the hole card's chance of a blackjack, the two cards and the up card gone
                 z = 1.0 - (m[bj] - (a == bj) - (b == bj)) / (n_total - 3) if bj >= 0 else 1.0
+                # the seat plays its hand: after a peek only without a dealer blackjack (and
+                # its values are given that); without a peek always (and a dealer blackjack
+                # is one of the outcomes the values count)
+                plays = z if rules.dealer_peeks else 1.0
                 counts = two_cards[a, b]
                 if u == 0:
                     p_ace_up += p
@@ -481,7 +484,7 @@ def _summarise(
                 fam = splits[a] if a == b else None
                 if fam is not None:
                     root = fam.family.index[tuple(int(r == a) for r in range(N_RANKS))]
-                    p_o = dealer[fam.family.rem[root], u, :] / z
+                    p_o = dealer[fam.family.rem[root], u, :] / plays
                     g_o = fam.g[root, u, :]
                     sq = np.divide(g_o**2, p_o, out=np.zeros_like(p_o), where=p_o > 0)
                     cov = float(np.sum(sq))
@@ -500,14 +503,14 @@ def _summarise(
                         no_split = fixed if fixed != "split" else no_split
                 val = acts[no_split][0]
                 mom = acts[no_split][1]
-                freq[no_split] += p * z
+                freq[no_split] += p * plays
                 if best == "split":
                     val = share * acts["split"][0] + (1 - share) * val
                     mom = share * acts["split"][1] + (1 - share) * mom
-                    freq["split"] += p * z * share
-                    freq[no_split] -= p * z * share
-                ev += p * ((1 - z) * -1.0 + z * val)
-                second += p * ((1 - z) * 1.0 + z * mom)
+                    freq["split"] += p * plays * share
+                    freq[no_split] -= p * plays * share
+                ev += p * ((1 - plays) * -1.0 + plays * val)
+                second += p * ((1 - plays) * 1.0 + plays * mom)
     extra = dict(freq)
     extra["insurance_ev"] = insurance / p_ace_up if p_ace_up else 0.0
     std = float(np.sqrt(max(second - ev * ev, 0.0)))
@@ -530,7 +533,8 @@ def _split_values(
     hands: int,
     resplit_aces: bool,
 ) -> FloatArray:
-    """``[pair, up]``: the EV of splitting (all hands, per initial bet, no dealer blackjack):
+    """``[pair, up]``: the EV of splitting (all hands, per initial bet, no dealer blackjack
+    after a peek):
     twice one split hand; with resplits, by ``resplit_counts``, each hand that does not get
     the pair card worth the split hand's EV given that, one stuck with it (no split left)
     worth that two-card hand's EV."""
@@ -552,7 +556,7 @@ def _split_values(
             left = n_total - 3
             if a[x] <= 0 or a[u] < 0:
                 continue
-            bj = bj_rank(u)
+            bj = bj_rank(u) if rules.dealer_peeks else -1  # the draw given no blackjack
             z = 1.0 - a[bj] / left if bj >= 0 else 1.0
             zc = 1.0 - (a[bj] - (x == bj)) / (left - 1) if bj >= 0 else 1.0
             q = a[x] / left * zc / z

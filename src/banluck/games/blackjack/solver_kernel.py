@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 N_RANKS = 10
-N_DEALER = 6  # 17, 18, 19, 20, 21, bust
+N_DEALER = 7  # 17, 18, 19, 20, 21, bust, the dealer's blackjack (no peek only)
 
 
 #: Shoes evaluated together by ``dealer_outcomes``: each state's probability is a row of
@@ -93,9 +93,12 @@ def dealer_outcomes(shoe, removals, up, counts, size, child, next_out, out, bust
 
 @njit(cache=True)
 def _pay(total, o):  # type: ignore[no-untyped-def]
-    """B8: the seat's result with ``total`` against dealer outcome ``o`` (0..4: 17..21; 5: bust)."""
+    """B8: the seat's result with ``total`` against dealer outcome ``o`` (0..4: 17..21; 5: bust;
+    6: a blackjack, which beats every hand but a blackjack, B6, and is not played here)."""
     if o == 5:
         return 1.0
+    if o == 6:
+        return -1.0
     d = 17 + o
     if total > d:
         return 1.0
@@ -123,6 +126,7 @@ def play_family(  # type: ignore[no-untyped-def]
     m2s,
     forced,
     want_g,
+    peek,
 ):
     """Backward induction over one family of hands, for every up card.
 
@@ -140,7 +144,13 @@ def play_family(  # type: ignore[no-untyped-def]
     hands, on the totals the rules allow; the unsplit hands' double is their first
     decision's, valued by the caller). Children first: ``order`` lists states by decreasing
     hard sum.
+
+    With ``peek`` (C3 / I5) every value is given no dealer blackjack: the draws are
+    conditioned on the hole card not completing one, and ``dealer`` has six columns. Without
+    it (H: ``peek`` false) nothing is conditioned: ``dealer`` has a seventh column, the
+    dealer's blackjack, which takes the hand's whole bet, a double included.
     """
+    nd = dealer.shape[2]
     a = np.empty(N_RANKS, dtype=np.int64)
     gs = np.empty(N_DEALER, dtype=np.float64)
     gh = np.empty(N_DEALER, dtype=np.float64)
@@ -160,8 +170,8 @@ def play_family(  # type: ignore[no-untyped-def]
             if not ok or total <= 1:
                 value[s, u] = 0.0
                 continue
-            # C3 / I5: P(the hole card does not complete a blackjack)
-            bj = 9 if u == 0 else (0 if u == 9 else -1)
+            # C3 / I5: P(the hole card does not complete a blackjack), after a peek
+            bj = (9 if u == 0 else (0 if u == 9 else -1)) if peek else -1
             z = 1.0 - a[bj] / total if bj >= 0 else 1.0
             if z <= 0.0:
                 value[s, u] = 0.0
@@ -169,7 +179,7 @@ def play_family(  # type: ignore[no-untyped-def]
             # stand
             ev_s = 0.0
             m2_s = 0.0
-            for o in range(N_DEALER):
+            for o in range(nd):
                 p = dealer[ri, u, o] / z
                 pay = _pay(t, o)
                 ev_s += p * pay
@@ -184,7 +194,7 @@ def play_family(  # type: ignore[no-untyped-def]
             m2_h = 0.0
             ev_d = 0.0
             m2_d = 0.0
-            for o in range(N_DEALER):
+            for o in range(nd):
                 gh[o] = 0.0
                 gd[o] = 0.0
             for c in range(N_RANKS):
@@ -199,25 +209,25 @@ def play_family(  # type: ignore[no-untyped-def]
                     ev_h -= q
                     m2_h += q
                     if want_g:
-                        for o in range(N_DEALER):
+                        for o in range(nd):
                             gh[o] -= q * dealer[ri, u, o] / z
                     if two:
                         ev_d -= 2.0 * q
                         m2_d += 4.0 * q
-                        for o in range(N_DEALER):
+                        for o in range(nd):
                             gd[o] -= 2.0 * q * dealer[ri, u, o] / z
                     continue
                 ev_h += q * value[ch, u]
                 m2_h += q * m2[ch, u]
                 if want_g:
-                    for o in range(N_DEALER):
+                    for o in range(nd):
                         gh[o] += q * g[ch, u, o]
                 if two:
                     ev_d += 2.0 * q * evs[ch, u, 0]
                     rc = st_rem[ch]
                     tc = st_total[ch]
                     zz = zc if zc > 0.0 else 1.0
-                    for o in range(N_DEALER):
+                    for o in range(nd):
                         pc = dealer[rc, u, o] / zz
                         pay = _pay(tc, o)
                         gd[o] += 2.0 * q * pc * pay
@@ -241,16 +251,16 @@ def play_family(  # type: ignore[no-untyped-def]
             if choice == 0:
                 value[s, u] = ev_s
                 m2[s, u] = m2_s
-                for o in range(N_DEALER):
+                for o in range(nd):
                     g[s, u, o] = gs[o]
             elif choice == 1:
                 value[s, u] = ev_h
                 m2[s, u] = m2_h
-                for o in range(N_DEALER):
+                for o in range(nd):
                     g[s, u, o] = gh[o]
             else:
                 value[s, u] = ev_d
                 m2[s, u] = m2_d
-                for o in range(N_DEALER):
+                for o in range(nd):
                     g[s, u, o] = gd[o]
     return 0

@@ -44,10 +44,9 @@ def _key(decision: Decision) -> tuple[tuple[int, ...], int, int]:
 
 @lru_cache(maxsize=8)
 def _table(rules: BlackjackRules) -> OrderTable | StrategyTable:
-    from banluck.games.blackjack.solver import modelled
     from banluck.games.blackjack.strategy_data import order_table
 
-    return order_table(modelled(rules))
+    return order_table(rules)
 
 
 def choose(order: list[str], decision: Decision) -> str:
@@ -86,11 +85,10 @@ def policy_for(rules: BlackjackRules) -> Policy:
 
 def hint_for(rules: BlackjackRules, decision: Decision) -> dict[str, float]:
     """The EV of each legal action per initial bet (a split: both hands; a double: the
-    doubled bet), given the seat's cards, the up card and no dealer blackjack."""
-    from banluck.games.blackjack.solver import modelled, solve
+    doubled bet), given the seat's cards, the up card and, after a peek, no dealer blackjack
+    (without a peek, before anyone knows)."""
+    from banluck.games.blackjack.solver import solve
 
-    if modelled(rules) != rules:  # no exact values for a house the solve does not model
-        return {}
     counts, up, pair = _key(decision)
     try:
         values = solve(rules).actions(counts, up, split_pair=pair)

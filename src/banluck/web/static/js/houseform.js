@@ -56,7 +56,6 @@ export async function askEdge(field) {
     if (ask !== form.asked) return;
     delete form.errors[field];
     form.edge = got.house_edge;
-    form.source = got.edge_source;
     if (field && before !== null && got.house_edge !== null) form.moved[field] = got.house_edge - before;
   } catch (err) {
     if (ask !== form.asked) return;
@@ -89,8 +88,7 @@ function refusal(field) {
 function drawEdge() {
   const line = $("house-edge");
   if (form.edge === null) {
-    const why = form.source === "unsolved" ? "house.edge.unsolved" : "house.edge.none";
-    line.textContent = t(Object.keys(form.errors).length ? "house.edge.refused" : why);
+    line.textContent = t(Object.keys(form.errors).length ? "house.edge.refused" : "house.edge.none");
     return;
   }
   const own = form.own === null ? "" : " " + t("house.edge.against", { own: pct(form.own), diff: pct(form.edge - form.own, true) });
