@@ -181,6 +181,24 @@ def test_simpler_bankers() -> None:
     assert banker_policy(KAMPUNG, "never-open")(d15) == "void"
 
 
+@pytest.mark.rule("K7")
+@pytest.mark.rule("H19")
+def test_without_the_burn_the_banker_plays_or_voids_its_15_by_the_solve() -> None:
+    """A house without the burn offers void and play only: the bot takes the solve's choice
+    for a 15 that cannot be burnt (play an ace-four when playing is worth more than the void's
+    0), not the first of void and play."""
+    from banluck.games.kampung.policy_data import load
+
+    s = load()
+    hands = (seen("you", 2), seen("anna", 2), seen("ben", 2))
+    for i, fifteen in enumerate((cards("AS", "4H"), cards("TS", "5H"))):
+        d = banker_decision(fifteen, hands, {"void", "play"})
+        void, _burn, play = s.bank15_ev[i]
+        assert banker_policy(KAMPUNG, "project")(d) == ("play" if play > void else "void")
+    soft = banker_decision(cards("AS", "4H"), hands, {"void", "play"})
+    assert banker_policy(KAMPUNG, "project")(soft) == "play"  # the shipped solve's answer
+
+
 def test_unknown_policy_names() -> None:
     with pytest.raises(ValueError, match="unknown banker policy"):
         banker_policy(KAMPUNG, "psychic")

@@ -239,8 +239,11 @@ def _fifteen_index(d: BankerDecision) -> int:
 
 
 def _bank15(s: Solved, d: BankerDecision) -> str:
+    """K7: void, burn or play a two-card 15 by the solved choice; where the burn is not
+    offered (a second 15, or a house without the burn) the choice between void and play
+    (the solve's answer for a second 15: play when the bank's value of playing is above 0)."""
     legal = d.legal
-    choice = int(s.bank15[_fifteen_index(d), 1 if d.burnt else 0])
+    choice = int(s.bank15[_fifteen_index(d), 1 if d.burnt or "burn" not in legal else 0])
     want = ("void", "burn", "play")[choice]
     return want if want in legal else _fallback(legal, ("void", "play"))
 
