@@ -149,3 +149,31 @@ def test_a_blackjack_house_is_priced_in_chinese_with_or_without_a_peek(
     no_peek = edge_of(page, server, {"base": "classic", "rules": rules})
     assert no_peek > h17  # an unpeeked blackjack also takes doubles and split hands
     expect(edge).to_contain_text(f"{no_peek * 100:.3f}")
+
+
+def test_a_kampung_house_is_priced_by_simulation_while_you_wait(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    """Kampung's edge is simulated with the house's own bots: the dialog says it is working
+    while the house is solved and simulated, then shows the server's figure with its
+    interval; a field the bots' solve does not play yet gets no figure."""
+    server = serve(PLAIN)
+    page = new_page()
+    page.goto(server.url + "/play/kampung")
+    expect(page.locator("#btn-deal")).to_be_enabled()
+    open_house(page)
+    edge = page.locator("[data-testid=house-edge]")
+    field(page, "any_21").locator("input").fill("3")
+    field(page, "any_21").locator("input").dispatch_event("change")
+    expect(edge).to_contain_text("Solving these rules and simulating their hands")
+    expect(edge).to_contain_text("200,000 simulated hands", timeout=60_000)
+    got = page.request.post(
+        server.url + "/api/houses/edge", data={"house": {"base": "kampung", "rules": {"any_21": 3}}}
+    ).json()
+    assert got["edge_source"] == "simulated"
+    expect(edge).to_contain_text(f"{pct(got['house_edge'])} ± {pct(got['ci95'])}")
+    field(page, "burn").locator("input").uncheck()
+    expect(edge).to_have_text(
+        "No edge for these rules yet: the bots' solve and the simulator do not play every one"
+        " of them."
+    )

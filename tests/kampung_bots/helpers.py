@@ -15,7 +15,7 @@ from banluck.games.kampung import sim_kernel as k
 from banluck.games.kampung.decisions import BankerDecision, HandSeen, PlayerDecision
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.round import KampungRound
-from banluck.games.kampung.rules import KAMPUNG
+from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.games.kampung.sim_runner import new_cache, sim_arrays
 
 PLAYERS = ("you", "anna", "ben")
@@ -78,12 +78,14 @@ def shuffled(seed: int) -> list[str]:
     return deck
 
 
-def engine_hand(deck: list[str], banker: str, players: str) -> tuple[list[int], int]:
+def engine_hand(
+    deck: list[str], banker: str, players: str, rules: KampungRules = KAMPUNG
+) -> tuple[list[int], int]:
     """One hand of the engine with the bots deciding; each player's net in bets, cards used."""
-    pp = P.player_policy(KAMPUNG, players)
-    bp = P.banker_policy(KAMPUNG, banker)
+    pp = P.player_policy(rules, players)
+    bp = P.banker_policy(rules, banker)
     r = KampungRound.start(
-        KAMPUNG,
+        rules,
         Shoe.stacked(deck, decks=2),
         banker="dealer",
         bank_stack=10**9,
@@ -101,8 +103,8 @@ def engine_hand(deck: list[str], banker: str, players: str) -> tuple[list[int], 
 class KernelHands:
     """The simulator's kernel playing stacked shoes."""
 
-    def __init__(self, banker: str, players: str) -> None:
-        self.a = sim_arrays(KAMPUNG, banker, players)
+    def __init__(self, banker: str, players: str, rules: KampungRules = KAMPUNG) -> None:
+        self.a = sim_arrays(rules, banker, players)
         self.acts, self.filled = new_cache()
 
     def hand(self, deck: list[str]) -> tuple[list[int], int]:

@@ -29,9 +29,29 @@ def test_the_edge_of_a_house_is_the_solvers_and_moves_with_its_fields(tmp_path: 
     want = solve(read_house(house).record()).house_edge
     assert got["house_edge"] == pytest.approx(want, abs=1e-12)
     assert got["house_edge"] < base["house_edge"]  # a cheaper five-card bust helps the seats
-    # kampung's edge is measured by simulation, not solved: none is claimed
+    # kampung at a field its bots' solve does not play: no edge is claimed
     k = c.post(ROUTE, json={"house": {"base": "kampung", "rules": {"burn": False}}}).json()
     assert k["house_edge"] is None and k["edge_source"] == "none"
+
+
+@pytest.mark.rule("H9")
+def test_a_kampung_houses_edge_is_simulated_with_its_own_bots(tmp_path: Path) -> None:
+    """The bank's edge of a kampung house: the bots of the house's own solve on the
+    simulator's shoes, the figure ``banluck odds --preset kampung --house`` prints (the same
+    run: same seed and hands), with its interval; a house where any 21 wins or collects 3
+    has a figure of its own."""
+    from banluck.games.kampung.edge import odds_data
+
+    c = game_client(tmp_path / "save.sqlite3")
+    own = c.post(ROUTE, json={"house": {"base": "kampung"}}).json()
+    house = {"base": "kampung", "rules": {"any_21": 3}}
+    got = c.post(ROUTE, json={"house": house}).json()
+    for k in (own, got):
+        assert k["edge_source"] == "simulated" and k["hands"] == 200_000 and k["seed"] == 1
+        assert 0 < k["ci95"] < 0.01
+    want = odds_data(read_house(house).record())
+    assert got["house_edge"] == want["house_edge"] and got["ci95"] == want["ci95"]
+    assert got["house_edge"] != own["house_edge"]
 
 
 @pytest.mark.rule("H1")

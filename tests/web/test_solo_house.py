@@ -302,19 +302,41 @@ def test_a_kampung_table_refuses_another_games_house(tmp_path: Path) -> None:
     assert state["player"]["decks_in_play"] == 3  # kampung: a deck count brings its shoe now
 
 
+def _kampung_choice(c: TestClient) -> Json:
+    """Deal until a hand waits for the person's choice; its table."""
+    for _ in range(20):
+        t: Json = deal(c, "kampung", bet=20)["table"]
+        if not t["over"]:
+            return t
+    pytest.fail("no hand waited for a choice")
+
+
 @pytest.mark.rule("H9")
-def test_no_kampung_hint_is_claimed_for_a_house_it_was_not_solved_for(tmp_path: Path) -> None:
+def test_no_kampung_hint_is_claimed_for_rules_its_solve_does_not_play(tmp_path: Path) -> None:
     c = game_client(tmp_path / "s.sqlite3", seed=2)
     put(c, "kampung", {"house": NO_BURN})
-    for _ in range(20):
-        state = deal(c, "kampung", bet=20)
-        t = state["table"]
-        if not t["over"]:
-            break
-    else:
-        pytest.fail("no hand waited for a choice")
+    t = _kampung_choice(c)
     res = c.get(api("kampung", "hint"), params={"hand": t["hand"], "step": t["step"]})
     assert res.status_code == 422 and res.json()["error"]["code"] == "no_house_hint"
+    assert res.json()["error"]["params"]["fields"] == "burn"
+
+
+@pytest.mark.rule("H9")
+def test_a_kampung_house_gets_the_hint_of_its_own_solve(tmp_path: Path) -> None:
+    """7-7-7 paying 3 and a banker's licence of 17: a house the solve plays gets a Hint
+    (its figures are the house's own solve's: ``tests/kampung_bots/test_houses.py``)."""
+    from banluck.games.kampung.policy_data import is_shipped
+
+    c = game_client(tmp_path / "s.sqlite3", seed=2)
+    house = {"base": "kampung", "rules": {"seven_seven_seven": 3, "banker_must_draw_under": 17}}
+    put(c, "kampung", {"house": house})
+    rules = read_house(house).record()
+    assert not is_shipped(rules)
+    t = _kampung_choice(c)
+    res = c.get(api("kampung", "hint"), params={"hand": t["hand"], "step": t["step"]})
+    assert res.status_code == 200, res.text
+    assert set(res.json()["ev"]) == set(t["legal"])
+    assert res.json()["best"] in t["legal"]
 
 
 H17 = {"base": "classic", "name": "Soft 17", "rules": {"dealer_hits_soft_17": True, "decks": 6}}

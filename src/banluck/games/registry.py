@@ -48,6 +48,10 @@ class Game:
     #: ``module:function``: ``house_edge(house) -> float | None``, the exact edge of a house
     #: (H9; None: a house without an exact edge)
     house_edge: str | None = None
+    #: ``module:function``: ``sim_edge(house) -> dict | None``, a house's edge measured by
+    #: simulation where it is not solved exactly (``house_edge``, ``ci95``, ``hands``,
+    #: ``seed``; None: a house the simulator does not play)
+    sim_edge: str | None = None
 
     def part(self, which: str) -> Callable[..., Any]:
         """The function a part names, imported now."""
@@ -108,7 +112,9 @@ GAMES: dict[str, Game] = {
             replay=f"{_KAMPUNG}.replay:replay_hand",
             driver=f"{_KAMPUNG}.driver:KampungDriver",
             house=f"{_KAMPUNG}.house:SCHEMA",
+            odds=f"{_KAMPUNG}.commands:odds",
             simulate=f"{_KAMPUNG}.commands:simulate",
+            sim_edge=f"{_KAMPUNG}.edge:house_edge",
         ),
         Game(
             name="classic",

@@ -33,7 +33,7 @@ from banluck.games.registry import GAMES, driver_class, driver_for
 from banluck.rooms.settings import house_refusal, house_setting
 from banluck.store import PLAYER_IDLE_DAYS, PLAYER_LIMIT, Store
 from banluck.web.bodies import read_body
-from banluck.web.catalog import chart, edge_of_house, house_edge
+from banluck.web.catalog import chart, edge_of_house, house_edge, simulated_edge_of_house
 from banluck.web.codecs import codec_for, decks_of
 from banluck.web.errors import STATUS, status_of
 from banluck.web.guard import CSP, LOCAL_NAMES, SCOPE_KEY, Guard, HostCheck, HttpRefusal
@@ -288,12 +288,17 @@ def create_app(
         body = await read_body(request)
         house = house_setting(body.get("house"))
         edge = await run_in_threadpool(edge_of_house, house)
-        source = "exact" if edge is not None else "none"  # none: simulated (kampung)
+        measured: dict[str, Any] = {"edge_source": "exact" if edge is not None else "none"}
+        if edge is None:  # kampung: the bots of the house's own solve, simulated
+            sim = await run_in_threadpool(simulated_edge_of_house, house)
+            if sim is not None:
+                edge = sim["house_edge"]
+                measured = {"edge_source": "simulated", **sim}
         return {
             "house": house.to_object(),
             "changes": house.changes(),
             "house_edge": edge,
-            "edge_source": source,
+            **measured,
         }
 
     @app.get("/api/games")

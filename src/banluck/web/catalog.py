@@ -74,3 +74,25 @@ def chart(
     key = None if house is None else json.dumps(house, sort_keys=True)
     with _lock:
         return _chart(name, decks, key)
+
+
+_sim_lock = threading.Lock()
+
+
+@lru_cache(maxsize=32)
+def _sim_edge(key: str) -> dict[str, Any] | None:
+    house = read_house(json.loads(key))
+    g = game(house.base)
+    if g.sim_edge is None:
+        return None
+    out: dict[str, Any] | None = g.part("sim_edge")(house)
+    return out
+
+
+def simulated_edge_of_house(house: House) -> dict[str, Any] | None:
+    """H9: the edge of ``house`` measured by simulation where its family's is not solved
+    exactly (``house_edge``, ``ci95``, ``hands``, ``seed``; None: not measured), each house
+    measured once, one at a time (the exact edges do not wait for it)."""
+    key = json.dumps({"base": house.base, "rules": house.rules}, sort_keys=True)
+    with _sim_lock:
+        return _sim_edge(key)

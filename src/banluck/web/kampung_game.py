@@ -317,14 +317,17 @@ class KampungSession(SoloSession):
     def hint(self, number: int, step: int) -> dict[str, Any]:
         """K18: the EV of each legal choice, as a player or as the banker."""
         from banluck.games.kampung.policy import banker_hint, player_hint
+        from banluck.games.kampung.policy_data import unmodelled
 
         r = self._round_at(number, step, "hint")
-        if self.record.hand is not None and self.record.hand.house is not None:
-            # H9: the hint must be the house's; kampung's solve is of its own rules yet
+        left_out = unmodelled(r.rules)
+        if left_out:
+            # H9: the hint is the house's own solve, which does not play these fields yet
+            fields = ", ".join(left_out)
             raise Refusal(
                 "no_house_hint",
-                "no hint is given at house rules in kampung yet: its solve is of kampung's"
-                " own rules",
+                f"no hint is given at this house yet: its solve does not play {fields}",
+                {"fields": fields},
             )
         d = r.decision()
         try:

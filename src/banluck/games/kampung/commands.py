@@ -6,7 +6,14 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from banluck.command_kit import bad_input, check_at_least_one, emit, run_simulation
+from banluck.command_kit import (
+    bad_input,
+    check_at_least_one,
+    emit,
+    print_figures,
+    print_json,
+    run_simulation,
+)
 from banluck.command_kit import pct as _pct
 
 if TYPE_CHECKING:
@@ -33,7 +40,7 @@ def report(result: KampungSimResult) -> str:
     shoe = "shuffled before every hand" if result.fresh_shoe else "reshuffled by K4 / T12"
     freq = result.to_json()["per_hand"]
     lines = [
-        f"preset kampung, {result.decks} deck(s), the house banks (dealer); shoe {shoe}",
+        f"kampung, {result.decks} deck(s), the house banks (dealer); shoe {shoe}",
         f"banker: {result.banker} ({_NOTES[result.banker]})",
         f"players: {result.players} ({_PLAYER_NOTES[result.players]}); each bets one unit, "
         "stacks deep (K3's caps never bite)",
@@ -51,6 +58,7 @@ def report(result: KampungSimResult) -> str:
 def simulate(args: argparse.Namespace) -> int:
     """``banluck simulate --preset kampung``: exit 0, or 2 with one line on bad input."""
     from banluck.games.kampung.policy import BANKER_POLICIES, PLAYER_POLICIES
+    from banluck.games.kampung.policy_data import unmodelled
     from banluck.games.kampung.rules import KAMPUNG
 
     banker = getattr(args, "banker", None) or "project"
@@ -61,9 +69,13 @@ def simulate(args: argparse.Namespace) -> int:
             raise ValueError(f"unknown --banker {banker!r} (known: {', '.join(BANKER_POLICIES)})")
         if players not in PLAYER_POLICIES:
             raise ValueError(f"unknown --players {players!r} (known: {', '.join(PLAYER_POLICIES)})")
-        if getattr(args, "house_played", None) is not None:
-            raise ValueError("kampung's simulator and bots play the preset only, not a house yet")
-        rules = KAMPUNG.with_decks(args.decks)
+        house = getattr(args, "house_played", None)
+        rules = KAMPUNG.with_decks(args.decks) if house is None else house.record()
+        left_out = unmodelled(rules)
+        if left_out:  # H9: never a figure for rules the simulator does not play
+            raise ValueError(
+                f"kampung's simulator does not play {', '.join(left_out)} at a house yet"
+            )
         check_at_least_one({"hands": args.hands, "workers": args.workers, "chunk": chunk})
     except ValueError as exc:
         return bad_input("simulate", exc)
@@ -72,4 +84,50 @@ def simulate(args: argparse.Namespace) -> int:
     result = run_simulation(
         run, rules, args, chunk=chunk, clock=False, banker=banker, players=players
     )
-    return emit(result, args.json, report)
+    if house is None:
+        return emit(result, args.json, report)
+    if args.json:  # H9: the figures name the house they are for
+        print_json({"house": house.to_json(), **result.to_json()})
+        return 0
+    changes = ", ".join(f"{k}={v}" for k, v in house.changes().items()) or "none"
+    print(f"house: {house.name or 'unnamed'} (changes: {changes})")
+    print(report(result))
+    return 0
+
+
+def odds(args: argparse.Namespace) -> int:
+    """``banluck odds --preset kampung`` (H9): the bank's edge of the house (kampung's own
+    without one) with the bots of its own solve, by simulation (the page's figure)."""
+    from banluck.games.kampung.edge import odds_data
+    from banluck.games.kampung.rules import KAMPUNG
+
+    house = getattr(args, "house_played", None)
+    try:
+        rules = KAMPUNG.with_decks(args.decks) if house is None else house.record()
+        data = odds_data(rules)
+    except ValueError as exc:
+        return bad_input("odds", exc)
+    if house is not None:
+        data = {"house": house.to_json(), **data}
+    if args.json:
+        print_json(data)
+        return 0
+    rows = [
+        ("bank's edge per initial player bet (simulated)", f"{_pct(data['house_edge'])}"),
+        ("95 % interval", f"± {_pct(data['ci95'])}"),
+        ("hands simulated (seed)", f"{data['hands']:,} ({data['seed']})"),
+        ("best response's gain against the bots, in the model", _pct(data["best_response_gain"])),
+    ]
+    for key, value in data["frequencies"].items():
+        rows.append((f"per hand: {key.replace('_', ' ')}", f"{value:.4f}"))
+    solve = "kampung's own (shipped)" if data["shipped_solve"] else "this house's own"
+    notes = [
+        f"Bots: the project's banker and players, from {solve} solve (K18); each player bets "
+        "one unit on a two-deck shoe reshuffled by K4 / T12.",
+        "Not exact: kampung's edge is measured by simulation (docs/KAMPUNG_BOTS.md).",
+    ]
+    title = f"Kampung odds, {data['decks']} deck(s)" + (
+        f", house {house.name or 'unnamed'}" if house is not None else ""
+    )
+    print_figures(title, rows, notes)
+    return 0

@@ -67,8 +67,11 @@ class KampungDriver(GameDriver):
         return self.reshuffles(shoe_from_json(shoe, hand_rng(0)))
 
     def reshuffles(self, shoe: Shoe) -> bool:
-        """K4 / T12: the next hand shuffles ``shoe`` before its first card."""
-        return shoe.needs_shuffle(self.rules.reshuffle_below())
+        """K4 / T12: the next hand shuffles ``shoe`` before its first card; at a house
+        with ``shuffle_every_hand`` (H20) every hand does, but a stacked shoe deals as it
+        is stacked."""
+        every = self.rules.shuffle_every_hand and not shoe.stacked_order
+        return every or shoe.needs_shuffle(self.rules.reshuffle_below())
 
     def fresh_stack(self) -> int:
         return self.rules.fresh_stack

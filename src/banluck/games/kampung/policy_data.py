@@ -7,6 +7,7 @@ solve. Loading is plain JSON into NumPy arrays (no Numba).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from dataclasses import dataclass
@@ -94,15 +95,7 @@ def solved_data(rules: KampungRules) -> dict[str, Any]:
     }
 
 
-@lru_cache(maxsize=1)
-def load() -> Solved:
-    """The shipped solve."""
-    path = data_path()
-    if not path.exists():
-        raise ValueError(
-            "no solved kampung strategy: run python -m banluck.games.kampung.policy_data"
-        )
-    d = json.loads(path.read_text(encoding="utf-8"))
+def _from_data(d: dict[str, Any]) -> Solved:
     f = np.asarray
     return Solved(
         decks=d["decks"],
@@ -122,9 +115,91 @@ def load() -> Solved:
     )
 
 
+@lru_cache(maxsize=1)
+def load() -> Solved:
+    """The shipped solve."""
+    path = data_path()
+    if not path.exists():
+        raise ValueError(
+            "no solved kampung strategy: run python -m banluck.games.kampung.policy_data"
+        )
+    return _from_data(json.loads(path.read_text(encoding="utf-8")))
+
+
+def model_rules(rules: KampungRules) -> KampungRules:
+    """``rules`` as the model sees them (H9): what it leaves out set to kampung's own, so
+    two houses that differ only there share one solve. Left out: the deck count (an
+    infinite shoe of the same make-up), bets and stacks (every bet alike), who banks and
+    how often the bank passes, the shuffle, and the H19/H18 fields the model does not
+    play yet (burn, free_hand, selective_open, busts_shown, equal_naturals; H20's
+    five_against_five changes nothing in kampung).
+
+    >>> import dataclasses
+    >>> model_rules(KAMPUNG.with_decks(1)) == model_rules(KAMPUNG)
+    True
+    >>> model_rules(dataclasses.replace(KAMPUNG, seven_seven_seven_multiple=7)) == KAMPUNG
+    False
+    """
+    k = KAMPUNG
+    totals = dataclasses.replace(rules.totals, decks=k.decks, allowed_decks=k.totals.allowed_decks)
+    kept = {name: getattr(k, name) for name in _LEFT_OUT}
+    return dataclasses.replace(
+        rules, decks=k.decks, allowed_decks=k.allowed_decks, totals=totals, **kept
+    )
+
+
+#: the house fields (H19, H18) that the model and the simulator do not play yet: a house
+#: that changes one is played by the bots with the solve of kampung's own for them
+UNMODELLED = ("burn", "free_hand", "selective_open", "busts_shown", "equal_naturals")
+
+#: the fields of ``KampungRules`` the model does not read (``model_rules``)
+_LEFT_OUT = (
+    "name",
+    "seats",
+    "bank",
+    "rotate_every",
+    "bank_order",
+    *UNMODELLED,
+    "five_against_five",
+    "shuffle_every_hand",
+    "bet_min",
+    "bet_max",
+    "bet_cover",
+    "fresh_stack",
+    "player_min_stack",
+    "banker_min_stack",
+)
+
+
+def unmodelled(rules: KampungRules) -> tuple[str, ...]:
+    """The house fields of ``rules`` that the model leaves out and that differ from
+    kampung's own (``UNMODELLED``).
+
+    >>> import dataclasses
+    >>> unmodelled(dataclasses.replace(KAMPUNG, burn=False, bet_max=900))
+    ('burn',)
+    """
+    return tuple(n for n in UNMODELLED if getattr(rules, n) != getattr(KAMPUNG, n))
+
+
+@lru_cache(maxsize=16)
+def _solve(rules: KampungRules) -> Solved:
+    return _from_data(solved_data(rules))
+
+
+def is_shipped(rules: KampungRules) -> bool:
+    """Whether ``rules`` are played by the shipped solve (kampung's own, as the model sees
+    them); any other house is solved on first use (about a second) and kept."""
+    return model_rules(rules) == model_rules(KAMPUNG)
+
+
 def solved(rules: KampungRules) -> Solved:
-    """The shipped solve for these rules (every deck count: see ``data_path``)."""
-    return load()
+    """The solve for these rules (H9): the shipped one for kampung's own (every deck count:
+    see ``data_path``), else the house's own solve, made once per house as the model sees
+    it (``model_rules``)."""
+    if is_shipped(rules):
+        return load()
+    return _solve(model_rules(rules))
 
 
 def main() -> int:

@@ -499,7 +499,7 @@ def _play_hands(
 
 _play_hand_j = njit(cache=True)(_play_hand)
 _scratch_j = njit(cache=True, inline="always")(_scratch)
-play_hands = njit(cache=True)(_play_hands)
+play_hands = njit(cache=True, nogil=True)(_play_hands)
 
 
 def _run_paired(

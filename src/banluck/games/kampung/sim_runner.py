@@ -93,7 +93,7 @@ def sim_arrays(
     prm = np.zeros(kh.N_PRM, dtype=np.int64)
     prm[kh.P_DECKS] = rules.decks
     prm[kh.P_RESHUFFLE_BELOW] = rules.reshuffle_below()
-    prm[kh.P_FRESH] = int(fresh_shoe)
+    prm[kh.P_FRESH] = int(fresh_shoe or rules.shuffle_every_hand)
     prm[kh.P_BANKER] = BANKER_POLICIES.index(banker)
     prm[kh.P_777] = rules.seven_seven_seven_multiple
     prm[kh.P_BB] = t.ban_ban_multiple
@@ -267,7 +267,7 @@ def simulate(
         banker=banker,
         players=players,
         decks=rules.decks,
-        fresh_shoe=fresh_shoe,
+        fresh_shoe=fresh_shoe or rules.shuffle_every_hand,
         seed=seed,
         workers=run.workers,
         seconds=run.seconds,

@@ -14,11 +14,13 @@ export const form = {
   schema: null, // GET /api/houses/fields of this game
   named: [], // GET /api/houses
   values: {}, // every field's value in the form
-  edge: null, // the form's exact edge (null: unknown or not solved)
+  edge: null, // the form's edge (null: unknown or not measured)
+  measured: null, // how the server measured it: {edge_source, ci95?, hands?}
   own: null, // the game's own rules' edge
   moved: {}, // field -> how much its last change moved the edge
   errors: {}, // field -> the server's refusal
   asked: 0, // the latest edge request (older answers are dropped)
+  waiting: false, // an edge request is on its way
 };
 
 const pct = (x, sign) =>
@@ -51,14 +53,22 @@ export function fill(house) {
 export async function askEdge(field) {
   const ask = ++form.asked;
   const before = form.edge;
+  // a slow answer (a house solved and simulated first) shows that it is on its way
+  form.waiting = true;
+  const slow = setTimeout(() => ask === form.asked && drawPending(), 300);
   try {
     const got = await request("POST", "/api/houses/edge", { house: formHouse() });
+    clearTimeout(slow);
     if (ask !== form.asked) return;
+    form.waiting = false;
     delete form.errors[field];
     form.edge = got.house_edge;
+    form.measured = got;
     if (field && before !== null && got.house_edge !== null) form.moved[field] = got.house_edge - before;
   } catch (err) {
+    clearTimeout(slow);
     if (ask !== form.asked) return;
+    form.waiting = false;
     const params = err instanceof ApiError && err.error ? err.error.params || {} : {};
     if (params.house_field === undefined) {
       form.errors[field || "name"] = errorText(err, {}); // not the house's: the network
@@ -85,14 +95,26 @@ function refusal(field) {
   return t("house.error." + field);
 }
 
-function drawEdge() {
+function drawPending() {
   const line = $("house-edge");
+  line.setAttribute("aria-busy", "true");
+  line.replaceChildren(el("span", "house-edge-spinner"), t("house.edge.pending"));
+}
+
+/** The form's edge as the server measured it: exact, or simulated with its interval. */
+export function drawEdge() {
+  const line = $("house-edge");
+  line.removeAttribute("aria-busy");
   if (form.edge === null) {
     line.textContent = t(Object.keys(form.errors).length ? "house.edge.refused" : "house.edge.none");
     return;
   }
   const own = form.own === null ? "" : " " + t("house.edge.against", { own: pct(form.own), diff: pct(form.edge - form.own, true) });
-  line.textContent = t("house.edge", { edge: pct(form.edge) }) + own;
+  const m = form.measured || {};
+  line.textContent =
+    m.edge_source === "simulated"
+      ? t("house.edge.sim", { edge: pct(form.edge), ci: pct(m.ci95), hands: fmtNum(m.hands) }) + own
+      : t("house.edge", { edge: pct(form.edge) }) + own;
 }
 
 /** One field's input, by its kind (the server's): a number, a switch, a choice, or the

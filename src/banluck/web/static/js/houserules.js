@@ -7,7 +7,7 @@ import { request } from "./api.js";
 import { openDialog } from "./dialogs.js";
 import { $, el } from "./dom.js";
 import { game } from "./game.js";
-import { askEdge, drawFields, fill, form, formHouse } from "./houseform.js";
+import { askEdge, drawEdge, drawFields, fill, form, formHouse } from "./houseform.js";
 import { keep, stored } from "./kept.js";
 import { t } from "./messages.js";
 import { page } from "./page.js";
@@ -98,12 +98,14 @@ async function prepare() {
   if (form.schema) return;
   form.schema = await request("GET", `/api/houses/fields?base=${encodeURIComponent(game.name)}`);
   form.named = await fetchHouses();
-  try {
-    const own = await request("POST", "/api/houses/edge", { house: { base: game.name } });
-    form.own = own.house_edge;
-  } catch (err) {
-    form.own = null;
-  }
+  form.own = null;
+  // the game's own edge comes when it comes (a simulated one takes seconds the first time)
+  request("POST", "/api/houses/edge", { house: { base: game.name } })
+    .then((own) => {
+      form.own = own.house_edge;
+      if (form.edge !== null && !form.waiting) drawEdge();
+    })
+    .catch(() => {});
 }
 
 /** Opens the dialog on the house played (or `house`, a shared one) */

@@ -1,0 +1,129 @@
+"""H9 at kampung: a house gets the bots' own solve (the model's fields), the Hint and the
+simulator play it, and the simulator still plays the engine's hands hand for hand at it; a
+house that changes a field the model leaves out is refused by the simulator and the Hint."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from typing import Any
+
+import pytest
+
+from banluck.cli import main
+from banluck.core.shoe import Shoe
+from banluck.games.house import HouseError, read_house
+from banluck.games.kampung.driver import KampungDriver
+from banluck.games.kampung.policy import player_hint
+from banluck.games.kampung.policy_data import (
+    UNMODELLED,
+    is_shipped,
+    load,
+    model_rules,
+    solved,
+    unmodelled,
+)
+from banluck.games.kampung.policy_model import solve
+from banluck.games.kampung.rules import KAMPUNG, KampungRules
+from tests.kampung_bots.helpers import KernelHands, cards, engine_hand, player_decision, shuffled
+
+#: the house fields the model and the simulator play, with values to draw from
+PLAYED: dict[str, list[Any]] = {
+    "seat_must_draw_under": [14, 15, 16, 17],
+    "banker_must_draw_under": [15, 16, 17, 18],
+    "ban_ban": [1, 2, 3, 5],
+    "ban_luck": [1, 2, 4],
+    "five_dragon": [1, 2, 3],
+    "five_dragon_21": [2, 3, 5],
+    "five_card_bust": [1, 2, 3],
+    "seven_seven_seven": [0, 3, 7, 21],
+    "any_21": [1, 2, 3],
+    "ace_two_cards": [[10, 11], [1, 11], [1, 10, 11]],
+    "ace_three_cards": [[1, 10], [1], [1, 10, 11]],
+}
+
+
+def house_rules(seed: int) -> KampungRules:
+    """A random kampung house over the fields the model plays (three to five of them)."""
+    rng = random.Random(seed)
+    while True:
+        fields = rng.sample(sorted(PLAYED), rng.randint(3, 5))
+        try:
+            house = read_house(
+                {"base": "kampung", "rules": {f: rng.choice(PLAYED[f]) for f in fields}}
+            )
+        except HouseError:
+            continue
+        rules: KampungRules = house.record()
+        if not is_shipped(rules):
+            return rules
+
+
+@pytest.mark.rule("H9")
+def test_a_house_the_model_plays_gets_its_own_solve() -> None:
+    house = dataclasses.replace(KAMPUNG, seven_seven_seven_multiple=3)
+    s = solved(house)
+    assert s is not load() and s is solved(house)  # solved once, then kept
+    assert s.v777 == pytest.approx(solve(house).v777) and s.v777 != load().v777
+    # what the model leaves out shares kampung's shipped solve
+    for same in (KAMPUNG.with_decks(1), dataclasses.replace(KAMPUNG, bet_max=900, burn=False)):
+        assert is_shipped(same) and solved(same) is load()
+    assert model_rules(dataclasses.replace(house, bet_min=20)) == model_rules(house)
+
+
+@pytest.mark.rule("H9")
+@pytest.mark.rule("K13")
+def test_the_hint_follows_the_house_solve() -> None:
+    """Hitting a 7-7 is worth less where 7-7-7 pays 3 than where it pays 21 (K13, H5)."""
+    d = player_decision(cards("7S", "7H"), {"hit", "stand"})
+    own = player_hint(KAMPUNG, d)["hit"]
+    house = dataclasses.replace(KAMPUNG, seven_seven_seven_multiple=3)
+    assert player_hint(house, d)["hit"] < own
+
+
+@pytest.mark.rule("H9")
+@pytest.mark.rule("K18")
+@pytest.mark.parametrize("seed", range(4))
+def test_the_simulator_plays_the_engines_hands_at_a_house(seed: int) -> None:
+    """Stacked shoes at a random house: every player's net and the cards used agree with
+    ``round.py``, with the house's own solve on both sides."""
+    rules = house_rules(seed)
+    kernel = KernelHands("project", "project", rules)
+    for deal in range(60):
+        deck = shuffled(7919 * seed + deal)[:48]
+        assert kernel.hand(deck) == engine_hand(deck, "project", "project", rules), (seed, deal)
+
+
+@pytest.mark.rule("H9")
+def test_simulate_at_a_house_names_it(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--preset", "kampung", "--hands", "3000", "--seed", "5", "--json"]
+    assert main([*args, "--no-progress", "--rule", "seven_seven_seven=7"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["house"]["rules"]["seven_seven_seven"] == 7 and data["hands"] == 3000
+    assert main([*args, "--no-progress"]) == 0
+    own = json.loads(capsys.readouterr().out)
+    assert "house" not in own and own["bank_edge"] != data["bank_edge"]
+
+
+@pytest.mark.rule("H9")
+@pytest.mark.parametrize("field", UNMODELLED)
+def test_simulate_refuses_a_field_it_does_not_play(
+    field: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    value: Any = "banker" if field == "equal_naturals" else not getattr(KAMPUNG, field)
+    assert unmodelled(read_house({"base": "kampung", "rules": {field: value}}).record()) == (field,)
+    args = ["simulate", "--preset", "kampung", "--hands", "100", "--no-progress"]
+    assert main([*args, "--rule", f"{field}={json.dumps(value)}"]) == 2
+    err = capsys.readouterr().err
+    assert field in err and err.count("\n") == 1
+
+
+@pytest.mark.rule("H20")
+def test_a_house_that_shuffles_every_hand_shuffles_every_hand() -> None:
+    house = read_house({"base": "kampung", "rules": {"shuffle_every_hand": True}})
+    full = Shoe(2, random.Random(1))
+    assert KampungDriver("kampung", decks=2, house=house).reshuffles(full)
+    assert not KampungDriver("kampung", decks=2).reshuffles(full)
+    stacked = Shoe.stacked(shuffled(3), decks=2)
+    assert not KampungDriver("kampung", decks=2, house=house).reshuffles(stacked)
