@@ -31,7 +31,7 @@ from tests.kampung_bots.helpers import KernelHands, cards, engine_hand, player_d
 #: the house fields the model and the simulator play, with values to draw from
 PLAYED: dict[str, list[Any]] = {
     "seat_must_draw_under": [14, 15, 16, 17],
-    "banker_must_draw_under": [15, 16, 17, 18],
+    "banker_must_draw_under": [16, 17, 18],
     "ban_ban": [1, 2, 3, 5],
     "ban_luck": [1, 2, 4],
     "five_dragon": [1, 2, 3],
@@ -41,6 +41,8 @@ PLAYED: dict[str, list[Any]] = {
     "any_21": [1, 2, 3],
     "ace_two_cards": [[10, 11], [1, 11], [1, 10, 11]],
     "ace_three_cards": [[1, 10], [1], [1, 10, 11]],
+    "burn": [False],
+    "free_hand": [False],
 }
 
 
@@ -67,9 +69,28 @@ def test_a_house_the_model_plays_gets_its_own_solve() -> None:
     assert s is not load() and s is solved(house)  # solved once, then kept
     assert s.v777 == pytest.approx(solve(house).v777) and s.v777 != load().v777
     # what the model leaves out shares kampung's shipped solve
-    for same in (KAMPUNG.with_decks(1), dataclasses.replace(KAMPUNG, bet_max=900, burn=False)):
+    unplayed = dataclasses.replace(KAMPUNG, bet_max=900, selective_open=False)
+    for same in (KAMPUNG.with_decks(1), unplayed):
         assert is_shipped(same) and solved(same) is load()
     assert model_rules(dataclasses.replace(house, bet_min=20)) == model_rules(house)
+
+
+@pytest.mark.rule("H19")
+@pytest.mark.rule("K10")
+@pytest.mark.parametrize("field", ["burn", "free_hand"])
+def test_without_a_players_burn_the_solve_never_burns(field: str) -> None:
+    """H19: without ``burn`` (or ``free_hand``) a player's 15 plays on: the house's solve has
+    no burn in its players' tables, and without ``burn`` the banker's first 15 is voided or
+    played as a second one is (K7)."""
+    house: KampungRules = read_house({"base": "kampung", "rules": {field: False}}).record()
+    s = solved(house)
+    assert s is not load() and not s.players.burn.any() and not s.best_response.burn.any()
+    assert load().players.burn.any()  # kampung's own players do burn some 15s
+    first = s.bank15[:, 0]
+    if field == "burn":
+        assert (first == s.bank15[:, 1]).all()
+    else:  # the banker's burn stays: its first 15 takes the best of the three
+        assert (first == s.bank15_ev.argmax(axis=1)).all()
 
 
 @pytest.mark.rule("H9")
@@ -84,11 +105,17 @@ def test_the_hint_follows_the_house_solve() -> None:
 
 @pytest.mark.rule("H9")
 @pytest.mark.rule("K18")
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(8))
 def test_the_simulator_plays_the_engines_hands_at_a_house(seed: int) -> None:
-    """Stacked shoes at a random house: every player's net and the cards used agree with
-    ``round.py``, with the house's own solve on both sides."""
-    rules = house_rules(seed)
+    """Stacked shoes at a house (six random ones, then no free hand and no burn with a
+    richer 21): every player's net and the cards used agree with ``round.py``, with the
+    house's own solve on both sides."""
+    fixed = {6: {"free_hand": False}, 7: {"burn": False, "any_21": 3}}
+    rules = (
+        read_house({"base": "kampung", "rules": fixed[seed]}).record()
+        if seed in fixed
+        else house_rules(seed)
+    )
     kernel = KernelHands("project", "project", rules)
     for deal in range(60):
         deck = shuffled(7919 * seed + deal)[:48]

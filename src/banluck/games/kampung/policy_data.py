@@ -131,8 +131,7 @@ def model_rules(rules: KampungRules) -> KampungRules:
     two houses that differ only there share one solve. Left out: the deck count (an
     infinite shoe of the same make-up), bets and stacks (every bet alike), who banks and
     how often the bank passes, the shuffle, and the H19/H18 fields the model does not
-    play yet (burn, free_hand, selective_open, busts_shown, equal_naturals; H20's
-    five_against_five changes nothing in kampung).
+    play yet (``UNMODELLED``; H20's five_against_five changes nothing in kampung).
 
     >>> import dataclasses
     >>> model_rules(KAMPUNG.with_decks(1)) == model_rules(KAMPUNG)
@@ -150,7 +149,7 @@ def model_rules(rules: KampungRules) -> KampungRules:
 
 #: the house fields (H19, H18) that the model and the simulator do not play yet: a house
 #: that changes one is played by the bots with the solve of kampung's own for them
-UNMODELLED = ("burn", "free_hand", "selective_open", "busts_shown", "equal_naturals")
+UNMODELLED = ("selective_open", "busts_shown", "equal_naturals")
 
 #: the fields of ``KampungRules`` the model does not read (``model_rules``)
 _LEFT_OUT = (
@@ -176,10 +175,17 @@ def unmodelled(rules: KampungRules) -> tuple[str, ...]:
     kampung's own (``UNMODELLED``).
 
     >>> import dataclasses
-    >>> unmodelled(dataclasses.replace(KAMPUNG, burn=False, bet_max=900))
-    ('burn',)
+    >>> unmodelled(dataclasses.replace(KAMPUNG, busts_shown=True, burn=False, bet_max=900))
+    ('busts_shown',)
     """
-    return tuple(n for n in UNMODELLED if getattr(rules, n) != getattr(KAMPUNG, n))
+    from banluck.games.kampung.policy_dp import LOWEST_OPEN  # with Numba: not at import
+
+    out = tuple(n for n in UNMODELLED if getattr(rules, n) != getattr(KAMPUNG, n))
+    # the model's banker settles what it opens from 16 (``policy_dp.LOWEST_OPEN``): a
+    # banker free to stop lower (H19's banker_must_draw_under 14 or 15) is not played yet
+    if rules.banker_must_draw_under < LOWEST_OPEN:
+        out += ("banker_must_draw_under",)
+    return out
 
 
 @lru_cache(maxsize=16)

@@ -31,6 +31,7 @@ N_OUT = 8
 O_BUST = 7
 LOW_TOTAL = 15
 #: How a hand is settled by the banker: opened at 16..21 (0..5), or a special (K15).
+LOWEST_OPEN = 16
 E_BUST = 6
 E_DRAGON = 7
 E_DRAGON_21 = 8
@@ -84,12 +85,12 @@ def payoffs(rules: KampungRules) -> np.ndarray[Any, np.dtype[np.float64]]:
     for o in range(N_OUT):
         total = LOW_TOTAL + o
         win = r21 if total == 21 else 1
-        for b in range(16, 22):
+        for b in range(LOWEST_OPEN, 22):
             lose = r21 if b == 21 else 1
             if o == O_BUST or total < b:
-                g[o, b - 16] = -lose
+                g[o, b - LOWEST_OPEN] = -lose
             elif total > b:
-                g[o, b - 16] = win
+                g[o, b - LOWEST_OPEN] = win
         g[o, E_BUST] = -1 if o == O_BUST else win
         g[o, E_DRAGON] = -t.five_dragon_multiple
         g[o, E_DRAGON_21] = -t.five_dragon_21_multiple
@@ -234,7 +235,7 @@ def _banker_dp_from(
                         v[c, base, aces, u] = hit
                         act[c, base, aces, u] = A_HIT
                         continue
-                    e_open = t - 16
+                    e_open = t - LOWEST_OPEN
                     best = _settle_all_j(h, n, u, e_open) - pen7
                     choice = A_STAND
                     for i in range(n):
@@ -319,7 +320,7 @@ def _banker_values(
                 hit += p[k] * v[c + 1, nb, na, u]
         out[V_HIT] = hit
     if t <= 21:
-        e_open = max(t, 16) - 16
+        e_open = max(t, LOWEST_OPEN) - LOWEST_OPEN
         s = 0.0
         for i in range(n):
             s += h[i, e_open]

@@ -226,7 +226,8 @@ def solve_against(
     for i, s in enumerate(FIFTEENS):
         evs = (0.0, burn_ev, play_ev[s])
         bank15_ev[i] = evs
-        bank15[i, 0] = int(np.argmax(evs))
+        # H19: without burns the first 15 is voided or played, as a second one is
+        bank15[i, 0] = int(np.argmax(evs)) if rules.burn else second[s]
         bank15[i, 1] = second[s]
     # the banker's starts at its turn, after its 15 choices
     pi: dict[tuple[int, int], float] = dict(others)

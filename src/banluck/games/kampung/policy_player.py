@@ -132,7 +132,7 @@ def player_values(
             nat = natural_multiple(rules, k3, k4)
             b, a = pair_state(k3, k4)
             fresh += p[k3] * p[k4] * (nat if nat else start[b, a])
-    for base in range(MAXB):
+    for base in range(MAXB if rules.players_burn() else 0):  # H19: no burn, no choice
         for aces in range(3):
             if base + aces > 21 or tot[2, base, aces] != rules.burn_total:
                 continue

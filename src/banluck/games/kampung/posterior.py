@@ -135,7 +135,7 @@ def hand_types(
         p,
         policy.hit,
         policy.burn,
-        allow_burn,
+        allow_burn and rules.players_burn(),
         rules.player_must_draw_under,
         out,
     )

@@ -347,7 +347,7 @@ class KampungRound:
                 if len(h.cards) == 2 and total == rules.burn_total and not h.burn_decided:
                     h.burn_decided = True
                     # K10 / K19; H19: without burns or a free hand the 15 plays on
-                    if rules.burn and rules.free_hand and not h.burnt and 2 * h.bet <= h.stack:
+                    if rules.players_burn() and not h.burnt and 2 * h.bet <= h.stack:
                         self._ask(h.seat, Phase.PLAYERS, ("burn", "play"))
                         return
                     continue

@@ -103,6 +103,15 @@ class KampungRules:
         """K2 / K5: the three players against ``banker``, in seat order."""
         return tuple(s for s in self.seats if s != banker)
 
+    def players_burn(self) -> bool:
+        """K10 / H19: a player's first two-card 15 may be burnt (without ``burn`` or
+        ``free_hand`` it plays on without a move).
+
+        >>> KAMPUNG.players_burn(), dataclasses.replace(KAMPUNG, free_hand=False).players_burn()
+        (True, False)
+        """
+        return self.burn and self.free_hand
+
     def max_cards_per_hand(self) -> int:
         """K4 / T12: the most cards one hand can use: five per hand, plus two burnt pairs
         for each player and two for the banker."""

@@ -109,7 +109,7 @@ def sim_arrays(
         prm=prm,
         tot=dp.totals(rules),
         hit=tables.hit,
-        burn=tables.burn,
+        burn=tables.burn if rules.players_burn() else np.zeros_like(tables.burn),  # H19
         double=tables.double,
         gain=s.gain,
         p=dp.shoe_probs(rules.decks),
