@@ -43,11 +43,15 @@ fi
 # The Numba kernels keep their machine code next to the sources; compile them now rather
 # than at a player's first kampung hand or Hint (banluck warm). Numba's cache is keyed on
 # each source file's time and size; the stamp below is the same, so a second run skips it.
+# Numba does not see a change in another module that a kernel calls (numba#1833: the
+# kampung kernel kept an old settlement after sim_hand.py changed), so when any kernel
+# source changed every cached kernel of the project is thrown away and compiled again.
 warm_stamp=.venv/.warmed
 warm_want=$(grep -rl --include='*.py' 'from numba import' src | sort | xargs stat -c '%n %Y %s' \
   | cat - <(.venv/bin/python -c 'import numba; print(numba.__version__)') <(echo "$dev") \
   | sha256sum | cut -c1-16)
 if [ "$(cat "$warm_stamp" 2>/dev/null)" != "$warm_want" ]; then
+  find src -path '*/__pycache__/*' \( -name '*.nbi' -o -name '*.nbc' \) -delete
   if [ "$dev" = 1 ]; then
     .venv/bin/banluck warm --quiet --simulate
   else

@@ -122,6 +122,26 @@ def test_the_simulator_plays_the_engines_hands_at_a_house(seed: int) -> None:
         assert kernel.hand(deck) == engine_hand(deck, "project", "project", rules), (seed, deal)
 
 
+@pytest.mark.rule("H18")
+@pytest.mark.rule("K6")
+def test_the_simulator_lets_the_banker_win_equal_naturals_as_the_engine_does() -> None:
+    """H18 at kampung: with ``equal_naturals: banker`` the banker's natural beats the same
+    natural; the simulator settles stacked shoes as the engine does, and some of them
+    differently from kampung's own push (the bots' choices are the same: K6 comes first)."""
+    rules: KampungRules = read_house(
+        {"base": "kampung", "rules": {"equal_naturals": "banker"}}
+    ).record()
+    assert is_shipped(rules)
+    kernel = KernelHands("project", "project", rules)
+    differ = 0
+    for deal in range(400):
+        deck = shuffled(31 * deal + 5)[:48]
+        got = engine_hand(deck, "project", "project", rules)
+        assert kernel.hand(deck) == got, deal
+        differ += got != engine_hand(deck, "project", "project")
+    assert differ > 0
+
+
 @pytest.mark.rule("H9")
 def test_simulate_at_a_house_names_it(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["simulate", "--preset", "kampung", "--hands", "3000", "--seed", "5", "--json"]
@@ -138,7 +158,7 @@ def test_simulate_at_a_house_names_it(capsys: pytest.CaptureFixture[str]) -> Non
 def test_simulate_refuses_a_field_it_does_not_play(
     field: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    value: Any = "banker" if field == "equal_naturals" else not getattr(KAMPUNG, field)
+    value: Any = not getattr(KAMPUNG, field)
     assert unmodelled(read_house({"base": "kampung", "rules": {field: value}}).record()) == (field,)
     args = ["simulate", "--preset", "kampung", "--hands", "100", "--no-progress"]
     assert main([*args, "--rule", f"{field}={json.dumps(value)}"]) == 2

@@ -149,7 +149,7 @@ def model_rules(rules: KampungRules) -> KampungRules:
 
 #: the house fields (H19, H18) that the model and the simulator do not play yet: a house
 #: that changes one is played by the bots with the solve of kampung's own for them
-UNMODELLED = ("selective_open", "busts_shown", "equal_naturals")
+UNMODELLED = ("selective_open", "busts_shown")
 
 #: the fields of ``KampungRules`` the model does not read (``model_rules``)
 _LEFT_OUT = (
@@ -159,6 +159,7 @@ _LEFT_OUT = (
     "rotate_every",
     "bank_order",
     *UNMODELLED,
+    "equal_naturals",  # the simulator settles it (K6); the solve does not read it
     "five_against_five",
     "shuffle_every_hand",
     "bet_min",

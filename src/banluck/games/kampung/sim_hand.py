@@ -29,7 +29,9 @@ P_R21 = 10
 P_PLAYER_DRAW = 11
 P_BANKER_DRAW = 12
 P_BURN_TOTAL = 13
-N_PRM = 14
+#: H18: 1 when the banker wins equal naturals (K6), 0 when they push
+P_BANKER_WINS_EQUAL_NATURALS = 14
+N_PRM = 15
 #: Accumulator slots.
 A_HANDS = 0
 A_NET = 1  # the bank's net over all hands, in base bets
@@ -103,8 +105,9 @@ def banker_natural(
         mine = natural_j(first[i], second[i])
         if mine == 0 and total_j(tot, cnt, base, aces, i) == prm[P_BURN_TOTAL]:
             settle_j(net, done, i, 0)  # K6: a two-card 15 escapes
-        elif mine == kind:
-            settle_j(net, done, i, 0)
+        elif mine == kind:  # H18: a push, or the banker's natural wins
+            mult = prm[P_BB] if kind == 3 else prm[P_BL]
+            settle_j(net, done, i, -mult * bet[i] * prm[P_BANKER_WINS_EQUAL_NATURALS])
         elif mine == 3:
             settle_j(net, done, i, prm[P_BB] * bet[i])
         else:

@@ -105,6 +105,7 @@ def sim_arrays(
     prm[kh.P_PLAYER_DRAW] = rules.player_must_draw_under
     prm[kh.P_BANKER_DRAW] = rules.banker_must_draw_under
     prm[kh.P_BURN_TOTAL] = rules.burn_total
+    prm[kh.P_BANKER_WINS_EQUAL_NATURALS] = int(rules.equal_naturals == "banker")
     return SimArrays(
         prm=prm,
         tot=dp.totals(rules),
