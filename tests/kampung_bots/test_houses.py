@@ -43,6 +43,7 @@ PLAYED: dict[str, list[Any]] = {
     "ace_three_cards": [[1, 10], [1], [1, 10, 11]],
     "burn": [False],
     "free_hand": [False],
+    "selective_open": [False],
 }
 
 
@@ -69,7 +70,7 @@ def test_a_house_the_model_plays_gets_its_own_solve() -> None:
     assert s is not load() and s is solved(house)  # solved once, then kept
     assert s.v777 == pytest.approx(solve(house).v777) and s.v777 != load().v777
     # what the model leaves out shares kampung's shipped solve
-    unplayed = dataclasses.replace(KAMPUNG, bet_max=900, selective_open=False)
+    unplayed = dataclasses.replace(KAMPUNG, bet_max=900, equal_naturals="banker")
     for same in (KAMPUNG.with_decks(1), unplayed):
         assert is_shipped(same) and solved(same) is load()
     assert model_rules(dataclasses.replace(house, bet_min=20)) == model_rules(house)
@@ -105,12 +106,12 @@ def test_the_hint_follows_the_house_solve() -> None:
 
 @pytest.mark.rule("H9")
 @pytest.mark.rule("K18")
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", range(9))
 def test_the_simulator_plays_the_engines_hands_at_a_house(seed: int) -> None:
-    """Stacked shoes at a house (six random ones, then no free hand and no burn with a
-    richer 21): every player's net and the cards used agree with ``round.py``, with the
-    house's own solve on both sides."""
-    fixed = {6: {"free_hand": False}, 7: {"burn": False, "any_21": 3}}
+    """Stacked shoes at a house (six random ones, then no free hand, no burn with a richer
+    21, and a banker who may not open hands one by one): every player's net and the cards
+    used agree with ``round.py``, with the house's own solve on both sides."""
+    fixed = {6: {"free_hand": False}, 7: {"burn": False, "any_21": 3}, 8: {"selective_open": False}}
     rules = (
         read_house({"base": "kampung", "rules": fixed[seed]}).record()
         if seed in fixed
@@ -174,3 +175,21 @@ def test_a_house_that_shuffles_every_hand_shuffles_every_hand() -> None:
     assert not KampungDriver("kampung", decks=2).reshuffles(full)
     stacked = Shoe.stacked(shuffled(3), decks=2)
     assert not KampungDriver("kampung", decks=2, house=house).reshuffles(stacked)
+
+
+@pytest.mark.rule("H19")
+@pytest.mark.rule("K14")
+def test_a_banker_who_may_not_open_one_by_one_never_opens_early() -> None:
+    """``selective_open: false``: the banker only hits or stands (its solve has no
+    ``open:``), so no hand is opened early in the simulator, where kampung's banker often
+    opens; the open-four banker, which opens hands one by one, is refused there."""
+    from banluck.games.kampung import sim_hand as kh
+    from banluck.games.kampung.sim_runner import simulate
+
+    rules: KampungRules = read_house(
+        {"base": "kampung", "rules": {"selective_open": False}}
+    ).record()
+    assert simulate(rules, 20_000, seed=3).per_hand(kh.A_EARLY_OPEN) == 0
+    assert simulate(KAMPUNG, 20_000, seed=3).per_hand(kh.A_EARLY_OPEN) > 0.05
+    with pytest.raises(ValueError, match="selective_open"):
+        simulate(rules, 100, banker="open-four")

@@ -149,7 +149,7 @@ def model_rules(rules: KampungRules) -> KampungRules:
 
 #: the house fields (H19, H18) that the model and the simulator do not play yet: a house
 #: that changes one is played by the bots with the solve of kampung's own for them
-UNMODELLED = ("selective_open", "busts_shown")
+UNMODELLED = ("busts_shown",)
 
 #: the fields of ``KampungRules`` the model does not read (``model_rules``)
 _LEFT_OUT = (

@@ -55,7 +55,9 @@ V_OPEN = 2
 #: K13 / K14 / K16 numbers the recursion reads (filled from the rules by ``params``).
 P_777 = 0
 P_MUST_DRAW = 1
-N_PARAMS = 2
+#: K14 / H19: 1 when the banker may open hands one by one, 0 when it may only hit or stand
+P_SELECTIVE = 2
+N_PARAMS = 3
 _EPS = 1e-12
 
 
@@ -103,6 +105,7 @@ def params(rules: KampungRules) -> np.ndarray[Any, np.dtype[np.float64]]:
     p = np.zeros(N_PARAMS, dtype=np.float64)
     p[P_777] = rules.seven_seven_seven_multiple
     p[P_MUST_DRAW] = rules.banker_must_draw_under
+    p[P_SELECTIVE] = 1.0 if rules.selective_open else 0.0
     return p
 
 
@@ -238,7 +241,7 @@ def _banker_dp_from(
                     e_open = t - LOWEST_OPEN
                     best = _settle_all_j(h, n, u, e_open) - pen7
                     choice = A_STAND
-                    for i in range(n):
+                    for i in range(n if prm[P_SELECTIVE] > 0.0 else 0):
                         if u & (1 << i):
                             val = h[i, e_open] + v[c, base, aces, u ^ (1 << i)]
                             if val > best + _EPS:

@@ -87,6 +87,8 @@ def sim_arrays(
     if banker not in BANKER_POLICIES:
         known = ", ".join(BANKER_POLICIES)
         raise ValueError(f"unknown banker policy {banker!r} (known: {known})")
+    if banker == "open-four" and not rules.selective_open:
+        raise ValueError("the open-four banker opens hands one by one: not without selective_open")
     tables = player_tables(rules, players)
     s = solved(rules)
     t = rules.totals
