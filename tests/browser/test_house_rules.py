@@ -172,7 +172,8 @@ def test_a_kampung_house_is_priced_by_simulation_while_you_wait(
     ).json()
     assert got["edge_source"] == "simulated"
     expect(edge).to_contain_text(f"{pct(got['house_edge'])} ± {pct(got['ci95'])}")
-    field(page, "busts_shown").locator("input").check()
+    field(page, "banker_must_draw_under").locator("input").fill("15")
+    field(page, "banker_must_draw_under").locator("input").dispatch_event("change")
     expect(edge).to_have_text(
         "No edge for these rules yet: the bots' solve and the simulator do not play every one"
         " of them."

@@ -314,11 +314,11 @@ def _kampung_choice(c: TestClient) -> Json:
 @pytest.mark.rule("H9")
 def test_no_kampung_hint_is_claimed_for_rules_its_solve_does_not_play(tmp_path: Path) -> None:
     c = game_client(tmp_path / "s.sqlite3", seed=2)
-    put(c, "kampung", {"house": {"base": "kampung", "rules": {"busts_shown": True}}})
+    put(c, "kampung", {"house": {"base": "kampung", "rules": {"banker_must_draw_under": 15}}})
     t = _kampung_choice(c)
     res = c.get(api("kampung", "hint"), params={"hand": t["hand"], "step": t["step"]})
     assert res.status_code == 422 and res.json()["error"]["code"] == "no_house_hint"
-    assert res.json()["error"]["params"]["fields"] == "busts_shown"
+    assert res.json()["error"]["params"]["fields"] == "banker_must_draw_under"
 
 
 @pytest.mark.rule("H9")

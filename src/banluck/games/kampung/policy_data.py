@@ -131,7 +131,7 @@ def model_rules(rules: KampungRules) -> KampungRules:
     two houses that differ only there share one solve. Left out: the deck count (an
     infinite shoe of the same make-up), bets and stacks (every bet alike), who banks and
     how often the bank passes, the shuffle, and the H19/H18 fields the model does not
-    play yet (``UNMODELLED``; H20's five_against_five changes nothing in kampung).
+    settles by itself (equal_naturals; H20's five_against_five changes nothing in kampung).
 
     >>> import dataclasses
     >>> model_rules(KAMPUNG.with_decks(1)) == model_rules(KAMPUNG)
@@ -147,10 +147,6 @@ def model_rules(rules: KampungRules) -> KampungRules:
     )
 
 
-#: the house fields (H19, H18) that the model and the simulator do not play yet: a house
-#: that changes one is played by the bots with the solve of kampung's own for them
-UNMODELLED = ("busts_shown",)
-
 #: the fields of ``KampungRules`` the model does not read (``model_rules``)
 _LEFT_OUT = (
     "name",
@@ -158,7 +154,6 @@ _LEFT_OUT = (
     "bank",
     "rotate_every",
     "bank_order",
-    *UNMODELLED,
     "equal_naturals",  # the simulator settles it (K6); the solve does not read it
     "five_against_five",
     "shuffle_every_hand",
@@ -172,21 +167,21 @@ _LEFT_OUT = (
 
 
 def unmodelled(rules: KampungRules) -> tuple[str, ...]:
-    """The house fields of ``rules`` that the model leaves out and that differ from
-    kampung's own (``UNMODELLED``).
+    """The house fields of ``rules`` that the model and the simulator do not play yet: a
+    house with one is played at the table (the bots keep to the legal moves) but gets no
+    Hint, no simulated edge and no ``simulate``. The model's banker settles what it opens
+    from 16 (``policy_dp.LOWEST_OPEN``), so a banker free to stop lower (H19's
+    ``banker_must_draw_under`` 14 or 15) is the one such field.
 
     >>> import dataclasses
-    >>> unmodelled(dataclasses.replace(KAMPUNG, busts_shown=True, burn=False, bet_max=900))
-    ('busts_shown',)
+    >>> unmodelled(dataclasses.replace(KAMPUNG, banker_must_draw_under=15, busts_shown=True))
+    ('banker_must_draw_under',)
+    >>> unmodelled(dataclasses.replace(KAMPUNG, busts_shown=True, burn=False))
+    ()
     """
     from banluck.games.kampung.policy_dp import LOWEST_OPEN  # with Numba: not at import
 
-    out = tuple(n for n in UNMODELLED if getattr(rules, n) != getattr(KAMPUNG, n))
-    # the model's banker settles what it opens from 16 (``policy_dp.LOWEST_OPEN``): a
-    # banker free to stop lower (H19's banker_must_draw_under 14 or 15) is not played yet
-    if rules.banker_must_draw_under < LOWEST_OPEN:
-        out += ("banker_must_draw_under",)
-    return out
+    return ("banker_must_draw_under",) if rules.banker_must_draw_under < LOWEST_OPEN else ()
 
 
 @lru_cache(maxsize=16)

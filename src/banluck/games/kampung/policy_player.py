@@ -90,10 +90,10 @@ def player_values(
     def after_draw(c: int, base: int, aces: int, k: int) -> float:
         nb = base if k == ACE else base + k + 1
         na = aces + 1 if k == ACE else aces
-        if nb + na > 21:  # K11 / K12
-            return (
-                -float(t_rules.five_card_bust_multiple) if c + 1 == 5 else float(w[c + 1, O_BUST])
-            )
+        if nb + na > 21:  # K11 / K12; H19: a shown bust loses one bet at once
+            if c + 1 == 5:
+                return -float(t_rules.five_card_bust_multiple)
+            return -1.0 if rules.busts_shown else float(w[c + 1, O_BUST])
         if c + 1 == 5:  # K12: a five dragon
             five = tot[5, nb, na]
             return float(

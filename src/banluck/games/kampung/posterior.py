@@ -50,9 +50,10 @@ def _is_natural(a: int, b: int) -> bool:
 
 
 def _hand_types(
-    tot: Any, p: Any, hit: Any, burn: Any, allow_burn: bool, low: int, out: Any
+    tot: Any, p: Any, hit: Any, burn: Any, allow_burn: bool, low: int, shown: bool, out: Any
 ) -> None:
-    """``out[type]``: the chance that a player's hand is of each type at the banker's turn."""
+    """``out[type]``: the chance that a player's hand is of each type at the banker's turn
+    (``shown``: H19's busts_shown, a three- or four-card bust is settled before it)."""
     for i in range(out.shape[0]):
         out[i] = 0.0
     d = np.zeros((MAXC, MAXB, MAXA))
@@ -104,8 +105,8 @@ def _hand_types(
                     for k in range(N_CLASSES):
                         nb = base if k == ACE else base + k + 1
                         na = aces + 1 if k == ACE else aces
-                        if nb + na > 21:  # K11 / K12: a bust
-                            if c + 1 == 5:
+                        if nb + na > 21:  # K11 / K12: a bust (H19: shown at once)
+                            if c + 1 == 5 or shown:
                                 out[T_NONE] += m * p[k]
                             else:
                                 out[T_FIRST + (c - 1) * N_OUT + O_BUST] += m * p[k]
@@ -137,6 +138,7 @@ def hand_types(
         policy.burn,
         allow_burn and rules.players_burn(),
         rules.player_must_draw_under,
+        rules.busts_shown,
         out,
     )
     return out

@@ -31,7 +31,9 @@ P_BANKER_DRAW = 12
 P_BURN_TOTAL = 13
 #: H18: 1 when the banker wins equal naturals (K6), 0 when they push
 P_BANKER_WINS_EQUAL_NATURALS = 14
-N_PRM = 15
+#: H19: 1 when a three- or four-card bust is shown and loses one bet at once (K11)
+P_BUSTS_SHOWN = 15
+N_PRM = 16
 #: Accumulator slots.
 A_HANDS = 0
 A_NET = 1  # the bank's net over all hands, in base bets

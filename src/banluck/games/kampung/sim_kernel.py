@@ -60,6 +60,7 @@ from banluck.games.kampung.sim_hand import (
     P_BB,
     P_BL,
     P_BURN_TOTAL,
+    P_BUSTS_SHOWN,
     P_DECKS,
     P_DRAGON,
     P_DRAGON_21,
@@ -256,6 +257,10 @@ def _play_hand(
                 else:
                     settle_j(net, done, i, -prm[P_FIVE_BUST] * bet[i])
                 break
+            if prm[P_BUSTS_SHOWN] and total_j(tot, cnt, base, aces, i) > 21:
+                turned[i] = 1  # H19: a three- or four-card bust is shown, one bet lost
+                settle_j(net, done, i, -bet[i])
+                break
         stop[i] = 1
     left = 0
     for i in range(NP):
@@ -366,7 +371,8 @@ def _play_hand(
                 left_cards += known[kk]
             for kk in range(N_CLASSES):
                 pk[kk] = known[kk] / left_cards
-            hand_types_j(tot, pk, bhit, bburn, True, prm[P_PLAYER_DRAW], types)
+            shown = prm[P_BUSTS_SHOWN] == 1
+            hand_types_j(tot, pk, bhit, bburn, True, prm[P_PLAYER_DRAW], shown, types)
             unit = 2 if bank_burnt else 1
             n = 0
             w7 = 0.0

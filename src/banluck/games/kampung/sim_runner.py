@@ -108,6 +108,7 @@ def sim_arrays(
     prm[kh.P_BANKER_DRAW] = rules.banker_must_draw_under
     prm[kh.P_BURN_TOTAL] = rules.burn_total
     prm[kh.P_BANKER_WINS_EQUAL_NATURALS] = int(rules.equal_naturals == "banker")
+    prm[kh.P_BUSTS_SHOWN] = int(rules.busts_shown)
     return SimArrays(
         prm=prm,
         tot=dp.totals(rules),
