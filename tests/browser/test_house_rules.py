@@ -6,6 +6,7 @@ dialog on the same house."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -156,7 +157,7 @@ def test_a_kampung_house_is_priced_by_simulation_while_you_wait(
 ) -> None:
     """Kampung's edge is simulated with the house's own bots: the dialog says it is working
     while the house is solved and simulated, then shows the server's figure with its
-    interval; a field the bots' solve does not play yet gets no figure."""
+    interval, beside the game's own rules' figure (measured on the same shoes)."""
     server = serve(PLAIN)
     page = new_page()
     page.goto(server.url + "/play/kampung")
@@ -172,9 +173,7 @@ def test_a_kampung_house_is_priced_by_simulation_while_you_wait(
     ).json()
     assert got["edge_source"] == "simulated"
     expect(edge).to_contain_text(f"{pct(got['house_edge'])} ± {pct(got['ci95'])}")
-    field(page, "banker_must_draw_under").locator("input").fill("15")
-    field(page, "banker_must_draw_under").locator("input").dispatch_event("change")
-    expect(edge).to_have_text(
-        "No edge for these rules yet: the bots' solve and the simulator do not play every one"
-        " of them."
-    )
+    own = page.request.post(server.url + "/api/houses/edge", data={"house": {"base": "kampung"}})
+    expect(edge).to_contain_text("The game's own rules: ")
+    shown = re.search(r"own rules: (-?[\d.]+)%", edge.inner_text())
+    assert shown and abs(float(shown[1]) - 100 * own.json()["house_edge"]) < 0.0011

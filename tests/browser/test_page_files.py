@@ -38,7 +38,6 @@ ERROR_CODES = [
     "network",
     "server_error",
     "hint_unavailable",
-    "no_house_hint",
 ]
 
 

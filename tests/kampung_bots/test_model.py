@@ -3,6 +3,7 @@ the shipped solve against a fresh one."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from functools import cache
 from typing import Any
@@ -25,9 +26,13 @@ P = dp.shoe_probs(2)
 G = dp.payoffs(KAMPUNG)
 
 
-def plain_value(start: tuple[int, ...], h: Array, w7: float) -> float:
-    """K14–K16 read literally, one card list at a time (no tables shared with policy_dp)."""
+def plain_value(start: tuple[int, ...], h: Array, w7: float, must: int = 16) -> float:
+    """K14–K16 read literally, one card list at a time (no tables shared with policy_dp; the
+    events are named by ``policy_dp``'s constants): ``must``, the banker's licence (H19)."""
     n = h.shape[0]
+
+    def opened(t: int) -> int:
+        return t - dp.LOWEST_OPEN
 
     def total(cards: tuple[int, ...]) -> int:
         aces = sum(1 for c in cards if c == 0)
@@ -39,19 +44,19 @@ def plain_value(start: tuple[int, ...], h: Array, w7: float) -> float:
         t = total(cards)
         seven = 0.0 if t == 21 else -21.0 * w7
         if len(cards) == 5:  # K15: five cards
-            e = 9 if t > 21 else (8 if t == 21 else 7)
+            e = dp.E_FIVE_BUST if t > 21 else (dp.E_DRAGON_21 if t == 21 else dp.E_DRAGON)
             return float(sum(h[i, e] for i in unopened)) + seven
         if t > 21:  # K15: a bust with two to four cards
-            return float(sum(h[i, 6] for i in unopened)) + seven
+            return float(sum(h[i, dp.E_BUST] for i in unopened)) + seven
         if not unopened and w7 == 0:
             return 0.0
         if t == 21:
-            return float(sum(h[i, 5] for i in unopened))
+            return float(sum(h[i, opened(21)] for i in unopened))
         hit = sum(P[k] * value(tuple(sorted((*cards, k))), unopened) for k in range(10))
-        if t < 16:
+        if t < must:
             return float(hit)
-        options = [hit, sum(h[i, t - 16] for i in unopened) + seven]
-        options += [h[i, t - 16] + value(cards, unopened - {i}) for i in unopened]
+        options = [hit, sum(h[i, opened(t)] for i in unopened) + seven]
+        options += [h[i, opened(t)] + value(cards, unopened - {i}) for i in unopened]
         return float(max(options))
 
     return value(tuple(sorted(start)), frozenset(range(n)))
@@ -63,14 +68,18 @@ def plain_value(start: tuple[int, ...], h: Array, w7: float) -> float:
     st.lists(st.integers(0, 9), min_size=2, max_size=2),
     st.lists(st.lists(st.floats(0.0, 1.0), min_size=8, max_size=8), min_size=0, max_size=3),
     st.sampled_from([0.0, 0.0, 1.0]),
+    st.sampled_from([16, 16, 14, 15, 18]),
 )
 def test_banker_recursion_matches_a_plain_one(
-    start: list[int], posts: list[list[float]], w7: float
+    start: list[int], posts: list[list[float]], w7: float, must: int
 ) -> None:
+    """At kampung's licence of 16 and at a house's (H19: 14 to 18)."""
+    rules = dataclasses.replace(KAMPUNG, banker_must_draw_under=must)
+    g = dp.payoffs(rules)
     rows = []
     for post in posts:
         q = np.array(post) + 1e-3
-        rows.append(-(q / q.sum()) @ G)
+        rows.append(-(q / q.sum()) @ g)
     h = np.zeros((dp.MAX_HANDS, dp.N_EV))
     for i, row in enumerate(rows):
         h[i] = row
@@ -78,9 +87,9 @@ def test_banker_recursion_matches_a_plain_one(
     if dp.totals(KAMPUNG)[c, base, aces] == 21:
         return  # a natural never reaches K14
     v, act, r, f = dp.new_tables()
-    dp.banker_dp(dp.totals(KAMPUNG), P, h, len(rows), w7, dp.params(KAMPUNG), v, act, r, f, False)
+    dp.banker_dp(dp.totals(rules), P, h, len(rows), w7, dp.params(rules), v, act, r, f, False)
     got = v[c, base, aces, (1 << len(rows)) - 1]
-    assert got == pytest.approx(plain_value(tuple(start), h[: len(rows)], w7), abs=1e-9)
+    assert got == pytest.approx(plain_value(tuple(start), h[: len(rows)], w7, must), abs=1e-9)
 
 
 @pytest.mark.rule("K16")
@@ -88,13 +97,17 @@ def test_opening_settles_by_the_totals() -> None:
     def o(total: int) -> int:
         return total - 15
 
-    assert G[o(18), 17 - 16] == 1  # a higher total wins 1 to 1
-    assert G[o(21), 20 - 16] == 2  # 2 to 1 when it is 21
-    assert G[o(18), 18 - 16] == 0  # equal totals push
-    assert G[o(17), 18 - 16] == -1  # a lower total loses 1 bet
-    assert G[o(20), 21 - 16] == -2  # 2 when the banker has 21
-    assert G[dp.O_BUST, 16 - 16] == -1  # a bust loses 1
-    assert G[dp.O_BUST, 21 - 16] == -2
+    def b(total: int) -> int:
+        return total - dp.LOWEST_OPEN
+
+    assert G[o(18), b(17)] == 1  # a higher total wins 1 to 1
+    assert G[o(21), b(20)] == 2  # 2 to 1 when it is 21
+    assert G[o(18), b(18)] == 0  # equal totals push
+    assert G[o(17), b(18)] == -1  # a lower total loses 1 bet
+    assert G[o(20), b(21)] == -2  # 2 when the banker has 21
+    assert G[dp.O_BUST, b(16)] == -1  # a bust loses 1
+    assert G[dp.O_BUST, b(21)] == -2
+    assert G[o(15), b(14)] == 1 and G[o(15), b(15)] == 0  # H19: a banker stopping at 14, 15
 
 
 @pytest.mark.rule("K15")

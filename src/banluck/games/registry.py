@@ -48,9 +48,9 @@ class Game:
     #: ``module:function``: ``house_edge(house) -> float | None``, the exact edge of a house
     #: (H9; None: a house without an exact edge)
     house_edge: str | None = None
-    #: ``module:function``: ``sim_edge(house) -> dict | None``, a house's edge measured by
+    #: ``module:function``: ``sim_edge(house) -> dict``, a house's edge measured by
     #: simulation where it is not solved exactly (``house_edge``, ``ci95``, ``hands``,
-    #: ``seed``; None: a house the simulator does not play)
+    #: ``seed``)
     sim_edge: str | None = None
 
     def part(self, which: str) -> Callable[..., Any]:

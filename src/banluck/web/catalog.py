@@ -85,13 +85,13 @@ def _sim_edge(key: str) -> dict[str, Any] | None:
     g = game(house.base)
     if g.sim_edge is None:
         return None
-    out: dict[str, Any] | None = g.part("sim_edge")(house)
+    out: dict[str, Any] = g.part("sim_edge")(house)
     return out
 
 
 def simulated_edge_of_house(house: House) -> dict[str, Any] | None:
     """H9: the edge of ``house`` measured by simulation where its family's is not solved
-    exactly (``house_edge``, ``ci95``, ``hands``, ``seed``; None: not measured), each house
+    exactly (``house_edge``, ``ci95``, ``hands``, ``seed``; None: a family with neither), each house
     measured once, one at a time (the exact edges do not wait for it)."""
     key = json.dumps({"base": house.base, "rules": house.rules}, sort_keys=True)
     with _sim_lock:

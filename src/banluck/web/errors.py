@@ -9,7 +9,6 @@ STATUS = {
     "bad_settings": 422,
     "bad_request": 422,
     "bad_name": 422,
-    "no_house_hint": 422,
     "bad_spot": 422,
     "no_spot": 422,
     "stale": 409,

@@ -317,18 +317,8 @@ class KampungSession(SoloSession):
     def hint(self, number: int, step: int) -> dict[str, Any]:
         """K18: the EV of each legal choice, as a player or as the banker."""
         from banluck.games.kampung.policy import banker_hint, player_hint
-        from banluck.games.kampung.policy_data import unmodelled
 
-        r = self._round_at(number, step, "hint")
-        left_out = unmodelled(r.rules)
-        if left_out:
-            # H9: the hint is the house's own solve, which does not play these fields yet
-            fields = ", ".join(left_out)
-            raise Refusal(
-                "no_house_hint",
-                f"no hint is given at this house yet: its solve does not play {fields}",
-                {"fields": fields},
-            )
+        r = self._round_at(number, step, "hint")  # H9: the house's own solve (policy_data)
         d = r.decision()
         try:
             values = (

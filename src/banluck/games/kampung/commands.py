@@ -58,7 +58,6 @@ def report(result: KampungSimResult) -> str:
 def simulate(args: argparse.Namespace) -> int:
     """``banluck simulate --preset kampung``: exit 0, or 2 with one line on bad input."""
     from banluck.games.kampung.policy import BANKER_POLICIES, PLAYER_POLICIES
-    from banluck.games.kampung.policy_data import unmodelled
     from banluck.games.kampung.rules import KAMPUNG
 
     banker = getattr(args, "banker", None) or "project"
@@ -71,11 +70,6 @@ def simulate(args: argparse.Namespace) -> int:
             raise ValueError(f"unknown --players {players!r} (known: {', '.join(PLAYER_POLICIES)})")
         house = getattr(args, "house_played", None)
         rules = KAMPUNG.with_decks(args.decks) if house is None else house.record()
-        left_out = unmodelled(rules)
-        if left_out:  # H9: never a figure for rules the simulator does not play
-            raise ValueError(
-                f"kampung's simulator does not play {', '.join(left_out)} at a house yet"
-            )
         check_at_least_one({"hands": args.hands, "workers": args.workers, "chunk": chunk})
     except ValueError as exc:
         return bad_input("simulate", exc)

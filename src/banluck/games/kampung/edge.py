@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from banluck.games.kampung.policy_data import solved, unmodelled
+from banluck.games.kampung.policy_data import solved
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 
 if TYPE_CHECKING:
@@ -25,23 +25,16 @@ EDGE_CHUNK = 1 << 16
 
 
 def simulated_edge(rules: KampungRules, *, hands: int = EDGE_HANDS) -> KampungSimResult:
-    """The bank's edge at ``rules``, the project's bots on both sides (ValueError: a house
-    changing a field the model and the simulator do not play yet)."""
-    left_out = unmodelled(rules)
-    if left_out:
-        raise ValueError(f"kampung's simulator does not play {', '.join(left_out)} at a house yet")
+    """The bank's edge at ``rules``, the project's bots on both sides."""
     from banluck.games.kampung.sim_runner import simulate
 
     return simulate(rules, hands, seed=EDGE_SEED, chunk=EDGE_CHUNK)
 
 
-def house_edge(house: House) -> dict[str, Any] | None:
-    """The page's figures for ``house`` (None: a house the simulator does not play yet):
-    the bank's edge per initial player bet, its 95 % half-width, the hands and the seed."""
-    rules: KampungRules = house.record()
-    if unmodelled(rules):
-        return None
-    r = simulated_edge(rules)
+def house_edge(house: House) -> dict[str, Any]:
+    """The page's figures for ``house``: the bank's edge per initial player bet, its 95 %
+    half-width, the hands and the seed."""
+    r = simulated_edge(house.record())
     return {"house_edge": r.bank_edge, "ci95": r.ci95, "hands": r.hands, "seed": r.seed}
 
 

@@ -394,8 +394,9 @@ def banker_policy(rules: KampungRules, name: str = "project") -> BankerPolicy:
             for h in _unopened(d):
                 if h.card_count == 4 and OPEN + h.seat in legal:
                     return OPEN + h.seat
-        # T17: draw under 16, and at 16 with four cards
-        draw = d.total < 16 or (d.total == 16 and len(d.cards) == 4)
+        # T17 with K14's licence (16, or the house's): draw under it, and at it with four cards
+        must = rules.banker_must_draw_under
+        draw = d.total < must or (d.total == must and len(d.cards) == 4)
         want = "hit" if draw else "stand"
         return want if want in legal else _fallback(legal, _BANKER_ORDER)
 

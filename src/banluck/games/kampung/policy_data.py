@@ -166,24 +166,6 @@ _LEFT_OUT = (
 )
 
 
-def unmodelled(rules: KampungRules) -> tuple[str, ...]:
-    """The house fields of ``rules`` that the model and the simulator do not play yet: a
-    house with one is played at the table (the bots keep to the legal moves) but gets no
-    Hint, no simulated edge and no ``simulate``. The model's banker settles what it opens
-    from 16 (``policy_dp.LOWEST_OPEN``), so a banker free to stop lower (H19's
-    ``banker_must_draw_under`` 14 or 15) is the one such field.
-
-    >>> import dataclasses
-    >>> unmodelled(dataclasses.replace(KAMPUNG, banker_must_draw_under=15, busts_shown=True))
-    ('banker_must_draw_under',)
-    >>> unmodelled(dataclasses.replace(KAMPUNG, busts_shown=True, burn=False))
-    ()
-    """
-    from banluck.games.kampung.policy_dp import LOWEST_OPEN  # with Numba: not at import
-
-    return ("banker_must_draw_under",) if rules.banker_must_draw_under < LOWEST_OPEN else ()
-
-
 @lru_cache(maxsize=16)
 def _solve(rules: KampungRules) -> Solved:
     return _from_data(solved_data(rules))

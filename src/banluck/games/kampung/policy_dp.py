@@ -5,7 +5,7 @@ outcome (a total from 15 to 21, or a hidden bust: ``posterior.py``). With the ha
 independent of the banker's next cards (an infinite shoe of the full shoe's make-up), the
 banker's best result from a state — its card count, the non-ace points, its aces — and the
 set of still unopened hands is a small recursion: ``stand`` opens them all (K14), ``open:i``
-settles one now (K16) and keeps the rest, ``hit`` averages over the next card; under 16 it
+settles one now (K16) and keeps the rest, ``hit`` averages over the next card; under its licence it
 must draw, at 21 it opens everything, a bust with two to four cards, a five dragon and a
 five-card bust settle every unopened hand (K15). A waiting 7-7-7 adds ``-21`` bets unless the
 banker's final total is 21 (K13).
@@ -30,13 +30,15 @@ from banluck.games.kampung.rules import KampungRules
 N_OUT = 8
 O_BUST = 7
 LOW_TOTAL = 15
-#: How a hand is settled by the banker: opened at 16..21 (0..5), or a special (K15).
-LOWEST_OPEN = 16
-E_BUST = 6
-E_DRAGON = 7
-E_DRAGON_21 = 8
-E_FIVE_BUST = 9
-N_EV = 10
+#: How a hand is settled by the banker: opened at a total from LOWEST_OPEN to 21 (K16; 14
+#: is the lowest licence a house may give the banker, H19), or a special (K15).
+LOWEST_OPEN = 14
+E_21 = 21 - LOWEST_OPEN
+E_BUST = E_21 + 1
+E_DRAGON = E_21 + 2
+E_DRAGON_21 = E_21 + 3
+E_FIVE_BUST = E_21 + 4
+N_EV = E_21 + 5
 #: Table sizes: counts 0..5, non-ace points 0..21, aces 0..5; at most three players.
 MAXC = 6
 MAXB = 22
@@ -205,12 +207,12 @@ def _banker_dp_from(
                             f[c, base, aces, u] = 1.0 if t == 21 else 0.0
                         continue
                     if t == 21:  # K14: 21 opens everything, a 7-7-7 pushes
-                        v[c, base, aces, u] = _settle_all_j(h, n, u, 5)
+                        v[c, base, aces, u] = _settle_all_j(h, n, u, E_21)
                         act[c, base, aces, u] = A_NONE
                         if with_r:
                             for i in range(n):
                                 if u & (1 << i):
-                                    r[c, base, aces, u, i, 5] = 1.0
+                                    r[c, base, aces, u, i, E_21] = 1.0
                             f[c, base, aces, u] = 1.0
                         continue
                     # hit: the average over the next card
@@ -303,7 +305,7 @@ def _banker_values(
     """K14: what each choice of a banker holding ``c`` cards (``base`` non-ace points,
     ``aces`` aces, total ``t``) brings the bank with every hand of ``h`` unopened:
     ``out[V_HIT]`` (with ``with_hit``; fewer than five cards), and at a total of 21 or less
-    ``out[V_STAND]`` and ``out[V_OPEN + i]`` (a total under 16 priced as 16). Runs
+    ``out[V_STAND]`` and ``out[V_OPEN + i]`` (a lower total priced as LOWEST_OPEN). Runs
     ``banker_dp_from`` over the states the hand can reach first."""
     banker_dp_from(tot, p, h, n, w7, prm, v, act, r, f, False, c, base, aces)
     u = (1 << n) - 1

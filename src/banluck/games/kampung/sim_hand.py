@@ -129,7 +129,7 @@ def open_hand(
     i: int,
     b: int,
 ) -> None:
-    """K16: the banker at ``b`` (16..21) opens hand ``i``."""
+    """K16: the banker at ``b`` (from its licence, 14 at the lowest, to 21) opens hand ``i``."""
     t = total_j(tot, cnt, base, aces, i)
     lose = prm[P_R21] if b == 21 else 1
     if t > 21 or t < b:
