@@ -10,10 +10,12 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from banluck.cli import main
 from banluck.core.shoe import Shoe
-from banluck.games.house import HouseError, read_house
+from banluck.games.house import House, HouseError, read_house
 from banluck.games.kampung.driver import KampungDriver
 from banluck.games.kampung.policy import player_hint
 from banluck.games.kampung.policy_data import (
@@ -24,6 +26,7 @@ from banluck.games.kampung.policy_data import (
 )
 from banluck.games.kampung.policy_model import solve
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
+from tests.houses.strategies import houses
 from tests.kampung_bots.helpers import KernelHands, cards, engine_hand, player_decision, shuffled
 
 #: the house fields the model and the simulator play, with values to draw from
@@ -37,7 +40,7 @@ PLAYED: dict[str, list[Any]] = {
     "five_card_bust": [1, 2, 3],
     "seven_seven_seven": [0, 3, 7, 21],
     "any_21": [1, 2, 3],
-    "ace_two_cards": [[10, 11], [1, 11], [1, 10, 11]],
+    "ace_two_cards": [[10, 11], [1, 11], [1, 10, 11], [1, 10], [10], [1]],
     "ace_three_cards": [[1, 10], [1], [1, 10, 11]],
     "burn": [False],
     "free_hand": [False],
@@ -128,6 +131,21 @@ def test_the_simulator_plays_the_engines_hands_at_a_house(seed: int) -> None:
     for deal in range(60):
         deck = shuffled(7919 * seed + deal)[:48]
         assert kernel.hand(deck) == engine_hand(deck, "project", "project", rules), (seed, deal)
+
+
+@pytest.mark.rule("H9")
+@pytest.mark.rule("K7")
+@settings(max_examples=6, deadline=None)
+@given(houses(("kampung",)), st.integers(0, 10_000))
+def test_the_simulator_plays_the_engines_hands_at_any_house(house: House, seed: int) -> None:
+    """Any kampung house, every field drawn (the ace values too, which move the banker's
+    soft 15: ace-five where an ace counts 10, none where it counts 1): the kernel plays 20
+    stacked shoes as the engine does, with the house's own solve on both sides."""
+    rules: KampungRules = house.record()
+    kernel = KernelHands("project", "project", rules)
+    for deal in range(20):
+        deck = shuffled(seed + 104_729 * deal)[:48]
+        assert kernel.hand(deck) == engine_hand(deck, "project", "project", rules), deal
 
 
 @pytest.mark.rule("H18")

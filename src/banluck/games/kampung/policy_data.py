@@ -130,8 +130,8 @@ def model_rules(rules: KampungRules) -> KampungRules:
     """``rules`` as the model sees them (H9): what it leaves out set to kampung's own, so
     two houses that differ only there share one solve. Left out: the deck count (an
     infinite shoe of the same make-up), bets and stacks (every bet alike), who banks and
-    how often the bank passes, the shuffle, and the H19/H18 fields the model does not
-    settles by itself (equal_naturals; H20's five_against_five changes nothing in kampung).
+    how often the bank passes, the shuffle, H18's equal_naturals (the simulator settles
+    it; the solve does not read it) and H20's five_against_five (nothing in kampung).
 
     >>> import dataclasses
     >>> model_rules(KAMPUNG.with_decks(1)) == model_rules(KAMPUNG)

@@ -41,11 +41,30 @@ S_NONE, S_C2, S_C3, S_C4, S_777 = range(5)
 #: The banker's choices on a two-card 15.
 B15_VOID, B15_BURN, B15_PLAY = 0, 1, 2
 B15_NAMES = ("void", "burn", "play")
-#: The banker's two 15s: an ace and a four (11 + 4), and a hard 15.
-FIFTEENS: tuple[tuple[int, int], ...] = ((4, 1), (15, 0))
+#: The banker's two 15s by row of ``bank15``: a soft one (an ace and a card), a hard one.
+SOFT_15, HARD_15 = 0, 1
+
 MAX_ROUNDS = 40
 #: fictitious play stops once the players' tables stay the same this many rounds
 STABLE_ROUNDS = 5
+
+
+def fifteen_states(rules: KampungRules) -> dict[int, tuple[int, int]]:
+    """K7: the two-card states of the banker's 15 by row (``SOFT_15``, ``HARD_15``): kampung's
+    soft 15 is an ace and a four (11 + 4); a house's ace values (H19, T2) may make it an ace
+    and a five (10 + 5), or leave none.
+
+    >>> import dataclasses
+    >>> from banluck.games.kampung.rules import KAMPUNG as KAMPUNG_RULES
+    >>> fifteen_states(KAMPUNG_RULES)
+    {0: (4, 1), 1: (15, 0)}
+    >>> t = dataclasses.replace(KAMPUNG_RULES.totals, two_card_ace_values=(1, 10))
+    >>> fifteen_states(dataclasses.replace(KAMPUNG_RULES, totals=t))
+    {0: (5, 1), 1: (15, 0)}
+    """
+    tot = dp.shared_totals(rules)
+    soft = [b for b in range(2, 11) if tot[2, b, 1] == rules.burn_total]
+    return {**({SOFT_15: (soft[0], 1)} if soft else {}), HARD_15: (rules.burn_total, 0)}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -61,7 +80,7 @@ class Model:
     gain: Array
     #: posterior of the outcome by card count (index 2..4)
     post: Array
-    #: the banker's choice on its 15: [which 15 (FIFTEENS index), 0 first / 1 second]
+    #: the banker's choice on its 15: [SOFT_15 or HARD_15, 0 first / 1 second]
     bank15: Any
     bank15_ev: Array
     w: Array
@@ -160,7 +179,7 @@ def _w_of(res: Array, g: Array) -> Array:
 def _fresh_pair(p: Array, rules: KampungRules) -> tuple[float, float, dict[tuple[int, int], float]]:
     bb = float(p[ACE] ** 2)
     bl = float(2 * p[ACE] * p[N_CLASSES - 1])
-    fifteens = {s: 0.0 for s in FIFTEENS}
+    fifteens = dict.fromkeys(fifteen_states(rules).values(), 0.0)
     tot_two = dp.totals(rules)
     for k1 in range(N_CLASSES):
         for k2 in range(N_CLASSES):
@@ -185,23 +204,25 @@ def solve_against(
     res, f21 = resolution(rules, tot, p, gain, m)
     starts = _start_states(p)
     bb, bl, fifteens = _fresh_pair(p, rules)
+    rows = fifteen_states(rules)
+    fifteen_set = list(rows.values())
     m777 = float(rules.seven_seven_seven_multiple)
     w_s = {s: _w_of(res[s], g) for s in starts}
     # the bank's value of playing each 15: minus a player's value against it
     neutral = BankBurn(ban_ban=0.0, ban_luck=0.0, fifteen_played=0.0, fifteen_voided=0.0)
     play_ev = {}
-    for s in FIFTEENS:
+    for s in fifteen_set:
         vals = player_values(rules, tot, p, w_s[s], m777 * (1 - f21[s]), neutral, fixed=players)
         play_ev[s] = -_non_natural_ev(rules, p, vals.start)
-    second = {s: B15_PLAY if play_ev[s] > 0 else B15_VOID for s in FIFTEENS}
-    others = {s: q for s, q in starts.items() if s not in FIFTEENS}
+    second = {s: B15_PLAY if play_ev[s] > 0 else B15_VOID for s in fifteen_set}
+    others = {s: q for s, q in starts.items() if s not in fifteen_set}
     z = sum(others.values())
     w_other: Array = np.sum([q * w_s[s] for s, q in others.items()], axis=0) / z
     f_other = sum(q * f21[s] for s, q in others.items()) / z
     vals_other = player_values(rules, tot, p, w_other, m777 * (1 - f_other), neutral, fixed=players)
     vals15 = {
         s: player_values(rules, tot, p, w_s[s], m777 * (1 - f21[s]), neutral, fixed=players)
-        for s in FIFTEENS
+        for s in fifteen_set
     }
     # K7: the burn: each player doubles or forfeits, the banker takes a fresh pair
     t = rules.totals
@@ -218,12 +239,13 @@ def solve_against(
             is15 = b < dp.MAXB and tot[2, b, a] == rules.burn_total
             nat = 0.0 if is15 else -(bb * t.ban_ban_multiple + bl * t.ban_luck_multiple)
             cont = z * vals_other.start[b, a] + sum(
-                fifteens[s] * vals15[s].start[b, a] for s in FIFTEENS if second[s] == B15_PLAY
+                fifteens[s] * vals15[s].start[b, a] for s in fifteen_set if second[s] == B15_PLAY
             )
             burn_ev += q * -2.0 * (nat + cont)
-    bank15 = np.zeros((len(FIFTEENS), 2), dtype=np.int64)
-    bank15_ev = np.zeros((len(FIFTEENS), 3))
-    for i, s in enumerate(FIFTEENS):
+    # by row, SOFT_15 then HARD_15 (a house without a soft 15 leaves its row at void, 0)
+    bank15 = np.zeros((2, 2), dtype=np.int64)
+    bank15_ev = np.zeros((2, 3))
+    for i, s in rows.items():
         evs = (0.0, burn_ev, play_ev[s])
         bank15_ev[i] = evs
         # H19: without burns the first 15 is voided or played, as a second one is
@@ -231,19 +253,19 @@ def solve_against(
         bank15[i, 1] = second[s]
     # the banker's starts at its turn, after its 15 choices
     pi: dict[tuple[int, int], float] = dict(others)
-    for i, s in enumerate(FIFTEENS):
+    for i, s in rows.items():
         if bank15[i, 0] == B15_PLAY:
             pi[s] = pi.get(s, 0.0) + starts[s]
         elif bank15[i, 0] == B15_BURN:
             for s2, q2 in others.items():
                 pi[s2] += starts[s] * q2
-            for s2 in FIFTEENS:
+            for s2 in fifteen_set:
                 if second[s2] == B15_PLAY:
                     pi[s2] = pi.get(s2, 0.0) + starts[s] * fifteens[s2]
     zt = sum(pi.values())
     w: Array = np.sum([q * w_s[s] for s, q in pi.items()], axis=0) / zt
     f_all = sum(q * f21[s] for s, q in pi.items()) / zt
-    played = sum(fifteens[s] for s in FIFTEENS if second[s] == B15_PLAY)
+    played = sum(fifteens[s] for s in fifteen_set if second[s] == B15_PLAY)
     voided = sum(fifteens.values()) - played
     burn = BankBurn(ban_ban=bb, ban_luck=bl, fifteen_played=played, fifteen_voided=voided)
     return gain, post, bank15, bank15_ev, w, m777 * (1 - f_all), burn, m
