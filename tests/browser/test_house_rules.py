@@ -79,6 +79,8 @@ def test_a_house_is_edited_priced_played_and_named_in_the_replay(
 
     deal(page, 100)  # you 16 (TS 6H): stand
     expect(page.locator("#btn-stand")).to_be_enabled()
+    page.keyboard.press("i")  # the Hint says the house it is solved for (H9)
+    expect(page.locator("#hint")).to_contain_text("For the house rules: Grandma.")
     page.locator("#btn-stand").click()
     expect(page.locator("#btn-deal")).to_be_enabled()
     replay = page.request.get(server.url + "/api/games/table/history/1/replay.json").json()

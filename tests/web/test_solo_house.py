@@ -176,6 +176,10 @@ def test_the_hint_follows_the_house_being_played(tmp_path: Path) -> None:
     assert res.json()["best"] == want.best.value
     assert res.json()["ev"] == pytest.approx({a.value: float(v) for a, v in want.ev.items()})
     assert "throw" not in res.json()["ev"]  # the house has no free hand (T16)
+    assert res.json()["house"]["rules"]["dealer_stands_on"] == 18  # H9: it says its house
+    put(c, "table", {"house": None})  # from the next hand: the hand in play keeps its house
+    res = c.get(api("table", "hint"), params={"hand": t["hand"], "step": t["step"]})
+    assert res.json()["house"]["rules"]["dealer_stands_on"] == 18
 
 
 def _actions(names: list[str]) -> list[Any]:
@@ -327,6 +331,7 @@ def test_a_kampung_house_gets_the_hint_of_its_own_solve(tmp_path: Path) -> None:
     assert res.status_code == 200, res.text
     assert set(res.json()["ev"]) == set(t["legal"])
     assert res.json()["best"] in t["legal"]
+    assert res.json()["house"]["rules"]["seven_seven_seven"] == 3  # H9: the house it is for
 
 
 H17 = {"base": "classic", "name": "Soft 17", "rules": {"dealer_hits_soft_17": True, "decks": 6}}

@@ -293,6 +293,10 @@ class BanluckSession(SoloSession):
             return hand.decks, hand.house
         return self.record.shoe_decks, self.record.settings.get("house")
 
+    def house_in_play(self) -> dict[str, Any] | None:
+        hand = self.record.hand
+        return None if hand is None else hand.house
+
     def _point(self, number: int, step: int, what: str) -> BanluckHand:
         hand = self.at(number, step, what)
         assert isinstance(hand, BanluckHand)

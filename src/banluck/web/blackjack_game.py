@@ -336,6 +336,10 @@ class BlackjackSession(SoloSession):
         house = self.record.house if self.in_progress() else self.chosen_house()
         return None, house
 
+    def house_in_play(self) -> dict[str, Any] | None:
+        house: dict[str, Any] | None = self.record.house
+        return house
+
     def hint(self, number: int, step: int) -> dict[str, Any]:
         """EV of each legal choice by the solver (insurance: against declining)."""
         return hand_hint(self.at(number, step, "hint"), self.you)

@@ -314,6 +314,10 @@ class KampungSession(SoloSession):
         rec.settings = settings
         rec.last_bet = min(max(rec.last_bet, rules.bet_min), rules.bet_max)
 
+    def house_in_play(self) -> dict[str, Any] | None:
+        hand = self.record.hand
+        return None if hand is None else hand.house
+
     def hint(self, number: int, step: int) -> dict[str, Any]:
         """K18: the EV of each legal choice, as a player or as the banker."""
         from banluck.games.kampung.policy import banker_hint, player_hint

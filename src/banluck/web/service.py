@@ -323,12 +323,14 @@ class GameService:
         return session
 
     def hint(self, player: str, hand: int, step: int) -> dict[str, Any]:
-        """GET hint: the exact solver's (or kampung's policy's) advice at your choice, and
-        the chart cell of that choice (None where the game has no chart)."""
+        """GET hint: the exact solver's (or kampung's policy's) advice at your choice, the
+        chart cell of that choice (None where the game has no chart) and the house it is
+        for (H9: the hand's; None, the game's own rules)."""
         pending = self._pending(player)
         advice = pending.hint(hand, step)
         cell = pending.cell(hand, step)
-        return {**advice, "cell": None if cell is None else {"row": cell[0], "column": cell[1]}}
+        at = None if cell is None else {"row": cell[0], "column": cell[1]}
+        return {**advice, "cell": at, "house": pending.house_in_play()}
 
     def drill(self, player: str, spot: tuple[str, str] | None) -> dict[str, Any]:
         """GET drill: a spot of your chart (the house and decks you play, H9) dealt as a hand,

@@ -147,6 +147,11 @@ class SoloSession(ABC):
         the preset's own chart)."""
         return None, None
 
+    def house_in_play(self) -> dict[str, Any] | None:
+        """H9: the house object the hand in play is dealt under (None: the game's own
+        rules), which its Hint is for."""
+        return None
+
     @property
     def hand_number(self) -> int | None:
         """The number of the hand dealt last (None before the first)."""

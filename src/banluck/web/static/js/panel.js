@@ -88,6 +88,8 @@ function renderHint() {
     ul.appendChild(el("li", "", t(key, { action: actionName(a), ev: fmtEv(v) })));
   }
   box.appendChild(ul);
+  // H9: the Hint is the solve of the house the hand is dealt under; it says which
+  if (h.house) box.appendChild(el("p", "hint-house", t("hint.house", { name: h.house.name || t("house.unnamed") })));
 }
 
 /** A button that had the focus was hidden or disabled (Deal → Hit → Deal): keep the focus
