@@ -260,6 +260,7 @@ def test_hint(db: Path, tmp_path: Path) -> None:
         "best": expected.best.value,
         "ev": {a.value: v for a, v in expected.ev.items()},
         "cell": {"row": "16", "column": "2 cards"},
+        "house": None,  # the game's own rules (H9)
     }
     assert set(hint["ev"]) == {"hit", "stand"}
     res = c.get("/api/hint?hand=1&step=1")
