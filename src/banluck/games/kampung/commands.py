@@ -89,6 +89,15 @@ def simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _small(x: float) -> str:
+    """A gain in bets, rounding's residue written as such."""
+    return "0 (< 1e-12)" if abs(x) < 1e-12 else f"{x:.2e}"
+
+
+def _weights(ws: list[float]) -> str:
+    return " / ".join(f"{w:.3f}" for w in ws)
+
+
 def odds(args: argparse.Namespace) -> int:
     """``banluck odds --preset kampung`` (H9): the bank's edge of the house (kampung's own
     without one) with the bots of its own solve, by simulation (the page's figure)."""
@@ -112,6 +121,22 @@ def odds(args: argparse.Namespace) -> int:
         ("hands simulated (seed)", f"{data['hands']:,} ({data['seed']})"),
         ("best response's gain against the bots, in the model", _pct(data["best_response_gain"])),
     ]
+    eq = data["equilibrium"]
+    rows += [
+        (
+            "the bots' value in the model (a player's result at the banker's turn)",
+            _pct(eq["bots_value"]),
+        ),
+        ("the bots' NashConv in the model", _pct(eq["bots_nash_conv"])),
+        ("equilibrium value in the model", _pct(eq["value"])),
+        (
+            "equilibrium NashConv (player's gain + bank's gain)",
+            f"{_small(eq['nash_conv'])} ({_small(eq['player_gain'])} + "
+            f"{_small(eq['banker_gain'])})",
+        ),
+        ("equilibrium players' tables, weights", _weights(eq["player_tables"])),
+        ("equilibrium banker's strategies, weights", _weights(eq["banker_strategies"])),
+    ]
     for key, value in data["frequencies"].items():
         rows.append((f"per hand: {key.replace('_', ' ')}", f"{value:.4f}"))
     solve = "kampung's own (shipped)" if data["shipped_solve"] else "this house's own"
@@ -119,6 +144,9 @@ def odds(args: argparse.Namespace) -> int:
         f"Bots: the project's banker and players, from {solve} solve (K18); each player bets "
         "one unit on a two-deck shoe reshuffled by K4 / T12.",
         "Not exact: kampung's edge is measured by simulation (docs/KAMPUNG_BOTS.md).",
+        "The equilibrium is the model's (an infinite shoe, hands independent, bets alike): "
+        "the players mix a few tables, the banker a few strategies; the bots play the pure "
+        "solve (docs/KAMPUNG_BOTS.md).",
     ]
     title = f"Kampung odds, {data['decks']} deck(s)" + (
         f", house {house.name or 'unnamed'}" if house is not None else ""

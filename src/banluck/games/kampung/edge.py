@@ -38,9 +38,30 @@ def house_edge(house: House) -> dict[str, Any]:
     return {"house_edge": r.bank_edge, "ci95": r.ci95, "hands": r.hands, "seed": r.seed}
 
 
+def equilibrium_data(rules: KampungRules) -> dict[str, Any]:
+    """The model game's equilibrium at ``rules`` (``policy_equilibrium``): its value (a
+    player's result once the banker reaches its turn), NashConv and both gains, and the
+    weight of each side's pure strategies."""
+    from banluck.games.kampung.policy_equilibrium import solved_equilibrium
+
+    e = solved_equilibrium(rules)
+    return {
+        "value": e.value,
+        "bots_value": e.pure_value,
+        "bots_nash_conv": e.pure_nash_conv,
+        "nash_conv": e.nash_conv,
+        "player_gain": e.player_gain,
+        "banker_gain": e.banker_gain,
+        "player_tables": [q for q, _ in e.players],
+        "banker_strategies": [q for q, _ in e.bankers],
+        "fifteens_best": e.fifteens_best,
+        "converged": e.converged,
+    }
+
+
 def odds_data(rules: KampungRules, *, hands: int = EDGE_HANDS) -> dict[str, Any]:
-    """``banluck odds --preset kampung``'s figures: the solve the bots play at ``rules``
-    and the bank's edge they give by simulation."""
+    """``banluck odds --preset kampung``'s figures: the solve the bots play at ``rules``,
+    the bank's edge they give by simulation, and the model's equilibrium."""
     s = solved(rules)
     r = simulated_edge(rules, hands=hands)
     return {
@@ -54,5 +75,6 @@ def odds_data(rules: KampungRules, *, hands: int = EDGE_HANDS) -> dict[str, Any]
         "shipped_solve": solved(KAMPUNG) is s,
         "solve_rounds": s.rounds,
         "best_response_gain": s.player_gap,
+        "equilibrium": equilibrium_data(rules),
         "frequencies": r.to_json()["per_hand"],
     }

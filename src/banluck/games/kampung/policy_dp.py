@@ -59,7 +59,9 @@ P_777 = 0
 P_MUST_DRAW = 1
 #: K14 / H19: 1 when the banker may open hands one by one, 0 when it may only hit or stand
 P_SELECTIVE = 2
-N_PARAMS = 3
+#: 1 to value the choices already in ``act`` (a given banker strategy) instead of choosing
+P_FIXED = 3
+N_PARAMS = 4
 _EPS = 1e-12
 
 
@@ -148,7 +150,8 @@ def _banker_dp(
     f: Any,
     with_r: bool,
 ) -> None:
-    """Fill ``v[c, base, aces, U]`` (the bank's expected gain), ``act`` (its best action) and,
+    """Fill ``v[c, base, aces, U]`` (the bank's expected gain), ``act`` (its best action; with
+    ``prm[P_FIXED]``, the actions already in ``act`` are valued instead) and,
     with ``with_r``, ``r[c, base, aces, U, i, e]`` (how hand ``i`` ends up settled) and
     ``f[...]`` (the chance that the banker's final total is 21)."""
     banker_dp_from(tot, p, h, n, w7, prm, v, act, r, f, with_r, 2, 0, 0)
@@ -176,6 +179,8 @@ def _banker_dp_from(
     sets = 1 << n
     pen7 = prm[P_777] * w7
     must = prm[P_MUST_DRAW]
+    fixed = prm[P_FIXED] > 0.0
+    opens = n if prm[P_SELECTIVE] > 0.0 else 0
     for c in range(5, c0 - 1, -1):
         for base in range(base0, MAXB):
             for aces in range(aces0, min(c, MAXA - 1) + 1):
@@ -243,15 +248,23 @@ def _banker_dp_from(
                     e_open = t - LOWEST_OPEN
                     best = _settle_all_j(h, n, u, e_open) - pen7
                     choice = A_STAND
-                    for i in range(n if prm[P_SELECTIVE] > 0.0 else 0):
-                        if u & (1 << i):
-                            val = h[i, e_open] + v[c, base, aces, u ^ (1 << i)]
-                            if val > best + _EPS:
-                                best = val
-                                choice = A_OPEN + i
-                    if hit > best + _EPS:
-                        best = hit
-                        choice = A_HIT
+                    if fixed:  # the given strategy's choice, valued
+                        choice = act[c, base, aces, u]
+                        if choice == A_HIT:
+                            best = hit
+                        elif choice >= A_OPEN:
+                            j = choice - A_OPEN
+                            best = h[j, e_open] + v[c, base, aces, u ^ (1 << j)]
+                    else:
+                        for i in range(opens):
+                            if u & (1 << i):
+                                val = h[i, e_open] + v[c, base, aces, u ^ (1 << i)]
+                                if val > best + _EPS:
+                                    best = val
+                                    choice = A_OPEN + i
+                        if hit > best + _EPS:
+                            best = hit
+                            choice = A_HIT
                     v[c, base, aces, u] = best
                     act[c, base, aces, u] = choice
                     if with_r and choice != A_HIT:

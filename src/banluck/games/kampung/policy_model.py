@@ -14,7 +14,7 @@ bank's value from that 15, ``burn`` what the players' double-or-forfeit leads to
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import Any
 
@@ -44,6 +44,12 @@ B15_NAMES = ("void", "burn", "play")
 #: The banker's two 15s by row of ``bank15``: a soft one (an ace and a card), a hard one.
 SOFT_15, HARD_15 = 0, 1
 
+#: A player policy every seat draws from alike: (weight, tables), the weights summing to 1.
+Mixture = tuple[tuple[float, PlayerTables], ...]
+#: The banker's choice at every state (``policy_dp``'s ``act``) of every seating of the model,
+#: by (the hand it settles, the two others' kinds).
+Acts = dict[tuple[int, int, int], Any]
+
 MAX_ROUNDS = 40
 #: fictitious play stops once the players' tables stay the same this many rounds
 STABLE_ROUNDS = 5
@@ -68,23 +74,51 @@ def fifteen_states(rules: KampungRules) -> dict[int, tuple[int, int]]:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Model:
-    """The solved strategy: the players' tables and what the banker needs to decide."""
+class BankerPlay:
+    """A banker's pure strategy in the model: its choice at every state of every seating,
+    and on its 15s (``bank15``)."""
+
+    acts: Acts
+    bank15: Any
+
+    def same_as(self, other: BankerPlay) -> bool:
+        """True when both strategies choose alike everywhere."""
+        return bool(np.array_equal(self.bank15, other.bank15)) and all(
+            np.array_equal(a, other.acts[k]) for k, a in self.acts.items()
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class Answer:
+    """``solve_against``'s answer: what the banker does against a player policy."""
+
+    #: the bank's gain per unit bet by card count (rows 2..4) and settling event
+    gain: Array
+    #: the outcome posterior by card count (rows 2..4)
+    post: Array
+    #: the banker's choice on its 15: [SOFT_15 or HARD_15, 0 first / 1 second], and the
+    #: per-player values of void, burn and play
+    bank15: Any
+    bank15_ev: Array
+    #: what it leaves a standing player hand, by count and outcome; a 7-7-7's value
+    w: Array
+    v777: float
+    burn: BankBurn
+    #: the chance of each seat kind
+    m: Array
+    banker: BankerPlay
+
+
+@dataclass(frozen=True, kw_only=True)
+class Model(Answer):
+    """The solved strategy: the players' tables and what the banker needs to decide (the
+    banker's answer to them, ``Answer``)."""
 
     rules: KampungRules
     p: Array
     tot: Any
     g: Array
     players: PlayerTables
-    #: bank's gain per unit bet, by the hand's card count (index 2..4) and settling event
-    gain: Array
-    #: posterior of the outcome by card count (index 2..4)
-    post: Array
-    #: the banker's choice on its 15: [SOFT_15 or HARD_15, 0 first / 1 second]
-    bank15: Any
-    bank15_ev: Array
-    w: Array
-    v777: float
     values: PlayerValues
     rounds: int
     converged: bool
@@ -137,21 +171,28 @@ def gains(post: Array, g: Array) -> Array:
 
 
 def resolution(
-    rules: KampungRules, tot: Any, p: Array, gain: Array, m: Array
-) -> tuple[dict[tuple[int, int], Array], dict[tuple[int, int], float]]:
+    rules: KampungRules,
+    tot: Any,
+    p: Array,
+    gain: Array,
+    m: Array,
+    fixed: Acts | None = None,
+) -> tuple[dict[tuple[int, int], Array], dict[tuple[int, int], float], Acts]:
     """For each banker start: ``x[c, e]``, the chance a standing hand of ``c`` cards is
-    settled by event ``e``, and the chance that the banker ends on 21 facing a 7-7-7."""
+    settled by event ``e``, and the chance that the banker ends on 21 facing a 7-7-7; with
+    the banker's choices at every state of every seating (its best, or ``fixed``'s valued)."""
     prm = dp.params(rules)
+    if fixed is not None:
+        prm[dp.P_FIXED] = 1.0
     starts = _start_states(p)
     res = {s: np.zeros((5, dp.N_EV)) for s in starts}
     f21 = dict.fromkeys(starts, 0.0)
+    acts: Acts = {}
     v, act, r, f = dp.new_tables(with_r=True)
     for target in (S_C2, S_C3, S_C4, S_777):
         for o1 in range(5):
             for o2 in range(o1, 5):
                 weight = m[o1] * m[o2] * (1.0 if o1 == o2 else 2.0)
-                if weight <= 0.0:
-                    continue
                 kinds = [target, o1, o2]
                 rows = [gain[k + 1] for k in kinds if k in (S_C2, S_C3, S_C4)]
                 w7 = float(sum(1 for k in kinds if k == S_777))
@@ -159,14 +200,19 @@ def resolution(
                 h = np.zeros((dp.MAX_HANDS, dp.N_EV))
                 for i, row in enumerate(rows):
                     h[i] = row
+                if fixed is not None:
+                    act[...] = fixed[(target, o1, o2)]
                 dp.banker_dp(tot, p, h, n, w7, prm, v, act, r, f, True)
+                acts[(target, o1, o2)] = act.copy()
+                if weight <= 0.0:
+                    continue
                 full = (1 << n) - 1
                 for base, aces in starts:
                     if target == S_777:
                         f21[(base, aces)] += weight * f[2, base, aces, full]
                     else:
                         res[(base, aces)][target + 1] += weight * r[2, base, aces, full, 0]
-    return res, f21
+    return res, f21, acts
 
 
 def _w_of(res: Array, g: Array) -> Array:
@@ -191,17 +237,32 @@ def _fresh_pair(p: Array, rules: KampungRules) -> tuple[float, float, dict[tuple
     return bb, bl, fifteens
 
 
+def mixture(players: PlayerTables | Mixture) -> Mixture:
+    """A player policy as a mixture (one pure table with weight 1 stays itself)."""
+    return ((1.0, players),) if isinstance(players, PlayerTables) else players
+
+
 def solve_against(
-    rules: KampungRules, p: Array, players: PlayerTables
-) -> tuple[Array, Array, Any, Array, Array, float, BankBurn, Array]:
-    """The banker's best answer to ``players``: the gains, posteriors, 15 choices and the
-    ``w`` / ``v777`` it leaves a player (and the bank burn chances)."""
+    rules: KampungRules,
+    p: Array,
+    players: PlayerTables | Mixture,
+    banker: BankerPlay | None = None,
+    *,
+    bank15: Any = None,
+) -> Answer:
+    """The banker's best answer to ``players`` (a table, or a mixture of tables every seat
+    draws from alike): the gains, posteriors, 15 choices and the ``w`` / ``v777`` it leaves
+    a player (and the bank burn chances). With ``banker``, that strategy's instead of the
+    best answer; with ``bank15``, those 15 choices and the best answer at the banker's turn."""
+    if banker is not None:
+        bank15 = banker.bank15
+    mix = mixture(players)
     tot = dp.totals(rules)
     g = dp.payoffs(rules)
-    types = hand_types(rules, players, p)
+    types = np.sum([q * hand_types(rules, tables, p) for q, tables in mix], axis=0)
     m, post = seat_marginals(types)
     gain = gains(post, g)
-    res, f21 = resolution(rules, tot, p, gain, m)
+    res, f21, acts = resolution(rules, tot, p, gain, m, None if banker is None else banker.acts)
     starts = _start_states(p)
     bb, bl, fifteens = _fresh_pair(p, rules)
     rows = fifteen_states(rules)
@@ -212,42 +273,43 @@ def solve_against(
     neutral = BankBurn(ban_ban=0.0, ban_luck=0.0, fifteen_played=0.0, fifteen_voided=0.0)
     play_ev = {}
     for s in fifteen_set:
-        vals = player_values(rules, tot, p, w_s[s], m777 * (1 - f21[s]), neutral, fixed=players)
-        play_ev[s] = -_non_natural_ev(rules, p, vals.start)
-    second = {s: B15_PLAY if play_ev[s] > 0 else B15_VOID for s in fifteen_set}
+        play_ev[s] = -sum(
+            q
+            * _non_natural_ev(
+                rules,
+                p,
+                player_values(
+                    rules, tot, p, w_s[s], m777 * (1 - f21[s]), neutral, fixed=tables
+                ).start,
+            )
+            for q, tables in mix
+        )
+    if bank15 is None:
+        second = {s: B15_PLAY if play_ev[s] > 0 else B15_VOID for s in fifteen_set}
+    else:
+        second = {s: int(bank15[i, 1]) for i, s in rows.items()}
     others = {s: q for s, q in starts.items() if s not in fifteen_set}
     z = sum(others.values())
     w_other: Array = np.sum([q * w_s[s] for s, q in others.items()], axis=0) / z
     f_other = sum(q * f21[s] for s, q in others.items()) / z
-    vals_other = player_values(rules, tot, p, w_other, m777 * (1 - f_other), neutral, fixed=players)
-    vals15 = {
-        s: player_values(rules, tot, p, w_s[s], m777 * (1 - f21[s]), neutral, fixed=players)
-        for s in fifteen_set
-    }
     # K7: the burn: each player doubles or forfeits, the banker takes a fresh pair
-    t = rules.totals
-    burn_ev = 0.0
-    for k1 in range(N_CLASSES):
-        for k2 in range(N_CLASSES):
-            if natural_multiple_any(k1, k2):
-                continue
-            b, a = pair_state(k1, k2)
-            q = float(p[k1] * p[k2])
-            if not players.double[b, a]:
-                burn_ev += q * 1.0
-                continue
-            is15 = b < dp.MAXB and tot[2, b, a] == rules.burn_total
-            nat = 0.0 if is15 else -(bb * t.ban_ban_multiple + bl * t.ban_luck_multiple)
-            cont = z * vals_other.start[b, a] + sum(
-                fifteens[s] * vals15[s].start[b, a] for s in fifteen_set if second[s] == B15_PLAY
-            )
-            burn_ev += q * -2.0 * (nat + cont)
+    burn_ev = sum(
+        q
+        * _burn_ev(
+            rules, p, tot, tables, (bb, bl, fifteens), second, w_s, f21, (z, w_other, f_other)
+        )
+        for q, tables in mix
+    )
     # by row, SOFT_15 then HARD_15 (a house without a soft 15 leaves its row at void, 0)
+    fixed15 = bank15
     bank15 = np.zeros((2, 2), dtype=np.int64)
     bank15_ev = np.zeros((2, 3))
     for i, s in rows.items():
         evs = (0.0, burn_ev, play_ev[s])
         bank15_ev[i] = evs
+        if fixed15 is not None:
+            bank15[i] = fixed15[i]
+            continue
         # H19: without burns the first 15 is voided or played, as a second one is
         bank15[i, 0] = int(np.argmax(evs)) if rules.burn else second[s]
         bank15[i, 1] = second[s]
@@ -267,8 +329,60 @@ def solve_against(
     f_all = sum(q * f21[s] for s, q in pi.items()) / zt
     played = sum(fifteens[s] for s in fifteen_set if second[s] == B15_PLAY)
     voided = sum(fifteens.values()) - played
-    burn = BankBurn(ban_ban=bb, ban_luck=bl, fifteen_played=played, fifteen_voided=voided)
-    return gain, post, bank15, bank15_ev, w, m777 * (1 - f_all), burn, m
+    return Answer(
+        gain=gain,
+        post=post,
+        bank15=bank15,
+        bank15_ev=bank15_ev,
+        w=w,
+        v777=m777 * (1 - f_all),
+        burn=BankBurn(ban_ban=bb, ban_luck=bl, fifteen_played=played, fifteen_voided=voided),
+        m=m,
+        banker=BankerPlay(acts=acts, bank15=bank15),
+    )
+
+
+def _burn_ev(
+    rules: KampungRules,
+    p: Array,
+    tot: Any,
+    players: PlayerTables,
+    pair: tuple[float, float, dict[tuple[int, int], float]],
+    second: dict[tuple[int, int], int],
+    w_s: dict[tuple[int, int], Array],
+    f21: dict[tuple[int, int], float],
+    other: tuple[float, Array, float],
+) -> float:
+    """K7: the bank's value of burning its 15 against ``players``: each doubles or
+    forfeits, and the banker plays on from a fresh pair."""
+    bb, bl, fifteens = pair
+    z, w_other, f_other = other
+    m777 = float(rules.seven_seven_seven_multiple)
+    neutral = BankBurn(ban_ban=0.0, ban_luck=0.0, fifteen_played=0.0, fifteen_voided=0.0)
+    vals_other = player_values(rules, tot, p, w_other, m777 * (1 - f_other), neutral, fixed=players)
+    vals15 = {
+        s: player_values(rules, tot, p, w_s[s], m777 * (1 - f21[s]), neutral, fixed=players)
+        for s in fifteens
+        if second[s] == B15_PLAY
+    }
+    t = rules.totals
+    burn_ev = 0.0
+    for k1 in range(N_CLASSES):
+        for k2 in range(N_CLASSES):
+            if natural_multiple_any(k1, k2):
+                continue
+            b, a = pair_state(k1, k2)
+            q = float(p[k1] * p[k2])
+            if not players.double[b, a]:
+                burn_ev += q * 1.0
+                continue
+            is15 = b < dp.MAXB and tot[2, b, a] == rules.burn_total
+            nat = 0.0 if is15 else -(bb * t.ban_ban_multiple + bl * t.ban_luck_multiple)
+            cont = z * vals_other.start[b, a] + sum(
+                fifteens[s] * vals.start[b, a] for s, vals in vals15.items()
+            )
+            burn_ev += q * -2.0 * (nat + cont)
+    return burn_ev
 
 
 def _non_natural_ev(rules: KampungRules, p: Array, start: Array) -> float:
@@ -299,9 +413,10 @@ def solve(rules: KampungRules) -> Model:
     candidates: list[PlayerTables] = []
     for rounds in range(1, MAX_ROUNDS + 1):
         # fictitious play: the players answer the banker's average over the rounds so far
-        _, _, _, _, w, v777, burn, _ = solve_against(rules, p, players)
-        w_sum += w
-        v_sum += v777
+        ans = solve_against(rules, p, players)
+        burn = ans.burn
+        w_sum += ans.w
+        v_sum += ans.v777
         burns.append(burn)
         mean_burn = BankBurn(
             ban_ban=burn.ban_ban,
@@ -323,26 +438,21 @@ def solve(rules: KampungRules) -> Model:
     # the players' tables that do best when the banker answers them best
     best_ev = -np.inf
     for cand in candidates:
-        _, _, _, _, w, v777, burn, _ = solve_against(rules, p, cand)
-        ev = player_values(rules, tot, p, w, v777, burn, fixed=cand).ev
+        ans = solve_against(rules, p, cand)
+        ev = player_values(rules, tot, p, ans.w, ans.v777, ans.burn, fixed=cand).ev
         history.append(f"candidate: player EV {ev:+.5f} against the banker's answer")
         if ev > best_ev:
             best_ev, players = ev, cand
-    gain, post, bank15, bank15_ev, w, v777, burn, _ = solve_against(rules, p, players)
-    vals = player_values(rules, tot, p, w, v777, burn, fixed=players)
-    best = player_values(rules, tot, p, w, v777, burn, name="best-response")
+    ans = solve_against(rules, p, players)
+    vals = player_values(rules, tot, p, ans.w, ans.v777, ans.burn, fixed=players)
+    best = player_values(rules, tot, p, ans.w, ans.v777, ans.burn, name="best-response")
     return Model(
+        **{f.name: getattr(ans, f.name) for f in fields(Answer)},
         rules=rules,
         p=p,
         tot=tot,
         g=g,
         players=players,
-        gain=gain,
-        post=post,
-        bank15=bank15,
-        bank15_ev=bank15_ev,
-        w=w,
-        v777=v777,
         values=vals,
         rounds=rounds,
         converged=converged,
