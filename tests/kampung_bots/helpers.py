@@ -114,6 +114,9 @@ class KernelHands:
         acc = np.zeros(kh.ACC_SIZE, dtype=np.int64)
         st = np.zeros(1, dtype=np.int64)
         rng = np.ones(4, dtype=np.uint64)
-        k.play_hands(*a.kernel_args(), self.acts, self.filled, classes, st, rng, 1, 0, net, acc)
+        mrng = np.ones(4, dtype=np.uint64)  # pure policies draw nothing from it
+        k.play_hands(
+            *a.kernel_args(), self.acts, self.filled, classes, st, rng, mrng, 1, 0, net, acc
+        )
         used = st[0]
         return [int(x) for x in net], int(used)

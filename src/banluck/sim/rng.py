@@ -47,6 +47,17 @@ def below(s: Any, n: int) -> int:
     return int(m >> np.uint64(32))
 
 
+def pick(cum: Any, s: Any) -> int:
+    """An index drawn with the chances whose running sums are ``cum`` (the last one 1): a
+    mixed strategy's pure strategy for a hand."""
+    u = float(next64_j(s) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+    n = cum.shape[0]
+    for i in range(n - 1):
+        if u < cum[i]:
+            return int(i)
+    return int(n - 1)
+
+
 def draw(shoe: Any, st: Any, rng: Any, shuffle: int) -> int:
     """The next card: in shuffle mode a Fisher–Yates step, else the next stacked card."""
     p = st[0]
@@ -66,6 +77,7 @@ rotl_j = njit(cache=True, inline="always")(rotl)
 next64_j = njit(cache=True, inline="always")(next64)
 below_j = njit(**_JIT)(below)
 draw_j = njit(**_JIT)(draw)
+pick_j = njit(**_JIT)(pick)
 
 
 def full_shoe(decks: int) -> np.ndarray[Any, np.dtype[np.int64]]:
@@ -86,4 +98,15 @@ def rng_states(seed: int | None, streams: int) -> list[np.ndarray[Any, np.dtype[
     return out
 
 
-__all__ = ["below", "below_j", "draw", "draw_j", "full_shoe", "next64", "rng_states", "rotl"]
+__all__ = [
+    "below",
+    "below_j",
+    "draw",
+    "draw_j",
+    "full_shoe",
+    "next64",
+    "pick",
+    "pick_j",
+    "rng_states",
+    "rotl",
+]

@@ -27,11 +27,14 @@ _NOTES = {
     "never-open": "never opens early: draws like the table dealer (T17), stand opens everyone",
     "open-four": "opens every four-card hand, then plays as the table dealer",
     "full-shoe": "the project's recursion on the full shoe's make-up (the solver's model)",
+    "equilibrium": "the model's equilibrium: each hand one of its strategies, drawn by its "
+    "weight, played as the project's recursion on the players that strategy answers",
 }
 _PLAYER_NOTES = {
     "project": "the project's: the best play against the project's banker (K18)",
     "simple": "stands from 17, never burns, always doubles on a banker's burn",
     "best-response": "the best answer to the project's banker in the solver's model",
+    "equilibrium": "the model's equilibrium: each seat draws one of its tables each hand",
 }
 
 
@@ -57,17 +60,17 @@ def report(result: KampungSimResult) -> str:
 
 def simulate(args: argparse.Namespace) -> int:
     """``banluck simulate --preset kampung``: exit 0, or 2 with one line on bad input."""
-    from banluck.games.kampung.policy import BANKER_POLICIES, PLAYER_POLICIES
     from banluck.games.kampung.rules import KAMPUNG
+    from banluck.games.kampung.sim_runner import SIM_BANKERS, SIM_PLAYERS
 
     banker = getattr(args, "banker", None) or "project"
     players = getattr(args, "players", None) or "project"
     chunk = getattr(args, "chunk", None) or DEFAULT_CHUNK
     try:
-        if banker not in BANKER_POLICIES:
-            raise ValueError(f"unknown --banker {banker!r} (known: {', '.join(BANKER_POLICIES)})")
-        if players not in PLAYER_POLICIES:
-            raise ValueError(f"unknown --players {players!r} (known: {', '.join(PLAYER_POLICIES)})")
+        if banker not in SIM_BANKERS:
+            raise ValueError(f"unknown --banker {banker!r} (known: {', '.join(SIM_BANKERS)})")
+        if players not in SIM_PLAYERS:
+            raise ValueError(f"unknown --players {players!r} (known: {', '.join(SIM_PLAYERS)})")
         house = getattr(args, "house_played", None)
         rules = KAMPUNG.with_decks(args.decks) if house is None else house.record()
         check_at_least_one({"hands": args.hands, "workers": args.workers, "chunk": chunk})

@@ -65,8 +65,14 @@ class Equilibrium:
     """Both sides' mixtures, the value and how far from an equilibrium they are."""
 
     rules: KampungRules
-    players: Mixture
-    bankers: tuple[tuple[float, BankerPlay], ...]
+    #: every player table found, and the players' weight on each
+    tables: tuple[PlayerTables, ...]
+    table_weights: tuple[float, ...]
+    #: every banker strategy found, the banker's weight on each, and the players' mixture
+    #: (weights over ``tables``) each one is the best answer to
+    strategies: tuple[BankerPlay, ...]
+    strategy_weights: tuple[float, ...]
+    beliefs: tuple[tuple[float, ...], ...]
     #: a player's expected result per hand (the bank's edge is minus it)
     value: float
     #: what a player's best answer gains over the players' mixture, in bets per hand
@@ -82,6 +88,16 @@ class Equilibrium:
     growths: int
     converged: bool
     history: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def players(self) -> Mixture:
+        """The players' mixture: (weight, table) for each table they play."""
+        return _mix(np.array(self.table_weights), list(self.tables))
+
+    @property
+    def bankers(self) -> tuple[tuple[float, BankerPlay], ...]:
+        """The banker's mixture: (weight, strategy) for each strategy it plays."""
+        return _mix(np.array(self.strategy_weights), list(self.strategies))
 
     @property
     def nash_conv(self) -> float:
@@ -172,6 +188,7 @@ def equilibrium(rules: KampungRules) -> Equilibrium:
     tot = dp.totals(rules)
     tables: list[PlayerTables] = [solve(rules).players]
     bankers: list[BankerPlay] = [solve_against(rules, p, tables[0]).banker]
+    beliefs: list[Array] = [np.ones(1)]
     x = y = np.ones(1)
     history: list[str] = []
     converged = False
@@ -210,11 +227,16 @@ def equilibrium(rules: KampungRules) -> Equilibrium:
             x = np.append(x, 0.0)
         if new_banker:
             bankers.append(best_bank.banker)
+            beliefs.append(x.copy())
     fifteens = np.array_equal(solve_against(rules, p, _mix(x, tables)).bank15, bankers[0].bank15)
+    n = len(tables)
     return Equilibrium(
         rules=rules,
-        players=_mix(x, tables),
-        bankers=_mix(y, bankers),
+        tables=tuple(tables),
+        table_weights=tuple(float(q) for q in np.pad(x, (0, n - len(x)))),
+        strategies=tuple(bankers),
+        strategy_weights=tuple(float(q) for q in np.pad(y, (0, len(bankers) - len(y)))),
+        beliefs=tuple(tuple(float(q) for q in np.pad(b, (0, n - len(b)))) for b in beliefs),
         value=value,
         player_gain=player_gain,
         banker_gain=banker_gain,

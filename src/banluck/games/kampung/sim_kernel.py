@@ -8,6 +8,10 @@ of the shoe less the cards it has seen (the bot's own computation, so the simula
 the bot's choices hand for hand); ``full-shoe`` runs it on the full shoe's make-up, which
 depends only on the configuration of hands, so its choices are a table filled the first time
 each configuration is met; the two simpler bankers play the ``table`` dealer's rule (T17).
+A mixed strategy (the model's equilibrium, ``policy_equilibrium``) comes as stacked tables
+and running weights: each hand every seat draws its table, and the banker its strategy
+(whose posterior is of the players' mixture that strategy answers), from a random stream of
+their own; a pure one draws nothing.
 
 The shoe and its random source are every simulator's (``banluck.sim.rng``): a Fisher–Yates
 step per card drawn, xoshiro256** streams, and in stacked mode the cards taken in order (for
@@ -79,6 +83,7 @@ from banluck.games.kampung.sim_hand import (
     total_j,
 )
 from banluck.sim.rng import draw_j as _draw_j
+from banluck.sim.rng import pick_j as _pick_j
 
 
 def _play_hand(
@@ -87,6 +92,7 @@ def _play_hand(
     hit: Any,
     burn: Any,
     dbl: Any,
+    mix: Any,
     gain: Any,
     p: Any,
     dprm: Any,
@@ -94,6 +100,8 @@ def _play_hand(
     g: Any,
     bhit: Any,
     bburn: Any,
+    bmix: Any,
+    bsel: Any,
     acts: Any,
     filled: Any,
     v: Any,
@@ -103,6 +111,7 @@ def _play_hand(
     shoe: Any,
     st: Any,
     rng: Any,
+    mrng: Any,
     shuffle: int,
     net: Any,
     acc: Any,
@@ -127,6 +136,13 @@ def _play_hand(
     for i in range(NP):
         net[i] = 0
     B = NP
+    # mixed strategies: each player's table and the banker's strategy, drawn for this hand
+    # from their own random stream (none drawn for a pure one)
+    ti = np.zeros(NP, dtype=np.int64)
+    if mix.shape[0] > 1:
+        for i in range(NP):
+            ti[i] = _pick_j(mix, mrng)
+    bj = _pick_j(bsel, mrng) if bsel.shape[0] > 1 else 0
     # K5: players in seat order, then the banker; twice
     for rnd in range(2):
         for i in range(NP + 1):
@@ -179,7 +195,7 @@ def _play_hand(
             if done[i]:
                 continue
             row = PAIR_77 if (first[i] == SEVEN and second[i] == SEVEN) else base[i]
-            if dbl[row, aces[i]]:
+            if dbl[ti[i], row, aces[i]]:
                 bet[i] *= 2
             else:
                 acc[A_FORFEIT] += 1
@@ -209,7 +225,7 @@ def _play_hand(
     for i in range(NP):
         if done[i]:
             continue
-        if total_j(tot, cnt, base, aces, i) == prm[P_BURN_TOTAL] and burn[base[i], aces[i]]:
+        if total_j(tot, cnt, base, aces, i) == prm[P_BURN_TOTAL] and burn[ti[i], base[i], aces[i]]:
             # K10: burn the 15 for two fresh cards at a doubled bet
             acc[A_PLAYER_BURN] += 1
             bet[i] *= 2
@@ -236,7 +252,7 @@ def _play_hand(
             t = total_j(tot, cnt, base, aces, i)
             if t >= 21:
                 break
-            if t >= prm[P_PLAYER_DRAW] and not hit[cnt[i], base[i], aces[i]]:
+            if t >= prm[P_PLAYER_DRAW] and not hit[ti[i], cnt[i], base[i], aces[i]]:
                 break
             k = _draw_j(shoe, st, rng, shuffle)
             add_j(k, cnt, base, aces, held, i)
@@ -274,6 +290,7 @@ def _play_hand(
     known = np.zeros(N_CLASSES, dtype=np.int64)
     pk = np.zeros(N_CLASSES)
     types = np.zeros(N_TYPES)
+    one = np.zeros(N_TYPES)
     post = np.zeros(N_OUT)
     row = np.zeros(N_EV)
     while True:
@@ -372,7 +389,14 @@ def _play_hand(
             for kk in range(N_CLASSES):
                 pk[kk] = known[kk] / left_cards
             shown = prm[P_BUSTS_SHOWN] == 1
-            hand_types_j(tot, pk, bhit, bburn, True, prm[P_PLAYER_DRAW], shown, types)
+            # the posterior of the players the banker's strategy answers (a mixture of tables)
+            for o in range(N_TYPES):
+                types[o] = 0.0
+            for kb in range(bhit.shape[0]):
+                if bmix[bj, kb] > 0.0:
+                    hand_types_j(tot, pk, bhit[kb], bburn[kb], True, prm[P_PLAYER_DRAW], shown, one)
+                    for o in range(N_TYPES):
+                        types[o] += bmix[bj, kb] * one[o]
             unit = 2 if bank_burnt else 1
             n = 0
             w7 = 0.0
@@ -445,6 +469,7 @@ def _play_hands(
     hit: Any,
     burn: Any,
     dbl: Any,
+    mix: Any,
     gain: Any,
     p: Any,
     dprm: Any,
@@ -452,11 +477,14 @@ def _play_hands(
     g: Any,
     bhit: Any,
     bburn: Any,
+    bmix: Any,
+    bsel: Any,
     acts: Any,
     filled: Any,
     shoe: Any,
     st: Any,
     rng: Any,
+    mrng: Any,
     n_hands: int,
     shuffle: int,
     net: Any,
@@ -477,6 +505,7 @@ def _play_hands(
             hit,
             burn,
             dbl,
+            mix,
             gain,
             p,
             dprm,
@@ -484,6 +513,8 @@ def _play_hands(
             g,
             bhit,
             bburn,
+            bmix,
+            bsel,
             acts,
             filled,
             v,
@@ -493,6 +524,7 @@ def _play_hands(
             shoe,
             st,
             rng,
+            mrng,
             shuffle,
             net,
             acc,
@@ -509,65 +541,66 @@ play_hands = njit(cache=True, nogil=True)(_play_hands)
 
 
 def _run_paired(
-    prm_a: Any,
-    prm_b: Any,
+    arm_a: Any,
+    arm_b: Any,
     tot: Any,
-    hit: Any,
-    burn: Any,
-    dbl: Any,
-    hit_b: Any,
-    burn_b: Any,
-    dbl_b: Any,
     gain: Any,
     p: Any,
     dprm: Any,
     bank15: Any,
     g: Any,
-    bhit: Any,
-    bburn: Any,
     acts: Any,
     filled: Any,
     shoe: Any,
     rng: Any,
+    mrng: Any,
     n_hands: int,
     acc: Any,
 ) -> None:
     """Common random numbers: every hand is played twice from the same shoe and random
-    state, by banker ``prm_a`` and players ``hit`` / ``burn`` / ``dbl``, then by ``prm_b``
-    and ``hit_b`` / ``burn_b`` / ``dbl_b``; ``acc`` sums the bank's net of the second minus
-    the first (``A_NET``) and its square (``A_NET2``)."""
+    states, by ``arm_a`` then by ``arm_b`` (each ``(prm, hit, burn, dbl, mix, bhit, bburn,
+    bmix, bsel)``: a banker and players, as ``play_hands`` takes them); ``acc`` sums the
+    bank's net of the second minus the first (``A_NET``) and its square (``A_NET2``)."""
     st = np.zeros(1, dtype=np.int64)
     net = np.zeros(NP, dtype=np.int64)
     v, act, r, f = _scratch_j()
     size = shoe.shape[0]
     saved_shoe = shoe.copy()
     saved_rng = rng.copy()
+    saved_mrng = mrng.copy()
     scratch = np.zeros(ACC_SIZE, dtype=np.int64)
     for _ in range(n_hands):
-        if prm_a[P_FRESH] or size - st[0] < prm_a[P_RESHUFFLE_BELOW]:
+        if arm_a[0][P_FRESH] or size - st[0] < arm_a[0][P_RESHUFFLE_BELOW]:
             st[0] = 0
         pos = st[0]
         saved_shoe[:] = shoe
         saved_rng[:] = rng
+        saved_mrng[:] = mrng
         bank_a = 0
         for second in range(2):
-            if second:  # the same shoe and random state again
+            arm = arm_a
+            if second:  # the same shoe and random states again
+                arm = arm_b
                 shoe[:] = saved_shoe
                 rng[:] = saved_rng
+                mrng[:] = saved_mrng
                 st[0] = pos
             _play_hand_j(
-                prm_b if second else prm_a,
+                arm[0],
                 tot,
-                hit_b if second else hit,
-                burn_b if second else burn,
-                dbl_b if second else dbl,
+                arm[1],
+                arm[2],
+                arm[3],
+                arm[4],
                 gain,
                 p,
                 dprm,
                 bank15,
                 g,
-                bhit,
-                bburn,
+                arm[5],
+                arm[6],
+                arm[7],
+                arm[8],
                 acts,
                 filled,
                 v,
@@ -577,6 +610,7 @@ def _run_paired(
                 shoe,
                 st,
                 rng,
+                mrng,
                 1,
                 net,
                 scratch,

@@ -18,15 +18,16 @@ import numpy as np
 from banluck.games.kampung import policy_dp as dp
 from banluck.games.kampung import sim_hand as kh
 from banluck.games.kampung import sim_kernel as k
-from banluck.games.kampung.policy import BANKER_POLICIES, player_tables
+from banluck.games.kampung.policy import BANKER_POLICIES, PLAYER_POLICIES, player_tables
 from banluck.games.kampung.policy_data import solved
+from banluck.games.kampung.policy_tables import PlayerTables
 from banluck.games.kampung.rules import KampungRules
 from banluck.sim.chunks import chunk_sizes, fresh_seed, run_chunks
 from banluck.sim.rng import full_shoe, rng_states
 
 IntArray = np.ndarray[Any, np.dtype[np.int64]]
 FloatArray = np.ndarray[Any, np.dtype[np.float64]]
-#: ``SimArrays.kernel_args()``: the twelve arrays every kernel entry takes first.
+#: ``SimArrays.kernel_args()``: the fifteen arrays every kernel entry takes first.
 KernelArgs = tuple[
     IntArray,
     IntArray,
@@ -36,11 +37,18 @@ KernelArgs = tuple[
     FloatArray,
     FloatArray,
     FloatArray,
+    FloatArray,
     IntArray,
     FloatArray,
     IntArray,
     IntArray,
+    FloatArray,
+    FloatArray,
 ]
+#: The policies the simulator knows: the bots' (``policy``) and the model's equilibrium
+#: (``policy_equilibrium``: mixed strategies, a table or a banker strategy drawn each hand).
+SIM_BANKERS = (*BANKER_POLICIES, "equilibrium")
+SIM_PLAYERS = (*PLAYER_POLICIES, "equilibrium")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -49,27 +57,32 @@ class SimArrays:
 
     prm: IntArray
     tot: IntArray
+    #: the players' tables, stacked (one for a pure policy), and their running weights
     hit: IntArray
     burn: IntArray
     double: IntArray
+    mix: FloatArray
     gain: np.ndarray[Any, np.dtype[np.float64]]
     p: np.ndarray[Any, np.dtype[np.float64]]
     dprm: np.ndarray[Any, np.dtype[np.float64]]
     bank15: IntArray
-    #: the settlement table, and the players' tables the banker believes in (the project's)
+    #: the settlement table; the players' tables the banker believes in (stacked), each of
+    #: its strategies' weights over them, and the running weights of its strategies
     g: np.ndarray[Any, np.dtype[np.float64]]
     belief_hit: IntArray
     belief_burn: IntArray
+    belief_mix: FloatArray
+    banker_mix: FloatArray
 
     def kernel_args(self) -> KernelArgs:
-        """The arrays in the order every kernel entry (``play_hands``, ``run_paired``)
-        takes them first."""
+        """The arrays in the order ``play_hands`` takes them first."""
         return (
             self.prm,
             self.tot,
             self.hit,
             self.burn,
             self.double,
+            self.mix,
             self.gain,
             self.p,
             self.dprm,
@@ -77,26 +90,69 @@ class SimArrays:
             self.g,
             self.belief_hit,
             self.belief_burn,
+            self.belief_mix,
+            self.banker_mix,
         )
+
+    def arm(self) -> tuple[Any, ...]:
+        """A banker and players as ``run_paired`` takes each side."""
+        return (
+            self.prm,
+            self.hit,
+            self.burn,
+            self.double,
+            self.mix,
+            self.belief_hit,
+            self.belief_burn,
+            self.belief_mix,
+            self.banker_mix,
+        )
+
+
+def _running(weights: tuple[float, ...] | list[float]) -> FloatArray:
+    """Running sums of a mixture's weights, the last exactly 1."""
+    out = np.cumsum(np.asarray(weights, dtype=np.float64))
+    out[-1] = 1.0
+    return out
+
+
+def _stacked(tables: list[PlayerTables], rules: KampungRules) -> tuple[Any, Any, Any]:
+    return (
+        np.stack([t.hit for t in tables]),
+        # H19: no burn for the players
+        np.stack([t.burn if rules.players_burn() else np.zeros_like(t.burn) for t in tables]),
+        np.stack([t.double for t in tables]),
+    )
 
 
 def sim_arrays(
     rules: KampungRules, banker: str, players: str, *, fresh_shoe: bool = False
 ) -> SimArrays:
     """The kernel's arrays for a banker and a player policy (by name)."""
-    if banker not in BANKER_POLICIES:
-        known = ", ".join(BANKER_POLICIES)
-        raise ValueError(f"unknown banker policy {banker!r} (known: {known})")
+    if banker not in SIM_BANKERS:
+        raise ValueError(f"unknown banker policy {banker!r} (known: {', '.join(SIM_BANKERS)})")
+    if players not in SIM_PLAYERS:
+        raise ValueError(f"unknown player policy {players!r} (known: {', '.join(SIM_PLAYERS)})")
     if banker == "open-four" and not rules.selective_open:
         raise ValueError("the open-four banker opens hands one by one: not without selective_open")
-    tables = player_tables(rules, players)
     s = solved(rules)
+    if players == "equilibrium" or banker == "equilibrium":
+        from banluck.games.kampung.policy_equilibrium import solved_equilibrium
+
+        e = solved_equilibrium(rules)
+    tables = list(e.tables) if players == "equilibrium" else [player_tables(rules, players)]
+    weights = e.table_weights if players == "equilibrium" else (1.0,)
+    hit, burn, double = _stacked(tables, rules)
+    beliefs = list(e.tables) if banker == "equilibrium" else [s.players]
+    belief_mix = e.beliefs if banker == "equilibrium" else ((1.0,),)
+    banker_weights = e.strategy_weights if banker == "equilibrium" else (1.0,)
     t = rules.totals
     prm = np.zeros(kh.N_PRM, dtype=np.int64)
     prm[kh.P_DECKS] = rules.decks
     prm[kh.P_RESHUFFLE_BELOW] = rules.reshuffle_below()
     prm[kh.P_FRESH] = int(fresh_shoe or rules.shuffle_every_hand)
-    prm[kh.P_BANKER] = BANKER_POLICIES.index(banker)
+    # the equilibrium's banker: the project's recursion, on the players its strategy answers
+    prm[kh.P_BANKER] = BANKER_POLICIES.index("project" if banker == "equilibrium" else banker)
     prm[kh.P_777] = rules.seven_seven_seven_multiple
     prm[kh.P_BB] = t.ban_ban_multiple
     prm[kh.P_BL] = t.ban_luck_multiple
@@ -112,17 +168,30 @@ def sim_arrays(
     return SimArrays(
         prm=prm,
         tot=dp.totals(rules),
-        hit=tables.hit,
-        burn=tables.burn if rules.players_burn() else np.zeros_like(tables.burn),  # H19
-        double=tables.double,
+        hit=hit,
+        burn=burn,
+        double=double,
+        mix=_running(weights),
         gain=s.gain,
         p=dp.shoe_probs(rules.decks),
         dprm=dp.params(rules),
         bank15=s.bank15,
         g=dp.payoffs(rules),
-        belief_hit=s.players.hit,
-        belief_burn=s.players.burn,
+        belief_hit=np.stack([b.hit for b in beliefs]),
+        belief_burn=np.stack([b.burn for b in beliefs]),
+        belief_mix=np.array(belief_mix, dtype=np.float64),
+        banker_mix=_running(banker_weights),
     )
+
+
+def mix_state(state: np.ndarray[Any, np.dtype[np.uint64]]) -> np.ndarray[Any, np.dtype[np.uint64]]:
+    """The random stream a chunk draws its mixed strategies from, from the chunk's own
+    (apart from the shoe's, so a pure policy's hands are the same with or without it)."""
+    seq = np.random.SeedSequence([int(x) for x in state], spawn_key=(1,))
+    out = np.asarray(seq.generate_state(4, dtype=np.uint64), dtype=np.uint64)
+    if not out.any():
+        out[0] = 1
+    return out
 
 
 def new_cache() -> tuple[np.ndarray[Any, np.dtype[np.int8]], IntArray]:
@@ -154,7 +223,9 @@ def run_chunk(
     shoe = full_shoe(int(a.prm[kh.P_DECKS]))
     net = np.zeros(kh.NP, dtype=np.int64)
     st = np.zeros(1, dtype=np.int64)
-    k.play_hands(*a.kernel_args(), acts, filled, shoe, st, state.copy(), n, 1, net, acc)
+    k.play_hands(
+        *a.kernel_args(), acts, filled, shoe, st, state.copy(), mix_state(state), n, 1, net, acc
+    )
     return [int(x) for x in acc]
 
 
@@ -297,10 +368,10 @@ def compare(
     acts, filled = new_cache()
     acc = np.zeros(kh.ACC_SIZE, dtype=np.int64)
     shoe = full_shoe(int(a.prm[kh.P_DECKS]))
+    state = rng_states(seed, 1)[0]
     k.run_paired(
-        a.prm, b.prm, a.tot, a.hit, a.burn, a.double, b.hit, b.burn, b.double, a.gain, a.p,
-        a.dprm, a.bank15, a.g, a.belief_hit, a.belief_burn, acts, filled, shoe,
-        rng_states(seed, 1)[0], hands, acc,
+        a.arm(), b.arm(), a.tot, a.gain, a.p, a.dprm, a.bank15, a.g, acts, filled, shoe,
+        state, mix_state(state), hands, acc,
     )  # fmt: skip
     n = int(acc[kh.A_HANDS])
     mean = acc[kh.A_NET] / n
