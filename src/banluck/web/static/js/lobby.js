@@ -1,19 +1,43 @@
 /* The lobby at `/` (issue 10): one card per game of the server's Lobby (docs/API.md), each
    with its one-line description, its exact house edge (the server's) and your stack in it,
-   linking to /play/{game}. */
+   linking to /play/{game}. A game whose edge is not solved exactly (kampung) shows the
+   edge the server measures by simulation for the house you play (POST /api/houses/edge),
+   "measuring…" until it comes. */
 
-import { putSettings } from "./api.js";
+import { putSettings, request } from "./api.js";
 import { openDialog } from "./dialogs.js";
 import { $, el } from "./dom.js";
 import { fmtNum, language, locale, setLanguage, t } from "./messages.js";
 
 let lobby = null; // the last Lobby the server sent
+const measured = new Map(); // game -> its simulated edge's answer, or "pending" / "failed"
 
 /** The house edge as a percentage with three decimals, or "not solved" (kampung). */
 export function fmtEdge(edge) {
   if (edge === null || edge === undefined) return t("lobby.edge.none");
   const opts = { style: "percent", minimumFractionDigits: 3, maximumFractionDigits: 3 };
   return new Intl.NumberFormat(locale(), opts).format(edge);
+}
+
+/** A game's edge as the card shows it: exact, simulated with its interval, or on its way. */
+function edgeText(g) {
+  if (g.house_edge !== null && g.house_edge !== undefined) return fmtEdge(g.house_edge);
+  const m = measured.get(g.name);
+  if (m === "pending") return t("lobby.edge.pending");
+  if (m && m !== "failed") return t("lobby.edge.sim", { edge: fmtEdge(m.house_edge), ci: fmtEdge(m.ci95) });
+  return fmtEdge(null);
+}
+
+/** Asks the server for the simulated edge of each game that has no exact one. */
+function measure(games) {
+  for (const g of games) {
+    if ((g.house_edge !== null && g.house_edge !== undefined) || measured.has(g.name)) continue;
+    measured.set(g.name, "pending");
+    request("POST", "/api/houses/edge", { house: g.house || { base: g.name } })
+      .then((got) => measured.set(g.name, got.edge_source === "simulated" ? got : "failed"))
+      .catch(() => measured.set(g.name, "failed"))
+      .finally(() => renderLobby());
+  }
 }
 
 function card(g) {
@@ -27,7 +51,7 @@ function card(g) {
   li.appendChild(a);
   li.appendChild(el("p", "game-desc", t("lobby.desc." + g.name)));
   const facts = el("dl", "game-facts");
-  const edge = el("dd", "", fmtEdge(g.house_edge));
+  const edge = el("dd", "", edgeText(g));
   edge.dataset.testid = "edge-" + g.name;
   const stack = el("dd", "", fmtNum(g.stack));
   stack.dataset.testid = "lobby-stack-" + g.name;
@@ -46,6 +70,7 @@ export function renderLobby(data) {
   if (data) lobby = data;
   if (!lobby) return;
   $("games").replaceChildren(...(lobby.games || []).map(card));
+  measure(lobby.games || []);
 }
 
 /** The lobby's settings: the language and the speed, which every game shares (docs/API.md,
