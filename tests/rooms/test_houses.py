@@ -162,3 +162,43 @@ def test_the_named_houses_are_offered_and_a_room_is_made_with_one_over_http(
             headers={**ORIGIN, "cookie": f"banluck_id={cookie}"},
         )
         assert bad.status_code == 422 and bad.json()["error"]["params"]["field"] == "house"
+
+
+@pytest.mark.rule("H9")
+def test_a_kampung_houses_solve_is_made_off_the_loop_when_the_house_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host's new kampung house is solved on a worker thread as the frame lands, so the
+    next hand's first bot decision finds it made (not on the room's loop)."""
+    import threading
+
+    from banluck.games.kampung import driver as kampung_driver
+    from banluck.games.kampung import policy_data
+
+    threads: list[str] = []
+    real = kampung_driver.KampungDriver.prepare
+
+    def prepare(self: kampung_driver.KampungDriver) -> None:
+        threads.append(threading.current_thread().name)
+        real(self)
+
+    monkeypatch.setattr(kampung_driver.KampungDriver, "prepare", prepare)
+    with served(tmp_path / "k.sqlite3") as (client, hub):
+        cookie = _cookie(client)
+        code = make_room(client, cookie, game="kampung")
+        ann = Player(client, cookie, "Ann")
+        with ann.open(code) as ws:
+            ann.ws = ws
+            ann.sync()
+            house = {"base": "kampung", "rules": {"banker_must_draw_under": 17, "any_21": 3}}
+            ann.send({"type": "house", "house": house})
+            assert ann.sync()["room"]["house"]["changes"] == house["rules"]
+            rules = hub.rooms[code].game.rules
+            for _ in range(200):
+                if len(threads) == 2 and rules.banker_must_draw_under == 17:
+                    break
+                threading.Event().wait(0.05)
+    assert len(threads) == 2  # the room's first rules, then the house's
+    assert all(t.startswith("asyncio") for t in threads)  # the loop's worker threads
+    assert policy_data._solve.cache_info().currsize >= 1
+    assert policy_data.solved(rules) is policy_data.solved(rules)

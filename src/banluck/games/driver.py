@@ -295,6 +295,12 @@ class GameDriver(ABC):
     @abstractmethod
     def fresh_stack(self) -> int: ...
 
+    def prepare(self) -> None:
+        """Compute now what this table's bots and Hint will need at its rules (a house's own
+        solve), so that a room may do it off its loop before the next hand; the default has
+        nothing to compute."""
+        return None
+
     def bettors(self, people: tuple[str, ...], banker: str | None) -> tuple[str, ...]:
         """The people's seats that bet this hand (a kampung banker does not, K3)."""
         return tuple(s for s in people if s != banker)

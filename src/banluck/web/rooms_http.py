@@ -108,6 +108,7 @@ def rooms_router(
         except Refusal as exc:
             return _refused(exc)
         rooms.note(room.code, room.host, room.updated or hub.clock())
+        hub.prepare(room)
         body = {"code": room.code, "link": f"/room/{room.code}", "state": room.view(player)}
         hub.release(room)
         return JSONResponse(body, status_code=201)

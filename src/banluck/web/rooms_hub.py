@@ -710,3 +710,15 @@ class RoomHub:
                     conn.send(dumps({**room.view(player), "reply": ref}))
             return
         self.change(room, lambda now: apply_frame(room, player, frame, now), step=(player, frame))
+        if kind == "house":
+            self.prepare(room)
+
+    def prepare(self, room: Room) -> None:
+        """Compute the room's new rules' solve (``GameDriver.prepare``) on a worker thread,
+        so that the first bot decision of the next hand does not hold up the loop."""
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # not on the loop: the hub's, once it runs
+            loop = self._loop
+        if loop is not None:
+            loop.run_in_executor(None, room.game.prepare)

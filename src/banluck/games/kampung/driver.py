@@ -76,6 +76,12 @@ class KampungDriver(GameDriver):
     def fresh_stack(self) -> int:
         return self.rules.fresh_stack
 
+    def prepare(self) -> None:
+        """H9: the house's own solve, which the bots and the Hint read (under a second)."""
+        from banluck.games.kampung.policy_data import solved
+
+        solved(self.rules)
+
     def first_banker(self) -> str | None:
         return self.rules.bank_order[0]
 
