@@ -114,9 +114,11 @@ def test_the_banker_recursion_values_a_given_strategy(posts: list[list[float]], 
     assert v3[2, 17, 0, full] == pytest.approx(h[:n, 17 - dp.LOWEST_OPEN].sum(), abs=1e-12)
 
 
-def test_a_matrix_game_by_linear_programming() -> None:
-    """Rock, paper, scissors, and a game with a dominated row."""
+def test_a_matrix_game_by_linear_programming(capfd: pytest.CaptureFixture[str]) -> None:
+    """Rock, paper, scissors, and a game with a dominated row; the solver writes nothing
+    (``banluck odds --json`` prints its answer on the same stdout)."""
     x, value = maxmin(np.array([[0.0, -1.0, 1.0], [1.0, 0.0, -1.0], [-1.0, 1.0, 0.0]]))
     assert x == pytest.approx([1 / 3] * 3, abs=1e-9) and value == pytest.approx(0.0, abs=1e-12)
     x, value = maxmin(np.array([[3.0, 1.0], [1.0, 3.0], [0.0, 0.0]]))
     assert x == pytest.approx([0.5, 0.5, 0.0], abs=1e-9) and value == pytest.approx(2.0)
+    assert capfd.readouterr() == ("", "")

@@ -16,12 +16,13 @@ The method is a double oracle. Between growths the game restricted to those tabl
 strategies is a zero-sum matrix game: ``A[i, j]`` is a player's expected result with table
 ``i`` against banker ``j`` while the other two seats play the players' mixture, and the bank's
 result is minus the seats' (K3 caps aside, every hand's bet alike). It is solved by linear
-programming (SciPy's HiGHS), then again with the new mixture in the other seats, until the
-mixture holds still. Each side's exact best answer to the other's mixture (``policy_dp``'s
-recursion for the banker, ``policy_player``'s for a player) then joins its set; when neither
-gains, no side gains by deviating. Why not CFR+: both best answers are exact and cheap here
-and the mixtures' supports are tiny, so a handful of linear programs reach what CFR+ over the
-unrolled information sets would approach only after thousands of iterations.
+programming (HiGHS, through its own Python interface ``highspy``), then again with the new
+mixture in the other seats, until the mixture holds still. Each side's exact best answer to
+the other's mixture (``policy_dp``'s recursion for the banker, ``policy_player``'s for a
+player) then joins its set; when neither gains, no side gains by deviating. Why not CFR+:
+both best answers are exact and cheap here and the mixtures' supports are tiny, so a handful
+of linear programs reach what CFR+ over the unrolled information sets would approach only
+after thousands of iterations.
 
 ``nash_conv`` is the sum of the two best answers' gains over the mixtures, in bets per player
 hand: the player's against the banker's mixture, and the bank's against the players' mixture
@@ -35,7 +36,6 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from scipy.optimize import linprog
 
 from banluck.games.kampung import policy_dp as dp
 from banluck.games.kampung.policy_model import (
@@ -107,31 +107,42 @@ class Equilibrium:
 
 def maxmin(a: Array) -> tuple[Array, float]:
     """The row player's optimal mixture of the zero-sum game ``a`` (the row player gets
-    ``a[i, j]``) and the game's value, by linear programming.
+    ``a[i, j]``) and the game's value, by linear programming (HiGHS): maximise ``v`` with
+    ``v <= x . a[:, j]`` for every column, ``x >= 0`` summing to 1.
 
     >>> x, v = maxmin(np.array([[1.0, -1.0], [-1.0, 1.0]]))
     >>> [round(float(q), 9) for q in x], abs(v) < 1e-12
     ([0.5, 0.5], True)
     """
+    import highspy
+
     k, n = a.shape
-    cost = np.zeros(k + 1)
-    cost[k] = -1.0  # maximise the value
-    upper = np.hstack([-a.T, np.ones((n, 1))])  # value <= x . a[:, j] for every column
-    total = np.zeros((1, k + 1))
-    total[0, :k] = 1.0
-    out = linprog(
-        cost,
-        A_ub=upper,
-        b_ub=np.zeros(n),
-        A_eq=total,
-        b_eq=np.ones(1),
-        bounds=[(0.0, None)] * k + [(None, None)],
-        method="highs",
-    )
-    if out.status != 0:
-        raise RuntimeError(f"the matrix game's linear program failed: {out.message}")
-    x = np.clip(out.x[:k], 0.0, None)
-    return x / x.sum(), float(out.x[k])
+    inf = highspy.kHighsInf
+    lp = highspy.HighsLp()
+    lp.num_col_, lp.num_row_ = k + 1, n + 1
+    lp.sense_ = highspy.ObjSense.kMaximize
+    lp.col_cost_ = np.r_[np.zeros(k), 1.0]
+    lp.col_lower_ = np.r_[np.zeros(k), -inf]
+    lp.col_upper_ = np.full(k + 1, inf)
+    # the rows, dense: -a[:, j] . x + v <= 0 for each column j, then the weights' sum = 1
+    rows = np.vstack([np.hstack([-a.T, np.ones((n, 1))]), np.r_[np.ones(k), 0.0][None]])
+    lp.row_lower_ = np.r_[np.full(n, -inf), 1.0]
+    lp.row_upper_ = np.r_[np.zeros(n), 1.0]
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kRowwise
+    lp.a_matrix_.start_ = np.arange(0, (n + 2) * (k + 1), k + 1, dtype=np.int32)
+    lp.a_matrix_.index_ = np.tile(np.arange(k + 1, dtype=np.int32), n + 1)
+    lp.a_matrix_.value_ = rows.ravel()
+    h = highspy.Highs()  # type: ignore[no-untyped-call]
+    h.setOptionValue("output_flag", False)  # before the model: no log on stdout
+    h.passModel(lp)
+    h.run()
+    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        raise RuntimeError(
+            f"the matrix game's linear program failed: {h.modelStatusToString(h.getModelStatus())}"
+        )
+    sol = np.array(h.getSolution().col_value, dtype=np.float64)
+    x = np.clip(sol[:k], 0.0, None)
+    return x / x.sum(), float(sol[k])
 
 
 def _mix(weights: Array, items: list[Any]) -> tuple[tuple[float, Any], ...]:
