@@ -150,7 +150,8 @@ def _mix(weights: Array, items: list[Any]) -> tuple[tuple[float, Any], ...]:
 
 
 def _player_ev(rules: KampungRules, p: Array, ans: Answer, tables: PlayerTables) -> float:
-    return player_values(rules, dp.totals(rules), p, ans.w, ans.v777, ans.burn, fixed=tables).ev
+    tot = dp.shared_totals(rules)
+    return player_values(rules, tot, p, ans.w, ans.v777, ans.burn, fixed=tables).ev
 
 
 def _mean_burn(answers: list[Answer], y: Array) -> BankBurn:
@@ -196,7 +197,7 @@ def equilibrium(rules: KampungRules) -> Equilibrium:
     """The model game's equilibrium for ``rules`` (module docstring), grown from the pure
     solve the bots play (``policy_model.solve``)."""
     p = dp.shoe_probs(rules.decks)
-    tot = dp.totals(rules)
+    tot = dp.shared_totals(rules)
     tables: list[PlayerTables] = [solve(rules).players]
     bankers: list[BankerPlay] = [solve_against(rules, p, tables[0]).banker]
     beliefs: list[Array] = [np.ones(1)]

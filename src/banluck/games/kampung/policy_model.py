@@ -257,7 +257,7 @@ def solve_against(
     if banker is not None:
         bank15 = banker.bank15
     mix = mixture(players)
-    tot = dp.totals(rules)
+    tot = dp.shared_totals(rules)
     g = dp.payoffs(rules)
     types = np.sum([q * hand_types(rules, tables, p) for q, tables in mix], axis=0)
     m, post = seat_marginals(types)
