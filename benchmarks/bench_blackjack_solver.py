@@ -9,7 +9,9 @@ Run from the repository root::
 repeats of a whole solve from a fresh shoe, its dealer tables included (their cache cleared
 before each repeat, as for a new shoe or a new house). *new process*: ``banluck odds
 --preset NAME`` as a user runs it, interpreter start, imports and the solve included, its
-Numba cache warm (``scripts/setup.sh`` warms it); the median of several runs. *parts*: one
+Numba cache warm (``scripts/setup.sh`` warms it); the median of several runs. ``--jit``: the warm
+solve on Numba's just-in-time kernels instead of the extension built ahead of time
+(``solver_native``). *parts*: one
 warm solve timed in its three stages: the dealer's outcome tables for every removal
 composition (``solver.dealer_table``), the play of every family (``evaluate`` less the
 tables) and the rest.
@@ -82,7 +84,17 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--parts", action="store_true")
+    parser.add_argument(
+        "--jit",
+        action="store_true",
+        help="warm: Numba's just-in-time kernels rather than the ahead-of-time extension",
+    )
     args = parser.parse_args()
+    from banluck.games.blackjack import solver_native
+
+    if args.jit:
+        solver_native.native = lambda: None  # type: ignore[assignment]
+    print(f"# kernels: {solver_native.kernels().__name__}")
     print(f"# bench_blackjack_solver: {machine()}")
     for name in ("infinite", "classic"):
         if args.parts:

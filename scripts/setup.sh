@@ -40,14 +40,23 @@ if [ "$dev" = 1 ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q postgresql
 fi
 
+if ! command -v cc >/dev/null 2>&1; then
+  echo "setup: installing Debian's gcc to build the blackjack solver's kernels (banluck warm)" >&2
+  sudo_cmd=""
+  [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q gcc
+fi
+
 # The Numba kernels keep their machine code next to the sources; compile them now rather
-# than at a player's first kampung hand or Hint (banluck warm). Numba's cache is keyed on
+# than at a player's first kampung hand or Hint (banluck warm, which also builds the blackjack
+# solver's kernels ahead of time into an extension module beside them, with the C compiler). Numba's cache is keyed on
 # each source file's time and size; the stamp below is the same, so a second run skips it.
 # Numba does not see a change in another module that a kernel calls (numba#1833: the
 # kampung kernel kept an old settlement after sim_hand.py changed), so when any kernel
 # source changed every cached kernel of the project is thrown away and compiled again.
 warm_stamp=.venv/.warmed
-warm_want=$(grep -rl --include='*.py' 'from numba import' src | sort | xargs stat -c '%n %Y %s' \
+warm_want=$(grep -rl --include='*.py' 'from numba' src | sort | xargs stat -c '%n %Y %s' \
   | cat - <(.venv/bin/python -c 'import numba; print(numba.__version__)') <(echo "$dev") \
   | sha256sum | cut -c1-16)
 if [ "$(cat "$warm_stamp" 2>/dev/null)" != "$warm_want" ]; then

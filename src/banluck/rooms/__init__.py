@@ -7,11 +7,6 @@ caps and expiry). Every game is played through its driver (``games.driver``, fou
 registry); refusals are ``core.refusal.Refusal``.
 
 The web layer (``web.rooms_http``, ``web.rooms_ws``) and the store (``store.rooms``) use
-it; it imports nothing from the web.
+it; it imports nothing from the web. The package imports none of its modules itself, so that
+the commands that only name a room limit do not load the room model.
 """
-
-from banluck.core.refusal import Refusal
-from banluck.rooms.room import Room, new_room
-from banluck.rooms.settings import RoomSettings, parse_settings
-
-__all__ = ["Refusal", "Room", "RoomSettings", "new_room", "parse_settings"]

@@ -44,6 +44,7 @@ import numpy as np
 import numpy.typing as npt
 
 from banluck.core.cards import RANK_CLASS, Card
+from banluck.games.blackjack import solver_native
 from banluck.games.blackjack.hands import points_total
 from banluck.games.blackjack.rules import BlackjackRules
 from banluck.games.blackjack.solver_dealer import N_OUTCOMES, bj_rank, dealer_graph
@@ -271,7 +272,7 @@ def dealer_table(
     """``[removal, up, outcome]``: P(no dealer blackjack and the dealer ends 17..21 / bust)
     for every removal composition of ``structure()``, the peek applied; without ``peek`` a
     seventh outcome, P(the dealer's blackjack), and no condition."""
-    from banluck.games.blackjack import solver_kernel as k
+    k = solver_native.kernels()
 
     st = structure()
     shoe = np.array(shoe_ranks, dtype=np.int64)
@@ -315,7 +316,7 @@ def evaluate(
     """Solve ``rules`` (best play) or value a fixed ``strategy``, uncached. With
     ``rules.max_splits`` above 1 resplits are valued by the branching approximation of
     ``resplit_value`` (aces only with ``resplit_aces``)."""
-    from banluck.games.blackjack import solver_kernel as k
+    k = solver_native.kernels()
 
     st = structure()
     shoe = np.array(shoe_ranks, dtype=np.int64)

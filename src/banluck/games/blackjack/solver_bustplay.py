@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from banluck.games.blackjack import solver_native
 from banluck.games.blackjack.rules import BlackjackRules
 from banluck.games.blackjack.side_bets import PAYS
 from banluck.games.blackjack.solver import (
@@ -106,7 +107,7 @@ class _Forward:
 
 def _bust_pay(rules: BlackjackRules, removals: list[Counts], up: int) -> npt.NDArray[np.float64]:
     """E[bust bet | removed cards, up, no dealer blackjack] for each removal."""
-    from banluck.games.blackjack import solver_kernel as k
+    k = solver_native.kernels()
 
     shoe = np.array(shoe_counts(rules.decks), dtype=np.int64)
     g = dealer_graph(up, rules.dealer_stands_on, peek=True, hits_soft_17=rules.dealer_hits_soft_17)
