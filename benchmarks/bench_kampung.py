@@ -1,5 +1,6 @@
 """Benchmarks of the kampung bots (issue 9): the time of one decision of the bot banker
-(its recursion over the posterior of the players' hands, target under 5 ms) and of a bot
+(its recursion over the posterior of the players' hands, target under 5 ms: the table's
+bots' banker under each of the equilibrium's strategies, and the pure solve's) and of a bot
 player (a table look-up, target under 1 ms), one core.
 
 Run from the repository root::
@@ -27,7 +28,13 @@ from typing import Any
 from banluck.core.cards import RANKS, SUITS
 from banluck.core.shoe import Shoe
 from banluck.games.kampung.decisions import BankerDecision, PlayerDecision
-from banluck.games.kampung.policy import banker_hint, banker_policy, player_hint, player_policy
+from banluck.games.kampung.policy import (
+    banker_hint,
+    banker_policy,
+    player_hint,
+    player_policy,
+    table_bots,
+)
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.round import KampungRound
 from banluck.games.kampung.rules import KAMPUNG
@@ -95,7 +102,13 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     players, bankers = collect(args.hands)
     print(f"python {platform.python_version()}, {platform.machine()}; {args.hands} hands")
+    bots = table_bots(KAMPUNG)
     rows: list[tuple[str, Callable[[Any], Any], list[Any], int | None]] = [
+        *(
+            (f"table banker strategy {j}", bots.bankers[j], bankers, 5000)
+            for j, q in enumerate(bots.play.strategy_weights)
+            if q > 0.0
+        ),
         ("bot banker (project)", banker_policy(KAMPUNG), bankers, 5000),
         ("banker hint", lambda d: banker_hint(KAMPUNG, d), bankers, None),
         ("bot banker (full-shoe)", banker_policy(KAMPUNG, "full-shoe"), bankers, 5000),

@@ -32,18 +32,13 @@ def _kampung_hands(hands: int = 12) -> set[str]:
     """K2: the bank rotates, so the bots both bank and play; every choice asks for a hint.
     Who held the bank."""
     from banluck.games.kampung.decisions import BankerDecision
-    from banluck.games.kampung.policy import (
-        banker_hint,
-        banker_policy,
-        player_hint,
-        player_policy,
-    )
+    from banluck.games.kampung.policy import banker_hint, player_hint, table_bots
     from banluck.games.kampung.rules import KAMPUNG
     from banluck.games.kampung.table import KampungTable
 
     rules = KAMPUNG.with_bank("rotate")
     table = KampungTable(rules, rng=random.Random(1))
-    player, banker = player_policy(rules), banker_policy(rules)
+    bots = table_bots(rules)
     bankers: set[str] = set()
     for _ in range(hands):
         bankers.add(table.banker)
@@ -52,10 +47,9 @@ def _kampung_hands(hands: int = 12) -> set[str]:
             d = r.decision()
             if isinstance(d, BankerDecision):
                 banker_hint(rules, d)
-                r.apply(banker(d))
             else:
                 player_hint(rules, d)
-                r.apply(player(d))
+            r.apply(bots.choose(r.deal_key, d))
         table.finish_round(r)
     return bankers
 

@@ -82,8 +82,14 @@ def engine_hand(
     deck: list[str], banker: str, players: str, rules: KampungRules = KAMPUNG
 ) -> tuple[list[int], int]:
     """One hand of the engine with the bots deciding; each player's net in bets, cards used."""
-    pp = P.player_policy(rules, players)
-    bp = P.banker_policy(rules, banker)
+    return play_hand(deck, P.player_policy(rules, players), P.banker_policy(rules, banker), rules)
+
+
+def play_hand(
+    deck: list[str], pp: P.PlayerPolicy, bp: P.BankerPolicy, rules: KampungRules = KAMPUNG
+) -> tuple[list[int], int]:
+    """One hand of the engine with the policies ``pp`` (every player) and ``bp`` (the
+    banker) deciding; each player's net in bets, cards used."""
     r = KampungRound.start(
         rules,
         Shoe.stacked(deck, decks=2),

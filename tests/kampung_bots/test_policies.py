@@ -13,11 +13,16 @@ from banluck.games.kampung.decisions import BankerDecision, PlayerDecision
 from banluck.games.kampung.policy import (
     BANKER_POLICIES,
     PLAYER_POLICIES,
+    _BankerModel,
     banker_hint,
     banker_policy,
     player_hint,
     player_policy,
+    recursion_banker,
+    tables_player,
 )
+from banluck.games.kampung.policy_equilibrium import against_banker, solved_equilibrium
+from banluck.games.kampung.policy_mixed import equilibrium_play
 from banluck.games.kampung.rules import KAMPUNG
 from tests.kampung_bots.helpers import PLAYERS, banker_decision, cards, player_decision, seen
 
@@ -64,6 +69,15 @@ def banker_decisions(draw: st.DrawFn) -> BankerDecision:
     return d
 
 
+#: the bots' recursion on the equilibrium's players, and the best answer to its banker
+_MIXTURE_BANKER = recursion_banker(
+    KAMPUNG, lambda: _BankerModel(KAMPUNG, equilibrium_play(KAMPUNG).players)
+)
+_BEST_ANSWER = tables_player(
+    against_banker(solved_equilibrium(KAMPUNG)).best.tables, KAMPUNG.player_must_draw_under
+)
+
+
 @pytest.mark.rule("K18")
 @settings(max_examples=300, deadline=None)
 @given(player_decisions())
@@ -101,12 +115,14 @@ def test_banker_hint_prices_every_legal_action(d: BankerDecision) -> None:
 @pytest.mark.rule("K18")
 @settings(max_examples=150, deadline=None)
 @given(banker_decisions())
-def test_project_banker_takes_the_hints_best_action(d: BankerDecision) -> None:
-    """The bot banker and the banker's hint run the same recursion."""
+def test_the_banker_answering_the_players_mixture_takes_the_hints_best_action(
+    d: BankerDecision,
+) -> None:
+    """The banker's hint runs the bots' recursion on the equilibrium's players' mixture."""
     if "void" in d.legal:
         return
     hint = banker_hint(KAMPUNG, d)
-    choice = banker_policy(KAMPUNG)(d)
+    choice = _MIXTURE_BANKER(d)
     assert hint[choice] >= max(hint.values()) - 1e-9 * max(1.0, abs(max(hint.values())))
 
 
@@ -114,8 +130,9 @@ def test_project_banker_takes_the_hints_best_action(d: BankerDecision) -> None:
 @settings(max_examples=150, deadline=None)
 @given(player_decisions())
 def test_best_response_player_takes_the_hints_best_action(d: PlayerDecision) -> None:
-    """The hint prices play against the project's banker; its best action is the
-    best-response player's choice (the project's own players may differ: the gap)."""
+    """The hint prices play against the equilibrium's banker; its best action is the choice
+    of the best answer to that banker (where the equilibrium mixes, both are worth the
+    same)."""
     legal = d.legal
     usual = [{"burn", "play"}, {"double", "forfeit"}, {"hit", "stand"}]
     total = d.total
@@ -124,7 +141,7 @@ def test_best_response_player_takes_the_hints_best_action(d: PlayerDecision) -> 
     if legal == {"burn", "play"} and (len(d.cards) != 2 or total != 15):
         return
     hint = player_hint(KAMPUNG, d)
-    choice = player_policy(KAMPUNG, "best-response")(d)
+    choice = _BEST_ANSWER(d)
     assert hint[choice] >= max(hint.values()) - 1e-9
 
 

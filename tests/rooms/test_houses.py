@@ -173,7 +173,7 @@ def test_a_kampung_houses_solve_is_made_off_the_loop_when_the_house_changes(
     import threading
 
     from banluck.games.kampung import driver as kampung_driver
-    from banluck.games.kampung import policy_data
+    from banluck.games.kampung import policy_data, policy_mixed
 
     threads: list[str] = []
     real = kampung_driver.KampungDriver.prepare
@@ -194,10 +194,12 @@ def test_a_kampung_houses_solve_is_made_off_the_loop_when_the_house_changes(
             ann.send({"type": "house", "house": house})
             assert ann.sync()["room"]["house"]["changes"] == house["rules"]
             rules = hub.rooms[code].game.rules
-            for _ in range(400):  # the worker's solve of this very rules object, kept
+            for _ in range(600):  # the worker's solves of this very rules object, kept
                 if policy_data._BY_OBJECT.get(id(rules), (None,))[0] is rules:
                     break
                 threading.Event().wait(0.05)
     assert len(threads) == 2  # the room's first rules, then the house's
     assert all(t.startswith("asyncio") for t in threads)  # the loop's worker threads
     assert policy_data._BY_OBJECT[id(rules)][0] is rules
+    # the house's equilibrium, which the table's bots play, was made first
+    assert policy_mixed._BY_OBJECT[id(rules)][0] is rules

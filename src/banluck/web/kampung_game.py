@@ -4,7 +4,7 @@ shares (``web.solo``).
 
 Its save is ``web.kampung_save``. Only views leave (K17: ``views.view_for``; a hidden bust
 and a hand the banker has not opened are None card by card). Anna, Ben and the dealer play
-the driver's bots (``policy.player_policy`` and, when they bank, ``policy.banker_policy``).
+the driver's bots (``policy.table_bots``: the model's equilibrium, a draw per seat and hand).
 """
 
 from __future__ import annotations

@@ -77,9 +77,12 @@ class KampungDriver(GameDriver):
         return self.rules.fresh_stack
 
     def prepare(self) -> None:
-        """H9: the house's own solve, which the bots and the Hint read (under a second)."""
+        """H9: the house's own solve and equilibrium, which the bots and the Hint read
+        (1–5 s for a house; kampung's own ship with the package)."""
+        from banluck.games.kampung.policy import table_bots
         from banluck.games.kampung.policy_data import solved
 
+        table_bots(self.rules)
         solved(self.rules)
 
     def first_banker(self) -> str | None:
@@ -126,13 +129,10 @@ class KampungHand(RoundHand):
         self.passed: BankPassed | None = None
 
     def bot_choice(self) -> str:
-        from banluck.games.kampung.decisions import BankerDecision
-        from banluck.games.kampung.policy import banker_policy, player_policy
+        """K18: the table's bots (the model's equilibrium, each seat's draw by the deal)."""
+        from banluck.games.kampung.policy import table_bots
 
-        d = self.round.decision()
-        if isinstance(d, BankerDecision):
-            return banker_policy(self.rules)(d)
-        return player_policy(self.rules)(d)
+        return table_bots(self.rules).choose(self.round.deal_key, self.round.decision())
 
     def auto_choice(self) -> str:
         legal = self.round.legal_actions()

@@ -1,7 +1,7 @@
 """H9 at kampung: the bank's edge of a house, measured by simulation of the bots' play.
 
-Kampung's edge is not solved exactly: the house's own solve (``policy_data.solved``) gives
-the bots, and the simulator (``sim_runner``) plays them on the real two-deck shoe. Every
+Kampung's edge is not solved exactly: the house's own equilibrium (``policy_mixed``) gives
+the table's bots, and the simulator (``sim_runner``) plays them on the real two-deck shoe. Every
 figure here comes from the same run (``EDGE_HANDS`` hands, seed ``EDGE_SEED``, chunks of
 ``EDGE_CHUNK``), so ``banluck odds --preset kampung`` and the page's House rules dialog
 show the same number for a house, and two houses are compared on the same shoes.
@@ -25,10 +25,17 @@ EDGE_CHUNK = 1 << 16
 
 
 def simulated_edge(rules: KampungRules, *, hands: int = EDGE_HANDS) -> KampungSimResult:
-    """The bank's edge at ``rules``, the project's bots on both sides."""
+    """The bank's edge at ``rules``, the table's bots (the equilibrium) on both sides."""
     from banluck.games.kampung.sim_runner import simulate
 
-    return simulate(rules, hands, seed=EDGE_SEED, chunk=EDGE_CHUNK)
+    return simulate(
+        rules,
+        hands,
+        banker="equilibrium",
+        players="equilibrium",
+        seed=EDGE_SEED,
+        chunk=EDGE_CHUNK,
+    )
 
 
 def house_edge(house: House) -> dict[str, Any]:
@@ -60,8 +67,9 @@ def equilibrium_data(rules: KampungRules) -> dict[str, Any]:
 
 
 def odds_data(rules: KampungRules, *, hands: int = EDGE_HANDS) -> dict[str, Any]:
-    """``banluck odds --preset kampung``'s figures: the solve the bots play at ``rules``,
-    the bank's edge they give by simulation, and the model's equilibrium."""
+    """``banluck odds --preset kampung``'s figures: the pure solve at ``rules``, the bank's
+    edge the table's bots (the equilibrium) give by simulation, and the model's
+    equilibrium."""
     s = solved(rules)
     r = simulated_edge(rules, hands=hands)
     return {

@@ -3,9 +3,14 @@
 Every policy reads only a decision record (``decisions.py``: what the seat may know, K17) and
 returns one of its legal actions.
 
-- Players play the solved tables (``policy_model`` / ``policy_data``): hit or stand by the
-  player's own hand, burn a two-card 15, double or forfeit after a banker's burn — the best
-  answer to the project's banker, which opens early (K14).
+- The table's bots (``TableBots``: the solo table, the rooms, ``banluck replay``) play the
+  model's equilibrium (``policy_equilibrium`` / ``policy_mixed``): each hand every player
+  seat draws one of a few tables by the equilibrium's weights, and the banker one of a few
+  strategies, each the recursion below on the players' mixture that strategy answers.
+- The pure solve's players (``"project"``) play its tables (``policy_model`` /
+  ``policy_data``): hit or stand by the player's own hand, burn a two-card 15, double or
+  forfeit after a banker's burn — the best answer to the project's banker, which opens
+  early (K14).
 - The banker, at its turn, runs the recursion of ``policy_dp`` over the posterior of every
   unopened hand (by its card count, given how the players play, ``posterior``) with the
   hands' real bets and any waiting 7-7-7; the posterior and the next card's chances are
@@ -17,8 +22,9 @@ returns one of its legal actions.
   ``stand`` opens everyone) and ``open-four`` (opens every four-card hand as soon as it may,
   then plays as the ``table`` dealer); both void their 15 as the ``table`` dealer does (T15).
 
-The hints give each legal action's expected result in chips for the deciding seat (in the
-model of ``policy_model``: an infinite shoe of the full shoe's make-up).
+The hints give each legal action's expected result in chips for the deciding seat against
+the equilibrium's other side (a player's in the model of ``policy_model``: an infinite shoe
+of the full shoe's make-up; the banker's by its recursion on the players' mixture).
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ import numpy as np
 from banluck.core.cards import POINTS, RANK_CLASS, Card
 from banluck.games.kampung.decisions import BankerDecision, HandSeen, PlayerDecision
 from banluck.games.kampung.policy_data import Solved, solved
+from banluck.games.kampung.policy_mixed import Belief, draw, equilibrium_play, pick_running
 from banluck.games.kampung.policy_tables import PAIR_77, PlayerTables, simple_player
 from banluck.games.kampung.rules import KampungRules
 
@@ -141,9 +148,10 @@ def own_hand_policy(rules: KampungRules, name: str = "project") -> OwnHandPolicy
 
 
 def player_hint(rules: KampungRules, d: PlayerDecision) -> dict[str, float]:
-    """The expected result in chips of every legal choice of a player (against the
-    project's banker, in the model of ``policy_model``)."""
-    s = solved(rules)
+    """The expected result in chips of every legal choice of a player, playing best after
+    it, against the equilibrium's banker (its mixture, the other seats playing the players'
+    mixture), in the model of ``policy_model`` (``policy_mixed``)."""
+    s = equilibrium_play(rules).hint
     out: dict[str, float] = {}
     bet = float(d.bet)
     for action in sorted(d.legal):
@@ -254,12 +262,22 @@ class _BankerModel:
     #: how many shoes (counts of the cards left) ``_seen_shoe`` remembers
     SEEN_SHOES = 4096
 
-    def __init__(self, rules: KampungRules) -> None:
+    def __init__(
+        self,
+        rules: KampungRules,
+        belief: Belief | None = None,
+        table_types: dict[tuple[int, tuple[int, ...]], Any] | None = None,
+    ) -> None:
         from banluck.games.kampung import policy_dp as dp
 
         self.dp = dp
         self.rules = rules
         self.s = solved(rules)
+        #: how the players play, as the banker believes (the pure solve's table by default)
+        self.belief: Belief = ((1.0, self.s.players),) if belief is None else belief
+        #: each table's hand types by shoe (``(id(table), counts)``), which models of other
+        #: beliefs over the same tables may share (``TableBots``)
+        self.table_types = {} if table_types is None else table_types
         self.tot = dp.shared_totals(rules)
         self.p = dp.shoe_probs(rules.decks)
         self.prm = dp.params(rules)
@@ -289,17 +307,27 @@ class _BankerModel:
         return self._seen_shoe(self.card_counts(d))[0]
 
     def _seen_shoe(self, counts: tuple[int, ...]) -> tuple[Any, Any, dict[int, Any]]:
-        """The card chances and the hand types (``posterior``) of a shoe of ``counts``,
+        """The card chances and the hand types (``posterior``, of the players' ``belief``) of
+        a shoe of ``counts``,
         and a place for the bank's gain per unit bet by card count; remembered, as many
         decisions see the same cards."""
         got = self._shoes.get(counts)
         if got is None:
-            from banluck.games.kampung.posterior import hand_types
+            from banluck.games.kampung.posterior import N_TYPES, hand_types
 
             p = self.dp.class_probs(np.array(counts, dtype=np.int64))
             if len(self._shoes) >= self.SEEN_SHOES:
                 self._shoes.clear()
-            got = self._shoes[counts] = (p, hand_types(self.rules, self.s.players, p), {})
+            types = np.zeros(N_TYPES)
+            known = self.table_types
+            if len(known) >= 4 * self.SEEN_SHOES:
+                known.clear()
+            for q, tables in self.belief:  # in the simulator's order (``sim_kernel``)
+                one = known.get((id(tables), counts))
+                if one is None:
+                    one = known[id(tables), counts] = hand_types(self.rules, tables, p)
+                types += q * one
+            got = self._shoes[counts] = (p, types, {})
         return got
 
     def _unit_gain(self, counts: tuple[int, ...], count: int) -> Any:
@@ -364,28 +392,6 @@ def banker_policy(rules: KampungRules, name: str = "project") -> BankerPolicy:
         known = ", ".join(BANKER_POLICIES)
         raise ValueError(f"unknown banker policy {name!r} (known: {known})")
 
-    card_aware = name == "project"
-    models: list[_BankerModel] = []  # the model, made at the first decision that needs it
-
-    def project(d: BankerDecision) -> str:
-        legal = d.legal
-        if len(legal) == 1:
-            return next(iter(legal))
-        if "void" in legal:
-            return _bank15(solved(rules), d)
-        if not models:
-            models.append(_banker_model(rules))
-        values = models[0].values(d, card_aware=card_aware)
-        if not values:
-            return _fallback(legal, _BANKER_ORDER)
-        # ties go to stand, then the opens in seat order, then hit (as the recursion does)
-        order = ["stand"] + [OPEN + h.seat for h in d.hands] + ["hit"]
-        best = max(values.values())
-        for action in order:
-            if action in values and values[action] >= best - 1e-9 * max(1.0, abs(best)):
-                return action
-        return _fallback(legal, _BANKER_ORDER)
-
     def dealer(d: BankerDecision, open_four: bool) -> str:
         legal = d.legal
         if "void" in legal:
@@ -401,8 +407,38 @@ def banker_policy(rules: KampungRules, name: str = "project") -> BankerPolicy:
         return want if want in legal else _fallback(legal, _BANKER_ORDER)
 
     if name in ("project", "full-shoe"):
-        return project
+        return recursion_banker(rules, lambda: _banker_model(rules), card_aware=name == "project")
     return lambda d: dealer(d, open_four=name == "open-four")
+
+
+def recursion_banker(
+    rules: KampungRules, model: Callable[[], _BankerModel], *, card_aware: bool = True
+) -> BankerPolicy:
+    """The project's banker: its 15 by the solved choice, and at its turn the action of
+    best value by ``model``'s recursion (made at the first decision that needs it); with
+    ``card_aware`` on the shoe less the cards it has seen."""
+    models: list[_BankerModel] = []
+
+    def choose(d: BankerDecision) -> str:
+        legal = d.legal
+        if len(legal) == 1:
+            return next(iter(legal))
+        if "void" in legal:
+            return _bank15(solved(rules), d)
+        if not models:
+            models.append(model())
+        values = models[0].values(d, card_aware=card_aware)
+        if not values:
+            return _fallback(legal, _BANKER_ORDER)
+        # ties go to stand, then the opens in seat order, then hit (as the recursion does)
+        order = ["stand"] + [OPEN + h.seat for h in d.hands] + ["hit"]
+        best = max(values.values())
+        for action in order:
+            if action in values and values[action] >= best - 1e-9 * max(1.0, abs(best)):
+                return action
+        return _fallback(legal, _BANKER_ORDER)
+
+    return choose
 
 
 def banker_hint(rules: KampungRules, d: BankerDecision) -> dict[str, float]:
@@ -415,10 +451,62 @@ def banker_hint(rules: KampungRules, d: BankerDecision) -> dict[str, float]:
         row = s.bank15_ev[_fifteen_index(d)]
         names = ("void", "burn", "play")
         return {a: stake * float(row[names.index(a)]) for a in sorted(d.legal)}
-    values = _banker_model(rules).values(d, card_aware=True)
+    values = _hint_model(rules).values(d, card_aware=True)
     return {a: values.get(a, 0.0) for a in sorted(d.legal)}
 
 
 @lru_cache(maxsize=8)
 def _banker_model(rules: KampungRules) -> _BankerModel:
     return _BankerModel(rules)
+
+
+@lru_cache(maxsize=8)
+def _hint_model(rules: KampungRules) -> _BankerModel:
+    """The banker's Hint: the recursion against the equilibrium's players (their mixture)."""
+    return _BankerModel(rules, equilibrium_play(rules).players)
+
+
+# ---- the table's bots -----------------------------------------------------------------
+
+
+class TableBots:
+    """K18: the bots of the table, the rooms and ``banluck replay`` (a seat without moves):
+    the model's equilibrium (``policy_mixed``). Each hand every player seat plays the table
+    it draws, and the banker the strategy it draws: the project banker's recursion on the
+    players' mixture that strategy answers. Built once per rules (``table_bots``)."""
+
+    def __init__(self, rules: KampungRules) -> None:
+        self.rules = rules
+        self.play = play = equilibrium_play(rules)
+        must = rules.player_must_draw_under
+        self.players = tuple(own_hand_player(t, must) for t in play.tables)
+
+        shared: dict[tuple[int, tuple[int, ...]], Any] = {}  # the tables' hand types
+
+        def model(j: int) -> Callable[[], _BankerModel]:
+            return lambda: _BankerModel(rules, play.belief(j), shared)
+
+        self.bankers = tuple(
+            recursion_banker(rules, model(j)) for j in range(len(play.strategy_weights))
+        )
+        self._tables_running, self._strategies_running = play.running()
+
+    def player(self, key: str, seat: str) -> OwnHandPolicy:
+        """The policy of player ``seat`` this hand (``key``: ``KampungRound.deal_key``)."""
+        return self.players[pick_running(self._tables_running, draw(key, seat))]
+
+    def banker(self, key: str, seat: str) -> BankerPolicy:
+        """The policy of the banker in ``seat`` this hand."""
+        return self.bankers[pick_running(self._strategies_running, draw(key, seat))]
+
+    def choose(self, key: str, d: PlayerDecision | BankerDecision) -> str:
+        """The bot's choice at decision ``d`` of the hand of ``key``."""
+        if isinstance(d, BankerDecision):
+            return self.banker(key, d.seat)(d)
+        return self.player(key, d.seat)(d.legal, d.cards, d.total)
+
+
+@lru_cache(maxsize=8)
+def table_bots(rules: KampungRules) -> TableBots:
+    """``TableBots`` for ``rules``, built once."""
+    return TableBots(rules)

@@ -10,10 +10,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -55,11 +56,11 @@ def data_path() -> Path:
     return DATA_DIR / "policy_solved.json"
 
 
-def _tables(t: PlayerTables) -> dict[str, Any]:
+def tables_json(t: PlayerTables) -> dict[str, Any]:
     return {"hit": t.hit.tolist(), "burn": t.burn.tolist(), "double": t.double.tolist()}
 
 
-def _untables(name: str, d: dict[str, Any]) -> PlayerTables:
+def tables_from_json(name: str, d: dict[str, Any]) -> PlayerTables:
     return PlayerTables(
         name=name,
         hit=np.array(d["hit"], dtype=np.int64),
@@ -78,8 +79,8 @@ def solved_data(rules: KampungRules) -> dict[str, Any]:
     return {
         "decks": rules.decks,
         "rounds": m.rounds,
-        "players": _tables(m.players),
-        "best_response": _tables(m.best_response),
+        "players": tables_json(m.players),
+        "best_response": tables_json(m.best_response),
         "gain": m.gain.tolist(),
         "w": m.w.tolist(),
         "v777": m.v777,
@@ -95,19 +96,28 @@ def solved_data(rules: KampungRules) -> dict[str, Any]:
     }
 
 
+def values_from_json(d: dict[str, Any]) -> dict[str, Any]:
+    """A player's values as ``Solved`` keeps them (``w``, ``v777``, ``hand``, ``start``,
+    ``double_ev``, ``fresh``), from shipped JSON data."""
+    f = np.asarray
+    return {
+        "w": f(d["w"], dtype=np.float64),
+        "v777": float(d["v777"]),
+        "hand": f(d["hand"], dtype=np.float64),
+        "start": f(d["start"], dtype=np.float64),
+        "double_ev": f(d["double_ev"], dtype=np.float64),
+        "fresh": float(d["fresh"]),
+    }
+
+
 def _from_data(d: dict[str, Any]) -> Solved:
     f = np.asarray
     return Solved(
         decks=d["decks"],
-        players=_untables("project", d["players"]),
-        best_response=_untables("best-response", d["best_response"]),
+        players=tables_from_json("project", d["players"]),
+        best_response=tables_from_json("best-response", d["best_response"]),
         gain=f(d["gain"], dtype=np.float64),
-        w=f(d["w"], dtype=np.float64),
-        v777=float(d["v777"]),
-        hand=f(d["hand"], dtype=np.float64),
-        start=f(d["start"], dtype=np.float64),
-        double_ev=f(d["double_ev"], dtype=np.float64),
-        fresh=float(d["fresh"]),
+        **values_from_json(d),
         bank15=np.array(d["bank15"], dtype=np.int64),
         bank15_ev=f(d["bank15_ev"], dtype=np.float64),
         player_gap=float(d["player_gap"]),
@@ -186,21 +196,39 @@ def solved(rules: KampungRules) -> Solved:
     """The solve for these rules (H9): the shipped one for kampung's own (every deck count:
     see ``data_path``), else the house's own solve, made once per house as the model sees
     it (``model_rules``)."""
-    seen = _BY_OBJECT.get(id(rules))
+    return by_object(
+        _BY_OBJECT, rules, lambda: load() if is_shipped(rules) else _solve(model_rules(rules))
+    )
+
+
+T = TypeVar("T")
+
+
+def by_object(
+    memo: dict[int, tuple[KampungRules, T]], rules: KampungRules, compute: Callable[[], T]
+) -> T:
+    """``compute()``'s answer for ``rules``, remembered in ``memo`` by the rules object (a
+    table asks with the same object at every decision: this spares comparing the rules
+    field by field each time); at most 64 objects are remembered."""
+    seen = memo.get(id(rules))
     if seen is not None and seen[0] is rules:
         return seen[1]
-    s = load() if is_shipped(rules) else _solve(model_rules(rules))
-    if len(_BY_OBJECT) >= 64:
-        _BY_OBJECT.clear()
-    _BY_OBJECT[id(rules)] = (rules, s)  # the entry keeps the object, so its id stays its own
-    return s
+    answer = compute()
+    if len(memo) >= 64:
+        memo.clear()
+    memo[id(rules)] = (rules, answer)  # the entry keeps the object, so its id stays its own
+    return answer
+
+
+def write_data(path: Path, data: dict[str, Any]) -> int:
+    """Write shipped JSON data (each data module's ``main``)."""
+    path.write_text(json.dumps(data) + "\n", encoding="utf-8")
+    print(f"wrote {path}", file=sys.stderr)
+    return 0
 
 
 def main() -> int:
-    path = data_path()
-    path.write_text(json.dumps(solved_data(KAMPUNG)) + "\n", encoding="utf-8")
-    print(f"wrote {path}", file=sys.stderr)
-    return 0
+    return write_data(data_path(), solved_data(KAMPUNG))
 
 
 if __name__ == "__main__":

@@ -45,7 +45,7 @@ from banluck.games.kampung.policy_model import (
     solve,
     solve_against,
 )
-from banluck.games.kampung.policy_player import BankBurn, player_values
+from banluck.games.kampung.policy_player import BankBurn, PlayerValues, player_values
 from banluck.games.kampung.policy_tables import PlayerTables
 from banluck.games.kampung.rules import KampungRules
 
@@ -170,6 +170,41 @@ def _mean_burn(answers: list[Answer], y: Array) -> BankBurn:
     )
 
 
+def _against(answers: list[Answer], y: Array) -> tuple[Array, float, BankBurn]:
+    """What a player faces from the banker's mixture ``y`` over ``answers``' strategies: its
+    result by card count and outcome, a 7-7-7's value and the burn chances (exact while the
+    strategies agree on their 15s, ``_mean_burn``)."""
+    w: Array = np.sum([q * ans.w for q, ans in zip(y, answers, strict=True)], axis=0)
+    v777 = float(sum(q * ans.v777 for q, ans in zip(y, answers, strict=True)))
+    return w, v777, _mean_burn(answers, y)
+
+
+def _best_against(rules: KampungRules, p: Array, answers: list[Answer], y: Array) -> PlayerValues:
+    w, v777, burn = _against(answers, y)
+    return player_values(rules, dp.shared_totals(rules), p, w, v777, burn, name="project")
+
+
+@dataclass(frozen=True, kw_only=True)
+class AgainstBanker:
+    """A player's values against the equilibrium banker's mixture, the other seats playing
+    the players' mixture (what the Hint shows): ``w``/``v777`` as in ``Answer``, and the
+    values of playing best from every hand (``PlayerValues``)."""
+
+    w: Array
+    v777: float
+    best: PlayerValues
+
+
+def against_banker(e: Equilibrium) -> AgainstBanker:
+    """``AgainstBanker`` for the equilibrium ``e``."""
+    rules = e.rules
+    p = dp.shoe_probs(rules.decks)
+    answers = [solve_against(rules, p, e.players, banker=b) for b in e.strategies]
+    y = np.array(e.strategy_weights)
+    w, v777, _burn = _against(answers, y)
+    return AgainstBanker(w=w, v777=v777, best=_best_against(rules, p, answers, y))
+
+
 def _restricted(
     rules: KampungRules,
     p: Array,
@@ -197,7 +232,6 @@ def equilibrium(rules: KampungRules) -> Equilibrium:
     """The model game's equilibrium for ``rules`` (module docstring), grown from the pure
     solve the bots play (``policy_model.solve``)."""
     p = dp.shoe_probs(rules.decks)
-    tot = dp.shared_totals(rules)
     tables: list[PlayerTables] = [solve(rules).players]
     bankers: list[BankerPlay] = [solve_against(rules, p, tables[0]).banker]
     beliefs: list[Array] = [np.ones(1)]
@@ -213,12 +247,8 @@ def equilibrium(rules: KampungRules) -> Equilibrium:
         # the banker's best answer to the players' mixture, and what it gains the bank
         best_bank = solve_against(rules, p, others, bank15=bankers[0].bank15)
         banker_gain = value - sum(q * _player_ev(rules, p, best_bank, t) for q, t in others)
-        # a player's best answer to the banker's mixture (the other seats in the players'):
-        # exact while the banker's strategies agree on their 15s (``_mean_burn``)
-        w: Array = np.sum([q * ans.w for q, ans in zip(y, answers, strict=True)], axis=0)
-        v777 = float(sum(q * ans.v777 for q, ans in zip(y, answers, strict=True)))
-        burn = _mean_burn(answers, y)
-        best = player_values(rules, tot, p, w, v777, burn, name="project").tables
+        # a player's best answer to the banker's mixture (the other seats in the players')
+        best = _best_against(rules, p, answers, y).tables
         player_gain = (
             sum(q * _player_ev(rules, p, ans, best) for q, ans in zip(y, answers, strict=True))
             - value

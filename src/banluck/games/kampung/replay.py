@@ -15,9 +15,8 @@ is wrong and where; ``banluck.replay`` turns it into exit status 2 or ``{"error"
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
-from functools import lru_cache
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from banluck.core.cards import Card
 from banluck.core.errors import IllegalAction, ReplayError
@@ -39,17 +38,14 @@ from banluck.replay_input import (
 )
 from banluck.replay_input import read_shoe as _read_shoe
 
+if TYPE_CHECKING:
+    from banluck.games.kampung.policy import BankerPolicy, OwnHandPolicy, TableBots
+
 __all__ = ["outcome_json", "replay_hand"]
 
 #: REPLAY.md: the moves a seat may script (``open:SEAT`` besides).
 PLAYER_MOVES = frozenset({"burn", "play", "hit", "stand", "double", "forfeit"})
 BANKER_MOVES = frozenset({"void", "burn", "play", "hit", "stand"})
-
-#: the player's bot (its choices, own cards and total: ``policy.own_hand_policy``) and the
-#: banker's (``policy.banker_policy``)
-Bots = tuple[
-    Callable[[Collection[str], tuple[Card, ...], int], str], Callable[[BankerDecision], str]
-]
 
 
 def round_again(
@@ -152,7 +148,11 @@ def play(r: KampungRound, scripts: dict[str, list[str] | None]) -> None:
     """Drive a round to its end: each seat's scripted moves, or the bots (K18) for a seat
     without ``moves``; a move that does not fit is a ReplayError."""
     used = dict.fromkeys(scripts, 0)
-    bots: Bots | None = None
+    bots: TableBots | None = None
+    key = r.deal_key  # the bots' draws (``policy_mixed``): from the first deal
+    # each bot seat's policy this hand, drawn once
+    banker_bot: BankerPolicy | None = None
+    player_bots: dict[str, OwnHandPolicy] = {}
     while r.to_act is not None:
         seat = r.to_act
         script = scripts[seat]
@@ -162,9 +162,14 @@ def play(r: KampungRound, scripts: dict[str, list[str] | None]) -> None:
             if seat == r.banker:
                 d = r.decision()
                 assert isinstance(d, BankerDecision)
-                r.apply(bots[1](d))
+                if banker_bot is None:
+                    banker_bot = bots.banker(key, seat)
+                r.apply(banker_bot(d))
             else:  # K17: a player's bot reads its own cards, their total and its choices
-                r.apply(bots[0](r.legal_actions(), r.cards(seat), r.total(seat)))
+                player = player_bots.get(seat)
+                if player is None:
+                    player = player_bots[seat] = bots.player(key, seat)
+                r.apply(player(r.legal_actions(), r.cards(seat), r.total(seat)))
             continue
         n = used[seat]
         legal = r.legal_actions()
@@ -234,27 +239,21 @@ def _why_not(r: KampungRound, move: str, legal: tuple[str, ...]) -> str:
     return f"is not allowed at {r.total(seat)} {allowed}"
 
 
-#: the rules of the last hand with bots, and its bots (``_bots_for``'s answer), replaced
-#: whole (one tuple: a thread reads a pair that belongs together)
-_last_bots: tuple[KampungRules, Bots] | None = None
+#: the rules of the last hand with bots, and its bots, replaced whole (one tuple: a thread
+#: reads a pair that belongs together)
+_last_bots: tuple[KampungRules, TableBots] | None = None
 
 
-def _bots(rules: KampungRules) -> Bots:
-    """K18: the project's bots (``_bots_for``), imported only when a seat has no ``moves``."""
+def _bots(rules: KampungRules) -> TableBots:
+    """K18: the table's bots (``policy.table_bots``), imported only when a seat has no
+    ``moves``."""
     global _last_bots
     last = _last_bots
     if last is None or last[0] is not rules:  # the same rules hand after hand: no hashing
-        last = _last_bots = (rules, _bots_for(rules))
+        from banluck.games.kampung.policy import table_bots  # only when needed
+
+        last = _last_bots = (rules, table_bots(rules))
     return last[1]
-
-
-@lru_cache(maxsize=8)
-def _bots_for(rules: KampungRules) -> Bots:
-    """The player and banker bots of ``rules``, built once (they keep no state of a hand):
-    the player's as ``own_hand_policy`` (the project's player, without a decision record)."""
-    from banluck.games.kampung import policy  # only when needed
-
-    return policy.own_hand_policy(rules), policy.banker_policy(rules)
 
 
 def _cards(cards: tuple[Card, ...]) -> list[str]:

@@ -100,6 +100,8 @@ class KampungRound:
         self._totals: dict[str, int] = {}
         self._kinds: dict[str, str] = {}
         self._seen = SeenHands()
+        #: every seat's first two cards as dealt (``_deal``), for ``deal_key``
+        self._first_deal: tuple[tuple[str, tuple[Card, ...]], ...] = ()
 
     @classmethod
     def start(
@@ -122,6 +124,14 @@ class KampungRound:
         """Every card the round drew, in order (for ``replay.round_again``; never for a
         player)."""
         return tuple(e.card for e in self.events if isinstance(e, CardDealt) and e.card)
+
+    @property
+    def deal_key(self) -> str:
+        """Every seat's first two cards as dealt, as text (the key from which the bots draw
+        their mixed strategy for the hand, ``policy_mixed``; never for a player)."""
+        return "|".join(
+            f"{seat}:{','.join(c.rank + c.suit for c in cards)}" for seat, cards in self._first_deal
+        )
 
     def actions(self) -> tuple[tuple[str, str], ...]:
         """Every choice made, in order: ``(seat, action)``."""
@@ -237,6 +247,10 @@ class KampungRound:
             for h in self.hands:
                 self._draw(h.seat, h.cards, DrawReason.DEAL)
             self._draw(self.bank.seat, self.bank.cards, DrawReason.DEAL)
+        self._first_deal = (
+            *((h.seat, tuple(h.cards)) for h in self.hands),
+            (self.bank.seat, tuple(self.bank.cards)),
+        )
         self._banker_looks()
 
     def _banker_looks(self) -> None:

@@ -137,9 +137,9 @@ def sim_arrays(
         raise ValueError("the open-four banker opens hands one by one: not without selective_open")
     s = solved(rules)
     if players == "equilibrium" or banker == "equilibrium":
-        from banluck.games.kampung.policy_equilibrium import solved_equilibrium
+        from banluck.games.kampung.policy_mixed import equilibrium_play
 
-        e = solved_equilibrium(rules)
+        e = equilibrium_play(rules)  # what the table's bots play (shipped for kampung's own)
     tables = list(e.tables) if players == "equilibrium" else [player_tables(rules, players)]
     weights = e.table_weights if players == "equilibrium" else (1.0,)
     hit, burn, double = _stacked(tables, rules)
