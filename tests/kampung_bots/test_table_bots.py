@@ -20,6 +20,7 @@ from banluck.core.cards import RANKS, SUITS
 from banluck.core.shoe import Shoe
 from banluck.games.kampung import policy as P
 from banluck.games.kampung import policy_mixed as M
+from banluck.games.kampung.policy_data import solved
 from banluck.games.kampung.policy_equilibrium import against_banker, solved_equilibrium
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.replay import replay_hand
@@ -30,9 +31,11 @@ from tests.kampung_bots.helpers import (
     BET,
     PLAYERS,
     KernelHands,
+    banker_decision,
     cards,
     play_hand,
     player_decision,
+    seen,
     shuffled,
 )
 
@@ -181,3 +184,25 @@ def test_the_hint_shows_the_equilibriums_indifference_at_a_mixed_choice() -> Non
         h = P.player_hint(KAMPUNG, player_decision(c, {"hit", "stand"}))
         want = "hit" if best.hit[len(c), sum(x.points for x in c), 0] else "stand"
         assert h[want] >= max(h.values()) - 1e-9, codes
+
+
+@pytest.mark.rule("K7")
+def test_the_bankers_15_hint_prices_the_players_mixture_and_agrees_with_the_bots() -> None:
+    """The banker's Hint on a 15 is against the equilibrium's players; the bots keep the pure
+    solve's 15 choices, which at kampung's own rules are still the best against that
+    mixture (``fifteens_best``): the Hint's best is the bots' choice, first 15 and second."""
+    play = M.equilibrium_play(KAMPUNG)
+    pure = solved(KAMPUNG)
+    assert solved_equilibrium(KAMPUNG).fifteens_best
+    assert not np.allclose(play.hint.bank15_ev, pure.bank15_ev)
+    for which in (0, 1):  # soft (ace-four) and hard 15
+        first = int(np.argmax(play.hint.bank15_ev[which]))
+        assert first == pure.bank15[which, 0]
+        second = max((0, 2), key=lambda a: play.hint.bank15_ev[which, a])  # no second burn
+        assert second == pure.bank15[which, 1]
+    hands = tuple(seen(s, 2) for s in PLAYERS)
+    hint = P.banker_hint(
+        KAMPUNG, banker_decision(cards("TS", "5H"), hands, {"void", "burn", "play"})
+    )
+    stake = 3 * BET
+    assert hint["burn"] == pytest.approx(stake * play.hint.bank15_ev[1, 1])

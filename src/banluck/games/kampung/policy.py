@@ -442,10 +442,11 @@ def recursion_banker(
 
 
 def banker_hint(rules: KampungRules, d: BankerDecision) -> dict[str, float]:
-    """The expected result in chips of every legal choice of the banker: on a two-card 15
-    (``void``, ``burn``, ``play``, in the solver's model), at its turn (``hit``, ``stand``,
-    each ``open:SEAT``, by the project banker's own computation)."""
-    s = solved(rules)
+    """The expected result in chips of every legal choice of the banker against the
+    equilibrium's players (their mixture): on a two-card 15 (``void``, ``burn``, ``play``,
+    in the solver's model), at its turn (``hit``, ``stand``, each ``open:SEAT``, by the
+    project banker's own computation)."""
+    s = equilibrium_play(rules).hint
     if "void" in d.legal:
         stake = float(sum(h.bet for h in d.hands if not h.settled))
         row = s.bank15_ev[_fifteen_index(d)]

@@ -32,6 +32,8 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from banluck.games.kampung.policy_data import (
     DATA_DIR,
     Solved,
@@ -60,7 +62,9 @@ class EquilibriumPlay:
     #: for each banker strategy, the players' weights over ``tables`` it answers
     beliefs: tuple[tuple[float, ...], ...]
     #: the pure solve's record with a player's values against the banker's mixture
-    #: (``w``, ``v777``, ``hand``, ``start``, ``double_ev``, ``fresh``): the player's Hint
+    #: (``w``, ``v777``, ``hand``, ``start``, ``double_ev``, ``fresh``: the player's Hint)
+    #: and the banker's 15 priced against the players' mixture (``bank15_ev``: the
+    #: banker's Hint; the bots keep the pure solve's 15 choices, ``bank15``)
     hint: Solved
     value: float
     nash_conv: float
@@ -145,10 +149,14 @@ def data_path() -> Path:
 
 def equilibrium_data(rules: KampungRules) -> dict[str, Any]:
     """A fresh equilibrium solve of ``rules`` as the shipped JSON data."""
+    from banluck.games.kampung.policy_dp import shoe_probs
     from banluck.games.kampung.policy_equilibrium import against_banker, equilibrium
+    from banluck.games.kampung.policy_model import solve_against
 
     e = equilibrium(rules)
     a = against_banker(e)
+    # K7: the banker's 15 priced against the players' mixture (the banker's Hint)
+    bank15_ev = solve_against(rules, shoe_probs(rules.decks), e.players).bank15_ev
     return {
         "tables": [tables_json(t) for t in e.tables],
         "table_weights": list(e.table_weights),
@@ -163,12 +171,18 @@ def equilibrium_data(rules: KampungRules) -> dict[str, Any]:
             "start": a.best.start.tolist(),
             "double_ev": a.best.double_ev.tolist(),
             "fresh": a.best.fresh,
+            "bank15_ev": bank15_ev.tolist(),
         },
     }
 
 
 def _from_data(rules: KampungRules, d: dict[str, Any]) -> EquilibriumPlay:
-    hint = dataclasses.replace(solved(rules), **values_from_json(d["hint"]))
+    h = d["hint"]
+    hint = dataclasses.replace(
+        solved(rules),
+        **values_from_json(h),
+        bank15_ev=np.asarray(h["bank15_ev"], dtype=np.float64),
+    )
     return EquilibriumPlay(
         tables=tuple(tables_from_json(f"equilibrium-{i}", t) for i, t in enumerate(d["tables"])),
         table_weights=tuple(float(q) for q in d["table_weights"]),
