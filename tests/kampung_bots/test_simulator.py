@@ -86,6 +86,16 @@ def test_simulate_command_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert out["hands"] == 5_000 and out["player_bets"] == 15_000
 
 
+def test_simulate_command_plays_the_table_bots_by_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert command(_args()) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["banker"] == "equilibrium" and out["players"] == "equilibrium"
+    assert command(_args(banker="equilibrium", players="equilibrium")) == 0
+    assert json.loads(capsys.readouterr().out)["bank_edge"] == out["bank_edge"]
+
+
 def test_simulate_command_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert command(_args(json=False, fresh_shoe=True, decks=1)) == 0
     text = capsys.readouterr().out

@@ -22,19 +22,20 @@ if TYPE_CHECKING:
 DEFAULT_CHUNK = 1 << 18
 
 _NOTES = {
-    "project": "the project's: opens, hits and stands to maximise the bank's expected result, "
-    "on the shoe less the cards it has seen (K18)",
+    "project": "the pure solve's: opens, hits and stands to maximise the bank's expected "
+    "result against the pure solve's players, on the shoe less the cards it has seen (K18)",
     "never-open": "never opens early: draws like the table dealer (T17), stand opens everyone",
     "open-four": "opens every four-card hand, then plays as the table dealer",
     "full-shoe": "the project's recursion on the full shoe's make-up (the solver's model)",
-    "equilibrium": "the model's equilibrium: each hand one of its strategies, drawn by its "
-    "weight, played as the project's recursion on the players that strategy answers",
+    "equilibrium": "the table's bot, the model's equilibrium: each hand one of its strategies, "
+    "drawn by its weight, played as the project's recursion on the players it answers",
 }
 _PLAYER_NOTES = {
-    "project": "the project's: the best play against the project's banker (K18)",
+    "project": "the pure solve's: the best play against the pure solve's banker (K18)",
     "simple": "stands from 17, never burns, always doubles on a banker's burn",
     "best-response": "the best answer to the project's banker in the solver's model",
-    "equilibrium": "the model's equilibrium: each seat draws one of its tables each hand",
+    "equilibrium": "the table's bots, the model's equilibrium: each seat draws one of its "
+    "tables each hand",
 }
 
 
@@ -63,8 +64,9 @@ def simulate(args: argparse.Namespace) -> int:
     from banluck.games.kampung.rules import KAMPUNG
     from banluck.games.kampung.sim_runner import SIM_BANKERS, SIM_PLAYERS
 
-    banker = getattr(args, "banker", None) or "project"
-    players = getattr(args, "players", None) or "project"
+    # the table's bots by default (the model's equilibrium, both sides mixing)
+    banker = getattr(args, "banker", None) or "equilibrium"
+    players = getattr(args, "players", None) or "equilibrium"
     chunk = getattr(args, "chunk", None) or DEFAULT_CHUNK
     try:
         if banker not in SIM_BANKERS:
@@ -103,7 +105,8 @@ def _weights(ws: list[float]) -> str:
 
 def odds(args: argparse.Namespace) -> int:
     """``banluck odds --preset kampung`` (H9): the bank's edge of the house (kampung's own
-    without one) with the bots of its own solve, by simulation (the page's figure)."""
+    without one) with the table's bots (its own equilibrium), by simulation (the page's
+    figure)."""
     from banluck.games.kampung.edge import odds_data
     from banluck.games.kampung.rules import KAMPUNG
 
@@ -122,15 +125,18 @@ def odds(args: argparse.Namespace) -> int:
         ("bank's edge per initial player bet (simulated)", f"{_pct(data['house_edge'])}"),
         ("95 % interval", f"± {_pct(data['ci95'])}"),
         ("hands simulated (seed)", f"{data['hands']:,} ({data['seed']})"),
-        ("best response's gain against the bots, in the model", _pct(data["best_response_gain"])),
+        (
+            "best response's gain against the pure solve, in the model",
+            _pct(data["best_response_gain"]),
+        ),
     ]
     eq = data["equilibrium"]
     rows += [
         (
-            "the bots' value in the model (a player's result at the banker's turn)",
-            _pct(eq["bots_value"]),
+            "the pure solve's value in the model (a player's result at the banker's turn)",
+            _pct(eq["pure_value"]),
         ),
-        ("the bots' NashConv in the model", _pct(eq["bots_nash_conv"])),
+        ("the pure solve's NashConv in the model", _pct(eq["pure_nash_conv"])),
         ("equilibrium value in the model", _pct(eq["value"])),
         (
             "equilibrium NashConv (player's gain + bank's gain)",
@@ -144,11 +150,12 @@ def odds(args: argparse.Namespace) -> int:
         rows.append((f"per hand: {key.replace('_', ' ')}", f"{value:.4f}"))
     solve = "kampung's own (shipped)" if data["shipped_solve"] else "this house's own"
     notes = [
-        f"Bots: the project's banker and players, from {solve} solve (K18); each player bets "
-        "one unit on a two-deck shoe reshuffled by K4 / T12.",
+        f"Bots: the table's banker and players, playing {solve} equilibrium (K18: each hand "
+        "every seat draws its table or strategy by the weights below); each player bets one "
+        "unit on a two-deck shoe reshuffled by K4 / T12.",
         "Not exact: kampung's edge is measured by simulation (docs/KAMPUNG_BOTS.md).",
         "The equilibrium is the model's (an infinite shoe, hands independent, bets alike): "
-        "the players mix a few tables, the banker a few strategies; the bots play the pure "
+        "the players mix a few tables, the banker a few strategies, grown from the pure "
         "solve (docs/KAMPUNG_BOTS.md).",
     ]
     title = f"Kampung odds, {data['decks']} deck(s)" + (

@@ -54,8 +54,8 @@ def equilibrium_data(rules: KampungRules) -> dict[str, Any]:
     e = solved_equilibrium(rules)
     return {
         "value": e.value,
-        "bots_value": e.pure_value,
-        "bots_nash_conv": e.pure_nash_conv,
+        "pure_value": e.pure_value,
+        "pure_nash_conv": e.pure_nash_conv,
         "nash_conv": e.nash_conv,
         "player_gain": e.player_gain,
         "banker_gain": e.banker_gain,

@@ -69,8 +69,18 @@ def register(sub: Any) -> None:
         default=DEFAULT_CHUNK,
         help="hands per chunk of work (each chunk: its own shoe and random stream)",
     )
-    p.add_argument("--banker", default=None, help="kampung: the banker's policy")
-    p.add_argument("--players", default=None, help="kampung: the players' policy")
+    p.add_argument(
+        "--banker",
+        default=None,
+        help="kampung: the banker's policy (default equilibrium, the table's bot; also project, "
+        "full-shoe, never-open, open-four)",
+    )
+    p.add_argument(
+        "--players",
+        default=None,
+        help="kampung: the players' policy (default equilibrium, the table's bots; also project, "
+        "best-response, simple)",
+    )
     p.set_defaults(run=run)
 
 
