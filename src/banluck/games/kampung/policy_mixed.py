@@ -7,8 +7,9 @@ the players' mixture each of its strategies answers (its *belief*), and a player
 against the banker's mixture (the Hint's). Kampung's own rules ship it as package data
 (``policy_equilibrium.json``, written by ``python -m banluck.games.kampung.policy_mixed``;
 ``tests/kampung_bots`` fails until it matches a fresh solve), so the table's bots need no
-solve; any other house is solved on first use (0.4–4.5 s; rooms and the solo table do it off
-the loop, ``GameDriver.prepare``).
+solve; any other house is solved on first use (0.4–4.5 s) and kept: a room does it off its
+loop when the house is set (``GameDriver.prepare``), and the House rules dialog's edge
+(``edge.simulated_edge``) does it while the house is edited.
 
 **The draw.** Every hand each bot seat draws afresh: ``draw(key, seat)`` is a number in
 [0, 1) from SHA-256 of the hand's first deal (``KampungRound.deal_key``: every seat's first
