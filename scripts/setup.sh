@@ -56,7 +56,7 @@ fi
 # kampung kernel kept an old settlement after sim_hand.py changed), so when any kernel
 # source changed every cached kernel of the project is thrown away and compiled again.
 warm_stamp=.venv/.warmed
-warm_want=$(grep -rl --include='*.py' 'from numba' src | sort | xargs stat -c '%n %Y %s' \
+warm_want=$(grep -rl --include='*.py' -e 'from numba' -e 'AheadOfTime(' src | sort | xargs stat -c '%n %Y %s' \
   | cat - <(.venv/bin/python -c 'import numba; print(numba.__version__)') <(echo "$dev") \
   | sha256sum | cut -c1-16)
 if [ "$(cat "$warm_stamp" 2>/dev/null)" != "$warm_want" ]; then

@@ -6,9 +6,9 @@ empty, and the first kampung hand at the table, the first Hint or the first ``si
 would stop for several seconds (up to a minute on a busy machine) while the kernels compile.
 ``scripts/setup.sh`` runs this command, so the compiling happens while setting up.
 
-The blackjack solver's two kernels are also compiled ahead of time into an extension module
-(``games.blackjack.solver_native``), so that ``banluck odds`` for blackjack starts without
-Numba. Each further step runs a small real workload through the same code the table and the
+The exact solvers' kernels (Ban Luck's and blackjack's) are also compiled ahead of time into
+extension modules (``banluck.native``), so that ``banluck odds`` and ``strategy`` start
+without Numba. Each further step runs a small real workload through the same code the table and the
 commands use: the exact odds of every game that has them, a short simulation of every game,
 and a few kampung hands where the project's bots play every seat, banker included, and ask
 for hints.
@@ -59,13 +59,14 @@ Parser = Callable[[], argparse.ArgumentParser]
 
 
 def steps(*, simulate: bool, build: Parser | None = None) -> list[tuple[str, Callable[[], object]]]:
-    """What ``warm`` runs, by name: the blackjack solver's extension, what the table uses (the
+    """What ``warm`` runs, by name: the solvers' extensions, what the table uses (the
     odds behind every game's Hint, kampung hands with the bots) and, with ``simulate``, a short
     simulation of every game; the commands are parsed by ``build``'s parser."""
-    from banluck.games.blackjack import solver_native
+    from banluck.games.banluck.strategy.native import KERNEL
+    from banluck.games.blackjack.solver_native import SOLVER
 
     out: list[tuple[str, Callable[[], object]]] = [
-        ("the blackjack solver ahead of time", solver_native.build)
+        ("the solvers' kernels ahead of time", lambda: (KERNEL.build(), SOLVER.build()))
     ]
     for name, g in sorted(GAMES.items()):
         if g.odds is not None:

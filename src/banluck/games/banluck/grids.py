@@ -32,6 +32,8 @@ BUST_CLASS = 44
 N_OUTCOMES = 45
 #: Every total above 21 is a bust: grids indexed by a total stop at this index.
 TOTAL_CAP = 22
+#: Bases above 21 are bust whatever the aces count: the solver's total table stops here.
+BASE_CAP = 22
 #: ``opening_grid``: what the dealer's two cards do (T14 / T15).
 OPEN_PLAY = 0
 OPEN_BAN_BAN = 1

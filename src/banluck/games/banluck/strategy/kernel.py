@@ -16,11 +16,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from banluck.games.banluck.grids import BUST_CLASS, N_OUTCOMES, OPEN_PLAY, TOTAL_CAP
+from banluck.games.banluck.grids import BASE_CAP, BUST_CLASS, N_OUTCOMES, OPEN_PLAY, TOTAL_CAP
 
 BUST = BUST_CLASS
-#: Bases above 21 are bust whatever the aces count; the total table stops here.
-BASE_CAP = 22
 
 __all__ = ["BASE_CAP", "BUST", "N_OUTCOMES", "dealer_outcomes"]
 

@@ -45,6 +45,8 @@ from banluck.core.cards import (
 from banluck.games.banluck.actions import Action
 from banluck.games.banluck.choices import TURN_OVER, seat_choices
 from banluck.games.banluck.grids import (
+    BASE_CAP,
+    N_OUTCOMES,
     NATURAL_CODE,
     OPEN_PLAY,
     OPEN_VOID,
@@ -115,8 +117,6 @@ def shoe_counts(decks: int) -> Counts:
 
 def total_table(rules: Rules, decks: int) -> IntArray:
     """``tot[n, aces, base]`` = ``total_from`` (the engine's T3) for every small hand."""
-    from banluck.games.banluck.strategy.kernel import BASE_CAP
-
     return np.array(total_grid(rules, MAX_CARDS, 4 * decks, BASE_CAP), dtype=np.int64)
 
 
@@ -180,10 +180,10 @@ def _grown(counts: Counts, c: int) -> Counts:
 
 class _Solver:
     def __init__(self, rules: Rules, override: Override | None = None) -> None:
-        from banluck.games.banluck.strategy import kernel
+        from banluck.games.banluck.strategy.native import kernels
 
         self.override = override
-        self.k = kernel
+        self.k = kernels()
         self.rules = rules
         self.m = net_bound(rules)
         self.n_stats = NETS + 2 * self.m + 1
@@ -242,7 +242,7 @@ class _Solver:
     ) -> tuple[FloatArray, float]:
         """Standing's outcome statistics, and ``Z(counts)`` (the same as ``mass``)."""
         rem = self.remaining(counts, up)
-        out = np.zeros(self.k.N_OUTCOMES)
+        out = np.zeros(N_OUTCOMES)
         mass = self.k.dealer_outcomes(
             rem, -1 if up is None else up, self.tot, *self.dealer_args, out
         )

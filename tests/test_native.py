@@ -1,0 +1,62 @@
+"""The solvers' kernels compiled ahead of time (``banluck.native``): the set-up builds each
+extension from today's source, an extension of another source is never loaded, and
+``banluck odds`` in a new process answers without importing Numba. (Each solver's tests
+check that its extension gives the just-in-time kernels' figures exactly.)"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import subprocess
+import sys
+
+import pytest
+
+from banluck.games.banluck.strategy.native import KERNEL
+from banluck.games.blackjack.solver_native import SOLVER
+from banluck.native import AheadOfTime
+
+BUILT = {"banluck": KERNEL, "blackjack": SOLVER}
+
+
+@pytest.mark.parametrize("family", sorted(BUILT))
+def test_the_set_up_built_the_extension_for_todays_source(family: str) -> None:
+    aot = BUILT[family]
+    mod = aot.native()
+    assert mod is not None, (
+        f"no {aot.module_name()} extension: scripts/setup.sh (banluck warm) builds it"
+    )
+    assert aot.kernels() is mod
+    assert mod.__name__.endswith(aot.module_name())
+    assert set(aot.signatures) <= set(dir(mod))
+
+
+@pytest.mark.parametrize("family", sorted(BUILT))
+def test_an_extension_of_another_source_is_never_loaded(family: str) -> None:
+    """The name carries the source's and signatures' digest: a change leaves the built
+    module unloaded and the kernels on Numba's just-in-time compiler."""
+    aot = BUILT[family]
+    name = next(iter(aot.signatures))
+    other = AheadOfTime(kernel=aot.kernel, signatures={**aot.signatures, name: "i8()"})
+    assert other.module_name() != aot.module_name()
+    assert other.native() is None
+    assert other.kernels() is importlib.import_module(aot.kernel)
+    assert dataclasses.replace(aot).module_name() == aot.module_name()
+
+
+@pytest.mark.parametrize("preset", ["table", "one-on-one", "classic", "infinite"])
+def test_banluck_odds_loads_no_numba(preset: str) -> None:
+    """A new process answers ``banluck odds`` for an exactly solved game on the extensions,
+    with NumPy alone: Numba's import and set-up were most of its time."""
+    code = (
+        "import sys, io, contextlib\n"
+        "from banluck.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"    assert main(['odds', '--preset', {preset!r}, '--json']) == 0\n"
+        "assert 'house_edge' in out.getvalue(), out.getvalue()[:200]\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'numba'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.strip() == "[]", done.stdout
