@@ -18,19 +18,20 @@ def _take(shoe: Counts, r: int) -> Counts:
 
 
 @cache
-def dealer_dist(shoe: Counts, points: int, aces: int) -> dict[int, float]:
-    """B7: the dealer's final total (22 = bust) drawing from ``shoe``."""
-    total, _ = points_total(points, aces)
+def dealer_dist(shoe: Counts, points: int, aces: int, h17: bool = False) -> dict[int, float]:
+    """B7: the dealer's final total (22 = bust) drawing from ``shoe``; ``h17``: the dealer
+    draws to a soft 17 too."""
+    total, soft = points_total(points, aces)
     if total > 21:
         return {22: 1.0}
-    if total >= 17:
+    if total >= 17 and not (h17 and soft and total == 17):
         return {total: 1.0}
     n = sum(shoe)
     out: dict[int, float] = {}
     for r in range(10):
         if shoe[r] == 0:
             continue
-        for t, p in dealer_dist(_take(shoe, r), points + VAL[r], aces + (r == 0)).items():
+        for t, p in dealer_dist(_take(shoe, r), points + VAL[r], aces + (r == 0), h17).items():
             out[t] = out.get(t, 0.0) + p * shoe[r] / n
     return out
 
@@ -55,14 +56,14 @@ def hole_weights(shoe: Counts, up: int, peek: bool = True) -> dict[int, float]:
     return {h: w / z for h, w in weights.items()}
 
 
-def stand_ev(shoe: Counts, up: int, total: int, peek: bool = True) -> float:
+def stand_ev(shoe: Counts, up: int, total: int, peek: bool = True, h17: bool = False) -> float:
     """Standing on ``total``; ``shoe`` is what is left after the seat's cards and the up card."""
     ev = 0.0
     for h, ph in hole_weights(shoe, up, peek).items():
         if h == _bj(up):  # no peek: the dealer's blackjack beats the hand
             ev -= ph
             continue
-        dist = dealer_dist(_take(shoe, h), VAL[up] + VAL[h], (up == 0) + (h == 0))
+        dist = dealer_dist(_take(shoe, h), VAL[up] + VAL[h], (up == 0) + (h == 0), h17)
         ev += ph * sum(p * _pay(total, t) for t, p in dist.items())
     return ev
 
@@ -81,27 +82,34 @@ def next_card(shoe: Counts, up: int, peek: bool = True) -> dict[int, float]:
 
 
 @cache
-def best_ev(shoe: Counts, up: int, points: int, aces: int, peek: bool = True) -> float:
+def best_ev(
+    shoe: Counts, up: int, points: int, aces: int, peek: bool = True, h17: bool = False
+) -> float:
     """Hit or stand, whichever is better, from here on (a 21 stands)."""
     total, _ = points_total(points, aces)
     if total > 21:
         return -1.0
-    stand = stand_ev(shoe, up, total, peek)
+    stand = stand_ev(shoe, up, total, peek, h17)
     if total == 21:
         return stand
-    return max(stand, hit_ev(shoe, up, points, aces, peek))
+    return max(stand, hit_ev(shoe, up, points, aces, peek, h17))
 
 
-def hit_ev(shoe: Counts, up: int, points: int, aces: int, peek: bool = True) -> float:
+def hit_ev(
+    shoe: Counts, up: int, points: int, aces: int, peek: bool = True, h17: bool = False
+) -> float:
     return sum(
-        p * best_ev(_take(shoe, c), up, points + VAL[c], aces + (c == 0), peek)
+        p * best_ev(_take(shoe, c), up, points + VAL[c], aces + (c == 0), peek, h17)
         for c, p in next_card(shoe, up, peek).items()
     )
 
 
-def double_ev(shoe: Counts, up: int, points: int, aces: int, peek: bool = True) -> float:
+def double_ev(
+    shoe: Counts, up: int, points: int, aces: int, peek: bool = True, h17: bool = False
+) -> float:
     ev = 0.0
     for c, p in next_card(shoe, up, peek).items():
         total, _ = points_total(points + VAL[c], aces + (c == 0))
-        ev += p * 2 * (-1.0 if total > 21 else stand_ev(_take(shoe, c), up, total, peek))
+        stand = -1.0 if total > 21 else stand_ev(_take(shoe, c), up, total, peek, h17)
+        ev += p * 2 * stand
     return ev

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from banluck.core.refusal import Refusal
 from banluck.games.house import House
+from banluck.rooms.recall import for_person, hand_line
 from banluck.rooms.room import Room, new_room
 from banluck.rooms.settings import parse_settings
 from banluck.web.rooms_frames import apply_frame
@@ -115,6 +116,37 @@ def test_only_the_host_changes_the_house_and_only_between_hands() -> None:
         and r.settings.decks == 2
         and "house" not in r.to_json()["settings"]
     )
+
+
+@pytest.mark.rule("H3")
+def test_each_kept_hand_names_the_house_it_was_played_under() -> None:
+    """The room's kept hands (what its History lists and its download holds) name the house
+    of each hand: a change between hands shows from the next hand on."""
+    house = {"base": "table", "name": "Grandma", "rules": {"five_card_bust": 1}}
+    r = _room({"house": house})
+    r.sit("A", "you", 0.0)
+    r.connect("A", 0.0)
+
+    def one_hand() -> dict[str, Any]:
+        r.bet("A", r.last_number + 1, 10, 0.0)
+        while r.in_hand:
+            h = r.hand
+            assert h is not None
+            r.act("A", h.number, h.step, h.legal()[0], 0.0)
+        rec = r.take_recall()
+        assert rec is not None
+        return for_person(rec, "A")
+
+    first = one_hand()
+    assert first["house"]["name"] == "Grandma" and first["house"]["rules"]["five_card_bust"] == 1
+    assert first["house"] == r.settings.house.to_json()  # type: ignore[union-attr]
+    assert hand_line(first)["house"] == first["house"]
+    r.set_house("A", {"base": "table", "rules": {"seven_seven_seven": 7}}, 0.0)
+    second = one_hand()
+    assert second["house"]["name"] is None and second["house"]["rules"]["seven_seven_seven"] == 7
+    assert second["house"]["rules"]["five_card_bust"] == 2
+    r.set_house("A", None, 0.0)
+    assert "house" not in one_hand()  # the game's own rules: its preset, as the file says
 
 
 @settings(max_examples=20, deadline=None)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.rooms.helpers import SECRET_KEYS, hidden_leaks, keys_of
@@ -651,6 +651,10 @@ def test_the_host_changes_the_house_between_hands_and_the_rules_give_its_edge(
     states = [f for f in ann.frames if f.get("type") == "state"]
     played = [f for f in states if f["table"] and f["table"]["over"]]
     assert played and played[-1]["room"]["house"]["changes"] == {"five_card_bust": 1}
+    # the room's kept hands name the house each was played under
+    ann.page.locator("#room-hands summary").click()
+    line = ann.page.locator(f"#room-hands-list li[data-hand='{played[-1]['table']['hand']}']")
+    expect(line).to_contain_text("Five-card bust costs one")
     check_frames([ann, cai])
 
 

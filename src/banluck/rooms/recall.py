@@ -2,9 +2,10 @@
 
 When a hand is settled the room makes its record (``record``): the hand's number, each
 seat's person (by name) or bot, bet, side bets, net and stack after, every choice in order,
-and the finished table as each seat dealt to a person saw it, and as a watcher saw it. The
-store keeps it beside the room (``store.rooms.KEEP_HANDS`` a room, the newest), written with
-the room's state in one transaction. A person of the room reads a hand as they saw it
+the house it was played under (H3, when the room plays one), and the finished table as each
+seat dealt to a person saw it, and as a watcher saw it. The store keeps it beside the room
+(``store.rooms.KEEP_HANDS`` a room, the newest), written with the room's state in one
+transaction. A person of the room reads a hand as they saw it
 (``for_person``: the table of the seat they held in that hand, else the watcher's): the
 record never shows a card its reader did not see at the table.
 """
@@ -21,10 +22,15 @@ WATCHER = ""
 
 
 def record(
-    hand: HandDriver, settled: Settled, dealt_to: dict[str, str], names: dict[str, str]
+    hand: HandDriver,
+    settled: Settled,
+    dealt_to: dict[str, str],
+    names: dict[str, str],
+    house: dict[str, Any] | None,
 ) -> dict[str, Any]:
     """The record of a settled hand: ``dealt_to`` (seat -> player) names whose seats
-    were people's, ``names`` (player -> name) their names then."""
+    were people's, ``names`` (player -> name) their names then, ``house`` the house the
+    hand was played under (H12: every field after defaults; None: the game's preset)."""
     start = hand.start
     nets: dict[str, int] = {}
     for line in settled.summary:
@@ -51,6 +57,7 @@ def record(
         "actions": [[s, a] for s, a in hand.actions],
         "people": dict(dealt_to),
         "views": views,
+        **({} if house is None else {"house": house}),
     }
 
 
@@ -66,6 +73,7 @@ def for_person(rec: dict[str, Any], player: str) -> dict[str, Any]:
         "banker": rec["banker"],
         "actions": rec["actions"],
         "table": views.get(seat, views[WATCHER]) if seat is not None else views[WATCHER],
+        **({"house": rec["house"]} if "house" in rec else {}),
     }
 
 

@@ -100,7 +100,9 @@ class Room:
         self.game.ledger = self.ledger
         #: the hand just finished, whose record the store keeps with the room's next save
         #: (``rooms.recall``; runtime only: ``take_recall`` makes the record, once)
-        self._finished: tuple[HandDriver, Settled, dict[str, str], dict[str, str]] | None = None
+        self._finished: (
+            tuple[HandDriver, Settled, dict[str, str], dict[str, str], dict[str, Any] | None] | None
+        ) = None
         #: the seeds given for the next shoe, by the giver's name (``rooms.seeds``)
         self.seeds: dict[str, str] = {}
         self.shoe: dict[str, Any] = self._new_shoe(self.game) if shoe is None else shoe
@@ -579,7 +581,8 @@ class Room:
     def _settle(self, h: HandDriver) -> None:
         s = h.settle()
         names = {p: m.name for p, m in self.members.items()}
-        self._finished = (h, s, dict(self.dealt_to), names)  # its record: take_recall
+        house = None if self.settings.house is None else self.settings.house.to_json()
+        self._finished = (h, s, dict(self.dealt_to), names, house)  # its record: take_recall
         self.stacks.update(s.stacks)
         self.ledger.end_hand()
         self.shoe = s.shoe

@@ -5,6 +5,7 @@
 import { $, el } from "../dom.js";
 import { fmtNet, t } from "../messages.js";
 import { openHandReplay } from "../history.js";
+import { houseName } from "./house.js";
 import { seatLabel } from "./words.js";
 
 let base = "";
@@ -17,13 +18,15 @@ async function fetchJson(url) {
   return r.json();
 }
 
-/** One hand's line: its number, then each seat's holder and net. */
+/** One hand's line: its number, then each seat's holder and net, and the house it was
+    played under when the room played one (H3). */
 function handLine(h) {
   const people = h.seats.map((s) => {
     const who = s.name || t("room.bot.named", { seat: lastRoom ? seatLabel(lastRoom, s.seat) : s.seat });
     return `${who} ${fmtNet(s.net)}`;
   });
-  return t("room.hands.line", { hand: h.hand, people: people.join(" · ") });
+  const line = t("room.hands.line", { hand: h.hand, people: people.join(" · ") });
+  return h.house ? `${line} · ${houseName(h.house)}` : line;
 }
 
 /** One hand's item: its line and its View button (the hand replayed in History's dialog). */
