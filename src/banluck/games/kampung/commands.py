@@ -143,6 +143,11 @@ def odds(args: argparse.Namespace) -> int:
             f"{_small(eq['nash_conv'])} ({_small(eq['player_gain'])} + "
             f"{_small(eq['banker_gain'])})",
         ),
+        (
+            "its NashConv when each side sees what K17 shows (other hands' counts, bets)",
+            f"{_small(eq['seen']['nash_conv'])} ({_small(eq['seen']['player_gain'])} + "
+            f"{_small(eq['seen']['banker_gain'])})",
+        ),
         ("equilibrium players' tables, weights", _weights(eq["player_tables"])),
         ("equilibrium banker's strategies, weights", _weights(eq["banker_strategies"])),
     ]

@@ -47,11 +47,15 @@ def house_edge(house: House) -> dict[str, Any]:
 
 def equilibrium_data(rules: KampungRules) -> dict[str, Any]:
     """The model game's equilibrium at ``rules`` (``policy_equilibrium``): its value (a
-    player's result once the banker reaches its turn), NashConv and both gains, and the
-    weight of each side's pure strategies."""
+    player's result once the banker reaches its turn), NashConv and both gains, the weight
+    of each side's pure strategies, and its NashConv when each side sees what K17 shows
+    (``policy_seen``)."""
     from banluck.games.kampung.policy_equilibrium import solved_equilibrium
+    from banluck.games.kampung.policy_seen import BETS_STAKED, banker_seen, player_seen
 
     e = solved_equilibrium(rules)
+    seen_player = player_seen(e).gain
+    seen_banker = banker_seen(e).gain
     return {
         "value": e.value,
         "pure_value": e.pure_value,
@@ -63,6 +67,14 @@ def equilibrium_data(rules: KampungRules) -> dict[str, Any]:
         "banker_strategies": [q for q, _ in e.bankers],
         "fifteens_best": e.fifteens_best,
         "converged": e.converged,
+        # the best answers with what each side sees at the table (K17: the other hands'
+        # counts, the bets), and the banker's with a burnt hand's stake counted (policy_seen)
+        "seen": {
+            "nash_conv": seen_player + seen_banker,
+            "player_gain": seen_player,
+            "banker_gain": seen_banker,
+            "banker_gain_counts_only": banker_seen(e, bets=BETS_STAKED).gain,
+        },
     }
 
 

@@ -154,7 +154,7 @@ def _player_ev(rules: KampungRules, p: Array, ans: Answer, tables: PlayerTables)
     return player_values(rules, tot, p, ans.w, ans.v777, ans.burn, fixed=tables).ev
 
 
-def _mean_burn(answers: list[Answer], y: Array) -> BankBurn:
+def mean_burn(answers: list[Answer], y: Array) -> BankBurn:
     """K7: the banker's mixture's burn chances. A player's value after a burn multiplies
     them by its continuation, so the mean is exact when the strategies share their 15
     choices (all of kampung's equilibria here do; ``test_equilibrium`` checks it)."""
@@ -173,10 +173,10 @@ def _mean_burn(answers: list[Answer], y: Array) -> BankBurn:
 def _against(answers: list[Answer], y: Array) -> tuple[Array, float, BankBurn]:
     """What a player faces from the banker's mixture ``y`` over ``answers``' strategies: its
     result by card count and outcome, a 7-7-7's value and the burn chances (exact while the
-    strategies agree on their 15s, ``_mean_burn``)."""
+    strategies agree on their 15s, ``mean_burn``)."""
     w: Array = np.sum([q * ans.w for q, ans in zip(y, answers, strict=True)], axis=0)
     v777 = float(sum(q * ans.v777 for q, ans in zip(y, answers, strict=True)))
-    return w, v777, _mean_burn(answers, y)
+    return w, v777, mean_burn(answers, y)
 
 
 def _best_against(rules: KampungRules, p: Array, answers: list[Answer], y: Array) -> PlayerValues:

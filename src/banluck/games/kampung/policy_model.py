@@ -107,6 +107,9 @@ class Answer:
     #: the chance of each seat kind
     m: Array
     banker: BankerPlay
+    #: the banker's two-card states when its turn comes (after its 15 choices), with their
+    #: chances (summing to 1): what ``w`` and ``v777`` are averaged over
+    starts: dict[tuple[int, int], float]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -170,29 +173,34 @@ def gains(post: Array, g: Array) -> Array:
     return out
 
 
-def resolution(
+#: How each standing hand is settled in one seating, by the banker's start: ``res[s][c, e]``
+#: the chance that a hand of ``c`` cards (the seating's target) is settled by event ``e``,
+#: and ``f21[s]`` the chance that the banker ends on 21 facing a 7-7-7 target.
+Resolved = tuple[dict[tuple[int, int], Array], dict[tuple[int, int], float]]
+
+
+def resolution_by_seating(
     rules: KampungRules,
     tot: Any,
     p: Array,
     gain: Array,
-    m: Array,
     fixed: Acts | None = None,
-) -> tuple[dict[tuple[int, int], Array], dict[tuple[int, int], float], Acts]:
-    """For each banker start: ``x[c, e]``, the chance a standing hand of ``c`` cards is
-    settled by event ``e``, and the chance that the banker ends on 21 facing a 7-7-7; with
-    the banker's choices at every state of every seating (its best, or ``fixed``'s valued)."""
+) -> tuple[dict[tuple[int, int], Resolved], Acts]:
+    """``Resolved`` for every pair of the two other seats' kinds ``(o1, o2)``, ``o1 <= o2``
+    (the seating is a set: the other order is the same), with the banker's choices at every
+    state of every seating (its best, or ``fixed``'s valued)."""
     prm = dp.params(rules)
     if fixed is not None:
         prm[dp.P_FIXED] = 1.0
     starts = _start_states(p)
-    res = {s: np.zeros((5, dp.N_EV)) for s in starts}
-    f21 = dict.fromkeys(starts, 0.0)
+    out: dict[tuple[int, int], Resolved] = {}
     acts: Acts = {}
     v, act, r, f = dp.new_tables(with_r=True)
-    for target in (S_C2, S_C3, S_C4, S_777):
-        for o1 in range(5):
-            for o2 in range(o1, 5):
-                weight = m[o1] * m[o2] * (1.0 if o1 == o2 else 2.0)
+    for o1 in range(5):
+        for o2 in range(o1, 5):
+            res = {s: np.zeros((5, dp.N_EV)) for s in starts}
+            f21 = dict.fromkeys(starts, 0.0)
+            for target in (S_C2, S_C3, S_C4, S_777):
                 kinds = [target, o1, o2]
                 rows = [gain[k + 1] for k in kinds if k in (S_C2, S_C3, S_C4)]
                 w7 = float(sum(1 for k in kinds if k == S_777))
@@ -204,18 +212,50 @@ def resolution(
                     act[...] = fixed[(target, o1, o2)]
                 dp.banker_dp(tot, p, h, n, w7, prm, v, act, r, f, True)
                 acts[(target, o1, o2)] = act.copy()
-                if weight <= 0.0:
-                    continue
                 full = (1 << n) - 1
                 for base, aces in starts:
                     if target == S_777:
-                        f21[(base, aces)] += weight * f[2, base, aces, full]
+                        f21[(base, aces)] = f[2, base, aces, full]
                     else:
-                        res[(base, aces)][target + 1] += weight * r[2, base, aces, full, 0]
+                        res[(base, aces)][target + 1] = r[2, base, aces, full, 0]
+            out[(o1, o2)] = (res, f21)
+    return out, acts
+
+
+def pair_weight(m: Array, o1: int, o2: int) -> float:
+    """The chance that the two other seats are of kinds ``o1 <= o2``, in either order."""
+    return float(m[o1] * m[o2] * (1.0 if o1 == o2 else 2.0))
+
+
+def resolution(
+    rules: KampungRules,
+    tot: Any,
+    p: Array,
+    gain: Array,
+    m: Array,
+    fixed: Acts | None = None,
+) -> tuple[dict[tuple[int, int], Array], dict[tuple[int, int], float], Acts]:
+    """For each banker start: ``x[c, e]``, the chance a standing hand of ``c`` cards is
+    settled by event ``e``, and the chance that the banker ends on 21 facing a 7-7-7; with
+    the banker's choices at every state of every seating (its best, or ``fixed``'s valued):
+    ``resolution_by_seating`` weighted by the other seats' kinds ``m``."""
+    by_seating, acts = resolution_by_seating(rules, tot, p, gain, fixed)
+    starts = _start_states(p)
+    res = {s: np.zeros((5, dp.N_EV)) for s in starts}
+    f21 = dict.fromkeys(starts, 0.0)
+    for (o1, o2), (r_s, f_s) in by_seating.items():
+        weight = pair_weight(m, o1, o2)
+        if weight <= 0.0:
+            continue
+        for s in starts:
+            res[s] += weight * r_s[s]
+            f21[s] += weight * f_s[s]
     return res, f21, acts
 
 
-def _w_of(res: Array, g: Array) -> Array:
+def w_of(res: Array, g: Array) -> Array:
+    """``w[c, o]``: what a standing hand of ``c`` cards and outcome ``o`` wins, from how it
+    is settled (``res[c, e]``, as ``resolution`` gives it)."""
     w = np.zeros((5, dp.N_OUT))
     for c in (2, 3, 4):
         w[c] = g @ res[c]
@@ -268,7 +308,7 @@ def solve_against(
     rows = fifteen_states(rules)
     fifteen_set = list(rows.values())
     m777 = float(rules.seven_seven_seven_multiple)
-    w_s = {s: _w_of(res[s], g) for s in starts}
+    w_s = {s: w_of(res[s], g) for s in starts}
     # the bank's value of playing each 15: minus a player's value against it
     neutral = BankBurn(ban_ban=0.0, ban_luck=0.0, fifteen_played=0.0, fifteen_voided=0.0)
     play_ev = {}
@@ -339,6 +379,7 @@ def solve_against(
         burn=BankBurn(ban_ban=bb, ban_luck=bl, fifteen_played=played, fifteen_voided=voided),
         m=m,
         banker=BankerPlay(acts=acts, bank15=bank15),
+        starts={s: q / zt for s, q in pi.items()},
     )
 
 

@@ -1,0 +1,293 @@
+"""K17 in the model: what each side gains from seeing what the equilibrium's strategies ignore.
+
+The model's strategies (``policy_model``, ``policy_equilibrium``) read less than K17 shows. A
+player chooses from its own cards only; at the table it also sees, when its turn comes, which
+hands were paid a natural at the deal (K8, K20) and how each hand before it ended (settled, a
+waiting 7-7-7, or standing with two, three or four cards). The banker chooses from its cards
+and each unopened hand's card count, every bet alike; at the table it also sees the bets, and
+a doubled bet marks a burnt 15's fresh pair (K10): a hand that cannot be burnt again, staked
+twice.
+
+In the model (an infinite shoe of the full shoe's make-up, hands independent) this module
+computes each side's exact best answer **with that information** to the equilibrium's other
+side, and so the equilibrium's NashConv in the model that keeps what each side sees:
+
+* ``player_seen``: for each seat (first, second, third to play) and each thing it can see of
+  the other two, ``policy_player``'s backward recursion against what the banker's mixture
+  leaves a hand in that seating (``w`` and ``v777`` averaged over only what the seat cannot
+  see), against the equilibrium's tables valued in the same contexts. Those average back to
+  the equilibrium's value (``SeenPlayer.value``; a test checks it to rounding).
+* ``banker_seen``: ``policy_dp``'s recursion over every seating of three hands told apart by
+  their bets (``BETS_SEEN``), against the equilibrium's strategies valued on the same
+  seatings. A burnt hand's doubled stake counts in the bank's result; the model's own banker
+  weighs every hand's outcomes alike, so even without the bets (``BETS_STAKED``: the model's
+  own information) its exact best answer may gain a little. The bank's result from its turn
+  is minus the players' from it, so a difference of two banker strategies' values is the
+  difference of the players' values against them (a test checks it).
+
+What the model still leaves out: the real shoe's dependence between hands and on earlier
+hands' cards (measured by simulation in ``docs/KAMPUNG_BOTS.md``), and the answer of each side
+to the other's better-informed play (this is a best answer to the equilibrium, not a new
+equilibrium).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+from typing import Any
+
+import numpy as np
+
+from banluck.core.cards import N_CLASSES
+from banluck.games.kampung import policy_dp as dp
+from banluck.games.kampung.policy_equilibrium import Equilibrium, mean_burn
+from banluck.games.kampung.policy_model import (
+    S_777,
+    S_C2,
+    S_NONE,
+    Answer,
+    natural_multiple_any,
+    resolution_by_seating,
+    seat_marginals,
+    solve_against,
+    w_of,
+)
+from banluck.games.kampung.policy_player import pair_state, player_values
+from banluck.games.kampung.policy_tables import PlayerTables
+from banluck.games.kampung.posterior import T_777, T_NONE, hand_types, type_index
+
+Array = np.ndarray[Any, np.dtype[np.float64]]
+
+#: What the banker is told of the bets: nothing (a burnt hand's doubled stake counted in the
+#: bank's result, not told apart: the model's own information), or every hand's bet.
+BETS_STAKED = "staked"
+BETS_SEEN = "seen"
+#: A later seat as a player sees it at its turn: paid a natural at the deal, or not yet known.
+_NATURAL, _UNKNOWN = "natural", "unknown"
+SEATS = 3
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeenPlayer:
+    """A player who sees the other hands (K17) against the equilibrium's banker."""
+
+    #: the equilibrium's tables valued context by context, averaged back (= its value)
+    value: float
+    #: what playing best in every context gains over them, per player hand, and by seat
+    gain: float
+    gain_by_seat: tuple[float, ...]
+    #: how many contexts each seat tells apart
+    contexts: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeenBanker:
+    """A banker told the bets (``bets``) against the equilibrium's players."""
+
+    bets: str
+    #: the bank's expected result from its turn, per player hand: the equilibrium's banker
+    #: mixture, and the best answer with that information
+    value: float
+    best: float
+
+    @property
+    def gain(self) -> float:
+        """What the best answer gains the bank per player hand."""
+        return self.best - self.value
+
+
+def _answers(e: Equilibrium, p: Array) -> list[Answer]:
+    return [solve_against(e.rules, p, e.players, banker=b) for b in e.strategies]
+
+
+def natural_chance(p: Array) -> float:
+    """K8: the chance that two cards are a natural (two aces, or an ace and a ten-value)."""
+    return float(
+        sum(
+            p[k1] * p[k2]
+            for k1 in range(N_CLASSES)
+            for k2 in range(N_CLASSES)
+            if natural_multiple_any(k1, k2)
+        )
+    )
+
+
+def _contexts(m: Array, q_nat: float, seat: int) -> list[tuple[float, Array]]:
+    """What ``seat`` (0 first to play) sees of the two others: for each context its chance
+    and the distribution of the two others' kinds given it, ``d[o1, o2]`` (ordered)."""
+    later = np.array(m, dtype=np.float64)
+    later[S_NONE] -= q_nat
+    later /= 1.0 - q_nat
+    options: list[list[tuple[float, Array]]] = []
+    for other in range(SEATS - 1):  # the other seats in order; ``seat`` of them played first
+        if other < seat:
+            options.append([(float(m[k]), np.eye(5)[k]) for k in range(5) if m[k] > 0.0])
+        else:
+            options.append([(q_nat, np.eye(5)[S_NONE]), (1.0 - q_nat, later)])
+    out = []
+    for (q1, d1), (q2, d2) in product(*options):
+        out.append((q1 * q2, np.outer(d1, d2)))
+    return out
+
+
+def player_seen(e: Equilibrium) -> SeenPlayer:
+    """``SeenPlayer`` for the equilibrium ``e`` (the module docstring says how)."""
+    rules = e.rules
+    p = dp.shoe_probs(rules.decks)
+    tot = dp.shared_totals(rules)
+    g = dp.payoffs(rules)
+    answers = _answers(e, p)
+    y = np.array(e.strategy_weights)
+    burn = mean_burn(answers, y)
+    m777 = float(rules.seven_seven_seven_multiple)
+    # what the banker's mixture leaves a standing hand in each seating of the two others
+    w_pair: dict[tuple[int, int], Array] = {}
+    f_pair: dict[tuple[int, int], float] = {}
+    for q, ans, b in zip(y, answers, e.strategies, strict=True):
+        by_seating, _ = resolution_by_seating(rules, tot, p, ans.gain, fixed=b.acts)
+        for key, (res, f21) in by_seating.items():
+            w = sum(pi * w_of(res[s], g) for s, pi in ans.starts.items())
+            f = sum(pi * f21[s] for s, pi in ans.starts.items())
+            w_pair[key] = w_pair.get(key, 0.0) + q * w
+            f_pair[key] = f_pair.get(key, 0.0) + q * f
+    types: Array = np.sum([q * hand_types(rules, t, p) for q, t in e.players], axis=0)
+    m, _post = seat_marginals(types)
+    q_nat = natural_chance(p)
+    values, gains, counts = [], [], []
+    for seat in range(SEATS):
+        contexts = _contexts(m, q_nat, seat)
+        value = gain = 0.0
+        for chance, d in contexts:
+            w = np.zeros((5, dp.N_OUT))
+            f = 0.0
+            for o1, o2 in zip(*np.nonzero(d), strict=True):
+                key = (min(o1, o2), max(o1, o2))
+                w += d[o1, o2] * w_pair[key]
+                f += d[o1, o2] * f_pair[key]
+            v777 = m777 * (1.0 - f)
+            best = player_values(rules, tot, p, w, v777, burn, name="seen").ev
+            mixed = sum(
+                q * player_values(rules, tot, p, w, v777, burn, fixed=t).ev for q, t in e.players
+            )
+            value += chance * mixed
+            gain += chance * (best - mixed)
+        values.append(value)
+        gains.append(gain)
+        counts.append(len(contexts))
+    return SeenPlayer(
+        value=float(np.mean(values)),
+        gain=float(np.mean(gains)),
+        gain_by_seat=tuple(gains),
+        contexts=tuple(counts),
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Kind:
+    """A hand as the banker tells it apart: its chance, its count kind (``S_*``), and what
+    it brings the bank by settling event (None: nothing to settle) or as a 7-7-7 (stake)."""
+
+    chance: float
+    kind: int
+    row: Array | None
+    stake777: float
+
+
+def burn_chance(rules: Any, tables: PlayerTables, p: Array) -> float:
+    """K10: the chance that a player of ``tables`` burns its first two cards (a 15 it burns;
+    the same hands ``posterior.hand_types`` sends to two fresh cards)."""
+    if not rules.players_burn():
+        return 0.0
+    tot = dp.shared_totals(rules)
+    out = 0.0
+    for k1 in range(N_CLASSES):
+        for k2 in range(N_CLASSES):
+            b, a = pair_state(k1, k2)
+            if natural_multiple_any(k1, k2) or b >= dp.MAXB:
+                continue
+            if tot[2, b, a] == 15 and tables.burn[b, a] == 1:
+                out += float(p[k1] * p[k2])
+    return out
+
+
+def _kinds(e: Equilibrium, p: Array, g: Array, bets: str) -> list[_Kind]:
+    """The hands the banker tells apart, from the players' mixture."""
+    rules = e.rules
+    burnt: Array = np.sum(
+        [
+            q * burn_chance(rules, t, p) * hand_types(rules, t, p, allow_burn=False)
+            for q, t in e.players
+        ],
+        axis=0,
+    )
+    every: Array = np.sum([q * hand_types(rules, t, p) for q, t in e.players], axis=0)
+    parts = {1.0: every - burnt, 2.0: burnt}  # by stake: hands not burnt, and burnt
+    out: list[_Kind] = []
+    if bets == BETS_SEEN:
+        groups = [[(1.0, parts[1.0])], [(2.0, parts[2.0])]]
+    else:
+        groups = [list(parts.items())]
+    out.append(_Kind(chance=float(every[T_NONE]), kind=S_NONE, row=None, stake777=0.0))
+    for group in groups:
+        mass = sum(float(t[T_777]) for _, t in group)
+        if mass > 0.0:
+            stake = sum(s * float(t[T_777]) for s, t in group) / mass
+            out.append(_Kind(chance=mass, kind=S_777, row=None, stake777=stake))
+        for c in (2, 3, 4):
+            sl = slice(type_index(c, 0), type_index(c, 0) + dp.N_OUT)
+            mass = sum(float(t[sl].sum()) for _, t in group)
+            if mass <= 0.0:
+                continue
+            weighted = sum(s * t[sl] for s, t in group) / mass
+            out.append(_Kind(chance=mass, kind=S_C2 + c - 2, row=-(weighted @ g), stake777=0.0))
+    return out
+
+
+def _order(kinds: tuple[_Kind, ...]) -> tuple[_Kind, ...] | None:
+    """The seating in the order of the model's banker strategies' keys: a hand to settle
+    first, then the two others by count kind (None: nothing to settle)."""
+    live = [i for i, k in enumerate(kinds) if k.kind != S_NONE]
+    if not live:
+        return None
+    first = kinds[live[0]]
+    rest = sorted((k for i, k in enumerate(kinds) if i != live[0]), key=lambda k: k.kind)
+    return (first, *rest)
+
+
+def banker_seen(e: Equilibrium, *, bets: str = BETS_SEEN) -> SeenBanker:
+    """``SeenBanker`` for the equilibrium ``e`` (the module docstring says how)."""
+    if bets not in (BETS_STAKED, BETS_SEEN):
+        raise ValueError(f"bets is {BETS_STAKED!r} or {BETS_SEEN!r}, not {bets!r}")
+    rules = e.rules
+    p = dp.shoe_probs(rules.decks)
+    tot = dp.shared_totals(rules)
+    g = dp.payoffs(rules)
+    answers = _answers(e, p)
+    starts = answers[0].starts  # the strategies share their 15 choices, so their starts
+    kinds = _kinds(e, p, g, bets)
+    prm = dp.params(rules)
+    fixed = prm.copy()
+    fixed[dp.P_FIXED] = 1.0
+    v, act, r, f = dp.new_tables()
+    h = np.zeros((dp.MAX_HANDS, dp.N_EV))
+    value = best = 0.0
+    for seating in product(kinds, repeat=SEATS):
+        chance = float(np.prod([k.chance for k in seating]))
+        ordered = _order(seating)
+        if ordered is None or chance <= 0.0:
+            continue
+        rows = [k.row for k in ordered if k.row is not None]
+        n = len(rows)
+        for i, row in enumerate(rows):
+            h[i] = row
+        w7 = float(sum(k.stake777 for k in ordered))
+        full = (1 << n) - 1
+        dp.banker_dp(tot, p, h, n, w7, prm, v, act, r, f, False)
+        best += chance * sum(q * v[2, b, a, full] for (b, a), q in starts.items())
+        key = (ordered[0].kind, ordered[1].kind, ordered[2].kind)
+        for q_j, strategy in zip(e.strategy_weights, e.strategies, strict=True):
+            act[...] = strategy.acts[key]
+            dp.banker_dp(tot, p, h, n, w7, fixed, v, act, r, f, False)
+            value += q_j * chance * sum(q * v[2, b, a, full] for (b, a), q in starts.items())
+    return SeenBanker(bets=bets, value=value / SEATS, best=best / SEATS)
