@@ -4,23 +4,25 @@
 from __future__ import annotations
 
 import dataclasses
+from itertools import product
 
 import numpy as np
 import pytest
 
+from banluck.core.cards import N_CLASSES
 from banluck.games.kampung import policy_dp as dp
 from banluck.games.kampung.edge import equilibrium_data
 from banluck.games.kampung.policy_equilibrium import solved_equilibrium
-from banluck.games.kampung.policy_model import solve_against
-from banluck.games.kampung.policy_player import player_values
+from banluck.games.kampung.policy_model import fresh_naturals, natural_multiple_any, solve_against
+from banluck.games.kampung.policy_player import pair_state, player_values
 from banluck.games.kampung.policy_seen import (
     BETS_SEEN,
     BETS_STAKED,
     banker_seen,
-    natural_chance,
     player_seen,
 )
 from banluck.games.kampung.policy_tables import simple_player
+from banluck.games.kampung.posterior import burn_chance
 from banluck.games.kampung.rules import KAMPUNG
 
 NO_SELECTIVE = dataclasses.replace(KAMPUNG, selective_open=False)
@@ -92,10 +94,35 @@ def test_bets_are_seen_or_staked() -> None:
 
 def test_a_natural_is_two_aces_or_an_ace_and_a_ten_value() -> None:
     p = dp.shoe_probs(2)
-    assert natural_chance(p) == pytest.approx((1 / 13) ** 2 + 2 * (1 / 13) * (4 / 13))
+    assert fresh_naturals(p) == pytest.approx(((1 / 13) ** 2, 2 * (1 / 13) * (4 / 13)))
+
+
+@pytest.mark.rule("K10")
+def test_the_burn_chance_is_the_two_card_fifteens_a_table_burns() -> None:
+    """``burn_chance`` counts the pairs (not naturals) whose two-card total is 15 and that
+    the table burns: here, against brute force over two cards of the shoe."""
+    p = dp.shoe_probs(KAMPUNG.decks)
+    tot = dp.totals(KAMPUNG)
+    for _, t in solved_equilibrium(KAMPUNG).players:
+        brute = 0.0
+        for k1, k2 in product(range(N_CLASSES), repeat=2):
+            b, a = pair_state(k1, k2)
+            if natural_multiple_any(k1, k2) or b >= dp.MAXB:  # a natural, or two sevens (14)
+                continue
+            if tot[2, b, a] == 15 and t.burn[b, a] == 1:
+                brute += float(p[k1] * p[k2])
+        assert brute > 0.0
+        assert burn_chance(KAMPUNG, t, p) == pytest.approx(brute, abs=1e-15)
+    never = dataclasses.replace(t, burn=np.zeros_like(t.burn))
+    assert burn_chance(KAMPUNG, never, p) == 0.0
 
 
 def test_odds_report_the_nash_conv_with_what_each_side_sees() -> None:
-    seen = equilibrium_data(KAMPUNG)["seen"]
-    assert seen["nash_conv"] == pytest.approx(seen["player_gain"] + seen["banker_gain"])
-    assert seen["banker_gain"] > seen["banker_gain_counts_only"]
+    data = equilibrium_data(KAMPUNG)["seen"]
+    e = solved_equilibrium(KAMPUNG)
+    assert data["nash_conv"] == pytest.approx(data["player_gain"] + data["banker_gain"])
+    assert data["banker_gain"] > data["banker_gain_counts_only"]
+    # one pass gives what the separate answers give
+    assert data["player_gain"] == player_seen(e).gain
+    assert data["banker_gain"] == banker_seen(e, bets=BETS_SEEN).gain
+    assert data["banker_gain_counts_only"] == banker_seen(e, bets=BETS_STAKED).gain

@@ -51,11 +51,10 @@ def equilibrium_data(rules: KampungRules) -> dict[str, Any]:
     of each side's pure strategies, and its NashConv when each side sees what K17 shows
     (``policy_seen``)."""
     from banluck.games.kampung.policy_equilibrium import solved_equilibrium
-    from banluck.games.kampung.policy_seen import BETS_STAKED, banker_seen, player_seen
+    from banluck.games.kampung.policy_seen import seen
 
     e = solved_equilibrium(rules)
-    seen_player = player_seen(e).gain
-    seen_banker = banker_seen(e).gain
+    s = seen(e)
     return {
         "value": e.value,
         "pure_value": e.pure_value,
@@ -70,10 +69,10 @@ def equilibrium_data(rules: KampungRules) -> dict[str, Any]:
         # the best answers with what each side sees at the table (K17: the other hands'
         # counts, the bets), and the banker's with a burnt hand's stake counted (policy_seen)
         "seen": {
-            "nash_conv": seen_player + seen_banker,
-            "player_gain": seen_player,
-            "banker_gain": seen_banker,
-            "banker_gain_counts_only": banker_seen(e, bets=BETS_STAKED).gain,
+            "nash_conv": s.nash_conv,
+            "player_gain": s.player.gain,
+            "banker_gain": s.banker.gain,
+            "banker_gain_counts_only": s.banker_staked.gain,
         },
     }
 

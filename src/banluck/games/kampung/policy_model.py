@@ -262,9 +262,14 @@ def w_of(res: Array, g: Array) -> Array:
     return w
 
 
+def fresh_naturals(p: Array) -> tuple[float, float]:
+    """K8: the chances that two cards are ban-ban (two aces) and ban-luck (an ace and a
+    ten-value card)."""
+    return float(p[ACE] ** 2), float(2 * p[ACE] * p[N_CLASSES - 1])
+
+
 def _fresh_pair(p: Array, rules: KampungRules) -> tuple[float, float, dict[tuple[int, int], float]]:
-    bb = float(p[ACE] ** 2)
-    bl = float(2 * p[ACE] * p[N_CLASSES - 1])
+    bb, bl = fresh_naturals(p)
     fifteens = dict.fromkeys(fifteen_states(rules).values(), 0.0)
     tot_two = dp.totals(rules)
     for k1 in range(N_CLASSES):

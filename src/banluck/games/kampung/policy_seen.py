@@ -39,7 +39,6 @@ from typing import Any
 
 import numpy as np
 
-from banluck.core.cards import N_CLASSES
 from banluck.games.kampung import policy_dp as dp
 from banluck.games.kampung.policy_equilibrium import Equilibrium, mean_burn
 from banluck.games.kampung.policy_model import (
@@ -47,15 +46,14 @@ from banluck.games.kampung.policy_model import (
     S_C2,
     S_NONE,
     Answer,
-    natural_multiple_any,
+    fresh_naturals,
     resolution_by_seating,
     seat_marginals,
     solve_against,
     w_of,
 )
-from banluck.games.kampung.policy_player import pair_state, player_values
-from banluck.games.kampung.policy_tables import PlayerTables
-from banluck.games.kampung.posterior import T_777, T_NONE, hand_types, type_index
+from banluck.games.kampung.policy_player import player_values
+from banluck.games.kampung.posterior import T_777, T_NONE, burn_chance, hand_types, type_index
 
 Array = np.ndarray[Any, np.dtype[np.float64]]
 
@@ -101,18 +99,6 @@ def _answers(e: Equilibrium, p: Array) -> list[Answer]:
     return [solve_against(e.rules, p, e.players, banker=b) for b in e.strategies]
 
 
-def natural_chance(p: Array) -> float:
-    """K8: the chance that two cards are a natural (two aces, or an ace and a ten-value)."""
-    return float(
-        sum(
-            p[k1] * p[k2]
-            for k1 in range(N_CLASSES)
-            for k2 in range(N_CLASSES)
-            if natural_multiple_any(k1, k2)
-        )
-    )
-
-
 def _contexts(m: Array, q_nat: float, seat: int) -> list[tuple[float, Array]]:
     """What ``seat`` (0 first to play) sees of the two others: for each context its chance
     and the distribution of the two others' kinds given it, ``d[o1, o2]`` (ordered)."""
@@ -133,11 +119,14 @@ def _contexts(m: Array, q_nat: float, seat: int) -> list[tuple[float, Array]]:
 
 def player_seen(e: Equilibrium) -> SeenPlayer:
     """``SeenPlayer`` for the equilibrium ``e`` (the module docstring says how)."""
+    p = dp.shoe_probs(e.rules.decks)
+    return _player_seen(e, p, _answers(e, p))
+
+
+def _player_seen(e: Equilibrium, p: Array, answers: list[Answer]) -> SeenPlayer:
     rules = e.rules
-    p = dp.shoe_probs(rules.decks)
     tot = dp.shared_totals(rules)
     g = dp.payoffs(rules)
-    answers = _answers(e, p)
     y = np.array(e.strategy_weights)
     burn = mean_burn(answers, y)
     m777 = float(rules.seven_seven_seven_multiple)
@@ -153,7 +142,7 @@ def player_seen(e: Equilibrium) -> SeenPlayer:
             f_pair[key] = f_pair.get(key, 0.0) + q * f
     types: Array = np.sum([q * hand_types(rules, t, p) for q, t in e.players], axis=0)
     m, _post = seat_marginals(types)
-    q_nat = natural_chance(p)
+    q_nat = sum(fresh_naturals(p))
     values, gains, counts = [], [], []
     for seat in range(SEATS):
         contexts = _contexts(m, q_nat, seat)
@@ -192,23 +181,6 @@ class _Kind:
     kind: int
     row: Array | None
     stake777: float
-
-
-def burn_chance(rules: Any, tables: PlayerTables, p: Array) -> float:
-    """K10: the chance that a player of ``tables`` burns its first two cards (a 15 it burns;
-    the same hands ``posterior.hand_types`` sends to two fresh cards)."""
-    if not rules.players_burn():
-        return 0.0
-    tot = dp.shared_totals(rules)
-    out = 0.0
-    for k1 in range(N_CLASSES):
-        for k2 in range(N_CLASSES):
-            b, a = pair_state(k1, k2)
-            if natural_multiple_any(k1, k2) or b >= dp.MAXB:
-                continue
-            if tot[2, b, a] == 15 and tables.burn[b, a] == 1:
-                out += float(p[k1] * p[k2])
-    return out
 
 
 def _kinds(e: Equilibrium, p: Array, g: Array, bets: str) -> list[_Kind]:
@@ -259,11 +231,14 @@ def banker_seen(e: Equilibrium, *, bets: str = BETS_SEEN) -> SeenBanker:
     """``SeenBanker`` for the equilibrium ``e`` (the module docstring says how)."""
     if bets not in (BETS_STAKED, BETS_SEEN):
         raise ValueError(f"bets is {BETS_STAKED!r} or {BETS_SEEN!r}, not {bets!r}")
+    p = dp.shoe_probs(e.rules.decks)
+    return _banker_seen(e, p, _answers(e, p), bets)
+
+
+def _banker_seen(e: Equilibrium, p: Array, answers: list[Answer], bets: str) -> SeenBanker:
     rules = e.rules
-    p = dp.shoe_probs(rules.decks)
     tot = dp.shared_totals(rules)
     g = dp.payoffs(rules)
-    answers = _answers(e, p)
     starts = answers[0].starts  # the strategies share their 15 choices, so their starts
     kinds = _kinds(e, p, g, bets)
     prm = dp.params(rules)
@@ -291,3 +266,29 @@ def banker_seen(e: Equilibrium, *, bets: str = BETS_SEEN) -> SeenBanker:
             dp.banker_dp(tot, p, h, n, w7, fixed, v, act, r, f, False)
             value += q_j * chance * sum(q * v[2, b, a, full] for (b, a), q in starts.items())
     return SeenBanker(bets=bets, value=value / SEATS, best=best / SEATS)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Seen:
+    """Both sides' best answers to the equilibrium with what K17 shows them: the player's,
+    the banker's told the bets, and the banker's with the counts only."""
+
+    player: SeenPlayer
+    banker: SeenBanker
+    banker_staked: SeenBanker
+
+    @property
+    def nash_conv(self) -> float:
+        """The equilibrium's NashConv in the model that keeps what each side sees."""
+        return self.player.gain + self.banker.gain
+
+
+def seen(e: Equilibrium) -> Seen:
+    """``Seen`` for the equilibrium ``e``, its banker strategies' answers solved once."""
+    p = dp.shoe_probs(e.rules.decks)
+    answers = _answers(e, p)
+    return Seen(
+        player=_player_seen(e, p, answers),
+        banker=_banker_seen(e, p, answers, BETS_SEEN),
+        banker_staked=_banker_seen(e, p, answers, BETS_STAKED),
+    )

@@ -51,11 +51,13 @@ def _is_natural(a: int, b: int) -> bool:
 
 def _hand_types(
     tot: Any, p: Any, hit: Any, burn: Any, allow_burn: bool, low: int, shown: bool, out: Any
-) -> None:
+) -> float:
     """``out[type]``: the chance that a player's hand is of each type at the banker's turn
-    (``shown``: H19's busts_shown, a three- or four-card bust is settled before it)."""
+    (``shown``: H19's busts_shown, a three- or four-card bust is settled before it).
+    Returns the chance that the hand burns its first two cards (K10)."""
     for i in range(out.shape[0]):
         out[i] = 0.0
+    burnt = 0.0
     d = np.zeros((MAXC, MAXB, MAXA))
     d77 = 0.0
     for k1 in range(N_CLASSES):
@@ -67,6 +69,7 @@ def _hand_types(
             base = (0 if k1 == ACE else k1 + 1) + (0 if k2 == ACE else k2 + 1)
             aces = (1 if k1 == ACE else 0) + (1 if k2 == ACE else 0)
             if allow_burn and tot[2, base, aces] == 15 and burn[base, aces] == 1:
+                burnt += pr
                 for k3 in range(N_CLASSES):  # K10: two fresh cards, a new hand
                     for k4 in range(N_CLASSES):
                         pr2 = pr * p[k3] * p[k4]
@@ -116,10 +119,31 @@ def _hand_types(
                             d[c + 1, nb, na] += m * p[k]
                 else:
                     out[T_FIRST + (c - 2) * N_OUT + (t - 15)] += m
+    return burnt
 
 
 _is_natural_j = njit(cache=True, inline="always")(_is_natural)
 hand_types_j = njit(cache=True)(_hand_types)
+
+
+def _types_and_burn(
+    rules: KampungRules,
+    policy: PlayerTables,
+    p: np.ndarray[Any, np.dtype[np.float64]],
+    allow_burn: bool,
+) -> tuple[np.ndarray[Any, np.dtype[np.float64]], float]:
+    out = np.zeros(N_TYPES, dtype=np.float64)
+    burnt = hand_types_j(
+        shared_totals(rules),
+        p,
+        policy.hit,
+        policy.burn,
+        allow_burn and rules.players_burn(),
+        rules.player_must_draw_under,
+        rules.busts_shown,
+        out,
+    )
+    return out, float(burnt)
 
 
 def hand_types(
@@ -130,18 +154,15 @@ def hand_types(
     allow_burn: bool = True,
 ) -> np.ndarray[Any, np.dtype[np.float64]]:
     """The chance of every hand type (``T_NONE``, ``T_777``, ``type_index(c, o)``)."""
-    out = np.zeros(N_TYPES, dtype=np.float64)
-    hand_types_j(
-        shared_totals(rules),
-        p,
-        policy.hit,
-        policy.burn,
-        allow_burn and rules.players_burn(),
-        rules.player_must_draw_under,
-        rules.busts_shown,
-        out,
-    )
-    return out
+    return _types_and_burn(rules, policy, p, allow_burn)[0]
+
+
+def burn_chance(
+    rules: KampungRules, policy: PlayerTables, p: np.ndarray[Any, np.dtype[np.float64]]
+) -> float:
+    """K10: the chance that a player of ``policy`` burns its first two cards (a two-card 15
+    its table burns: the hands ``hand_types`` sends to two fresh cards)."""
+    return _types_and_burn(rules, policy, p, True)[1]
 
 
 def posterior(
