@@ -49,8 +49,9 @@ if ! command -v cc >/dev/null 2>&1; then
 fi
 
 # The Numba kernels keep their machine code next to the sources; compile them now rather
-# than at a player's first kampung hand or Hint (banluck warm, which also builds the blackjack
-# solver's kernels ahead of time into an extension module beside them, with the C compiler). Numba's cache is keyed on
+# than at a player's first kampung hand or Hint (banluck warm, which also builds the exact
+# solvers' kernels and the kampung table's ahead of time into extension modules beside them,
+# with the C compiler). Numba's cache is keyed on
 # each source file's time and size; the stamp below is the same, so a second run skips it.
 # Numba does not see a change in another module that a kernel calls (numba#1833: the
 # kampung kernel kept an old settlement after sim_hand.py changed), so when any kernel

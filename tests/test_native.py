@@ -1,22 +1,29 @@
-"""The solvers' kernels compiled ahead of time (``banluck.native``): the set-up builds each
-extension from today's source, an extension of another source is never loaded, and
-``banluck odds`` in a new process answers without importing Numba. (Each solver's tests
-check that its extension gives the just-in-time kernels' figures exactly.)"""
+"""The solvers' and kampung's kernels compiled ahead of time (``banluck.native``): the set-up
+builds each extension from today's source, an extension of another source is never loaded,
+and ``banluck odds`` and a kampung replay in a new process answer without importing Numba.
+(Each solver's tests check that its extension gives the just-in-time kernels' figures
+exactly; kampung's are checked in tests/kampung_bots/test_native_kernel.py.)"""
 
 from __future__ import annotations
 
 import dataclasses
 import importlib
+import json
+import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+from banluck.core.cards import ONE_DECK
 from banluck.games.banluck.strategy.native import KERNEL
 from banluck.games.blackjack.solver_native import SOLVER
+from banluck.games.kampung.native import KERNEL as KAMPUNG_KERNEL
+from banluck.games.kampung.rules import KAMPUNG
 from banluck.native import AheadOfTime
 
-BUILT = {"banluck": KERNEL, "blackjack": SOLVER}
+BUILT = {"banluck": KERNEL, "blackjack": SOLVER, "kampung": KAMPUNG_KERNEL}
 
 
 @pytest.mark.parametrize("family", sorted(BUILT))
@@ -54,6 +61,37 @@ def test_banluck_odds_loads_no_numba(preset: str) -> None:
         "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
         f"    assert main(['odds', '--preset', {preset!r}, '--json']) == 0\n"
         "assert 'house_edge' in out.getvalue(), out.getvalue()[:200]\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'numba'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_a_kampung_replay_with_bots_loads_no_numba(tmp_path: Path) -> None:
+    """The table's bots decide every choice of a kampung hand (the banker's recursion, the
+    hand types) on the extension, with NumPy alone."""
+    cards = list(ONE_DECK * KAMPUNG.decks)
+    random.Random(7).shuffle(cards)
+    banker = KAMPUNG.seats[1]
+    hand = {
+        "preset": "kampung",
+        "banker": banker,
+        "shoe": [c.code for c in cards[:60]],
+        "seats": [
+            {"name": name, "stack": 1000, **({"bet": 50} if name != banker else {})}
+            for name in KAMPUNG.seats
+        ],
+    }
+    lines = tmp_path / "hands.jsonl"
+    lines.write_text(json.dumps(hand) + "\n")
+    code = (
+        "import sys, io, contextlib\n"
+        "from banluck.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"    assert main(['replay', '--lines', {str(lines)!r}]) == 0\n"
+        f"assert {banker!r} in out.getvalue(), out.getvalue()[:200]\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'numba'))\n"
     )
     done = subprocess.run(

@@ -6,8 +6,9 @@ empty, and the first kampung hand at the table, the first Hint or the first ``si
 would stop for several seconds (up to a minute on a busy machine) while the kernels compile.
 ``scripts/setup.sh`` runs this command, so the compiling happens while setting up.
 
-The exact solvers' kernels (Ban Luck's and blackjack's) are also compiled ahead of time into
-extension modules (``banluck.native``), so that ``banluck odds`` and ``strategy`` start
+The exact solvers' kernels (Ban Luck's and blackjack's) and the kampung table's (the banker's
+recursion, the hand types) are also compiled ahead of time into extension modules
+(``banluck.native``), so that ``banluck odds``, ``strategy`` and a kampung replay start
 without Numba. Each further step runs a small real workload through the same code the table and the
 commands use: the exact odds of every game that has them, a short simulation of every game,
 and a few kampung hands where the project's bots play every seat, banker included, and ask
@@ -64,9 +65,13 @@ def steps(*, simulate: bool, build: Parser | None = None) -> list[tuple[str, Cal
     simulation of every game; the commands are parsed by ``build``'s parser."""
     from banluck.games.banluck.strategy.native import KERNEL
     from banluck.games.blackjack.solver_native import SOLVER
+    from banluck.games.kampung.native import KERNEL as KAMPUNG_KERNEL
 
     out: list[tuple[str, Callable[[], object]]] = [
-        ("the solvers' kernels ahead of time", lambda: (KERNEL.build(), SOLVER.build()))
+        (
+            "the solvers' and kampung's kernels ahead of time",
+            lambda: (KERNEL.build(), SOLVER.build(), KAMPUNG_KERNEL.build()),
+        )
     ]
     for name, g in sorted(GAMES.items()):
         if g.odds is not None:

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from banluck.games.kampung import kernel as kn
 from banluck.games.kampung import policy_dp as dp
 from banluck.games.kampung.policy_data import load
 from banluck.games.kampung.policy_equilibrium import maxmin, solved_equilibrium
@@ -93,11 +94,11 @@ def test_the_banker_recursion_values_a_given_strategy(posts: list[list[float]], 
     n = len(posts)
     tot = dp.totals(KAMPUNG)
     v, act, r, f = dp.new_tables()
-    dp.banker_dp(tot, P, h, n, 0.0, dp.params(KAMPUNG), v, act, r, f, False)
+    kn.banker_dp(tot, P, h, n, 0.0, dp.params(KAMPUNG), v, act, r, f, False)
     fixed = dp.params(KAMPUNG)
     fixed[dp.P_FIXED] = 1.0
     v2, act2 = np.zeros_like(v), act.copy()
-    dp.banker_dp(tot, P, h, n, 0.0, fixed, v2, act2, r, f, False)
+    kn.banker_dp(tot, P, h, n, 0.0, fixed, v2, act2, r, f, False)
     assert np.array_equal(v2, v) and np.array_equal(act2, act)
     # another strategy: at every choice, hit or stand at random
     rng = np.random.default_rng(seed)
@@ -105,12 +106,12 @@ def test_the_banker_recursion_values_a_given_strategy(posts: list[list[float]], 
     other = act.copy()
     other[chosen] = rng.integers(dp.A_STAND, dp.A_HIT + 1, size=int(chosen.sum()))
     v3 = np.zeros_like(v)
-    dp.banker_dp(tot, P, h, n, 0.0, fixed, v3, other, r, f, False)
+    kn.banker_dp(tot, P, h, n, 0.0, fixed, v3, other, r, f, False)
     assert np.all(v3 <= v + 1e-12)
     # a two-card hard 17 told to stand opens every hand at 17
     full = (1 << n) - 1
     other[2, 17, 0, full] = dp.A_STAND
-    dp.banker_dp(tot, P, h, n, 0.0, fixed, v3, other, r, f, False)
+    kn.banker_dp(tot, P, h, n, 0.0, fixed, v3, other, r, f, False)
     assert v3[2, 17, 0, full] == pytest.approx(h[:n, 17 - dp.LOWEST_OPEN].sum(), abs=1e-12)
 
 

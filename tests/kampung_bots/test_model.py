@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banluck.games.banluck.hands import total_from
+from banluck.games.kampung import kernel as kn
 from banluck.games.kampung import policy_dp as dp
 from banluck.games.kampung.policy_data import data_path, load, solved_data
 from banluck.games.kampung.policy_model import solve
@@ -87,7 +88,7 @@ def test_banker_recursion_matches_a_plain_one(
     if dp.totals(KAMPUNG)[c, base, aces] == 21:
         return  # a natural never reaches K14
     v, act, r, f = dp.new_tables()
-    dp.banker_dp(dp.totals(rules), P, h, len(rows), w7, dp.params(rules), v, act, r, f, False)
+    kn.banker_dp(dp.totals(rules), P, h, len(rows), w7, dp.params(rules), v, act, r, f, False)
     got = v[c, base, aces, (1 << len(rows)) - 1]
     assert got == pytest.approx(plain_value(tuple(start), h[: len(rows)], w7, must), abs=1e-9)
 
@@ -122,11 +123,11 @@ def test_a_waiting_777_makes_the_banker_chase_21() -> None:
     """With only a 7-7-7 left, standing on 20 pays 21 bets; drawing may make 21."""
     v, act, r, f = dp.new_tables()
     h = np.zeros((dp.MAX_HANDS, dp.N_EV))
-    dp.banker_dp(dp.totals(KAMPUNG), P, h, 0, 1.0, dp.params(KAMPUNG), v, act, r, f, False)
+    kn.banker_dp(dp.totals(KAMPUNG), P, h, 0, 1.0, dp.params(KAMPUNG), v, act, r, f, False)
     assert act[2, 20, 0, 0] == dp.A_HIT
     assert v[2, 20, 0, 0] == pytest.approx(-21.0 * (1 - P[0]))  # only an ace makes 21
     # without it, the banker's turn is over (K21)
-    dp.banker_dp(dp.totals(KAMPUNG), P, h, 0, 0.0, dp.params(KAMPUNG), v, act, r, f, False)
+    kn.banker_dp(dp.totals(KAMPUNG), P, h, 0, 0.0, dp.params(KAMPUNG), v, act, r, f, False)
     assert act[2, 20, 0, 0] == dp.A_NONE and v[2, 20, 0, 0] == 0.0
 
 
@@ -136,7 +137,7 @@ def test_resolution_chances_sum_to_one() -> None:
     for i in range(3):
         h[i] = -np.full(8, 1 / 8) @ G
     v, act, r, f = dp.new_tables(with_r=True)
-    dp.banker_dp(dp.totals(KAMPUNG), P, h, 3, 0.0, dp.params(KAMPUNG), v, act, r, f, True)
+    kn.banker_dp(dp.totals(KAMPUNG), P, h, 3, 0.0, dp.params(KAMPUNG), v, act, r, f, True)
     for base, aces in ((12, 0), (6, 1), (16, 0)):
         assert r[2, base, aces, 7].sum(axis=1) == pytest.approx(np.ones(3))
 

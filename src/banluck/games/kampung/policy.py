@@ -269,8 +269,11 @@ class _BankerModel:
         table_types: dict[tuple[int, tuple[int, ...]], Any] | None = None,
     ) -> None:
         from banluck.games.kampung import policy_dp as dp
+        from banluck.games.kampung.native import kernels
 
         self.dp = dp
+        #: the compiled recursion (ahead of time when built: ``native``)
+        self.k = kernels()
         self.rules = rules
         self.s = solved(rules)
         #: how the players play, as the banker believes (the pure solve's table by default)
@@ -343,7 +346,7 @@ class _BankerModel:
             lo = type_index(count, 0)
             post = types[lo : lo + dp.N_OUT] / types[lo : lo + dp.N_OUT].sum()
             row = gains[count] = np.zeros(dp.N_EV)
-            dp.bank_gain(post, self.g, 1.0, row)
+            self.k.bank_gain(post, self.g, 1.0, row)
         return row
 
     def values(self, d: BankerDecision, card_aware: bool = False) -> dict[str, float]:
@@ -369,7 +372,7 @@ class _BankerModel:
         t = d.total
         legal = d.legal
         with_hit = "hit" in legal and c < dp.MAXC - 1
-        dp.banker_values(
+        self.k.banker_values(
             self.tot, p, h, n, w7, self.prm, v, act, r, f, c, base, aces, t, with_hit, self.vals
         )
         vals: list[float] = self.vals.tolist()  # Python floats, each read once

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from banluck.core.cards import N_CLASSES
+from banluck.games.kampung import kernel as kn
 from banluck.games.kampung import policy_dp as dp
 from banluck.games.kampung.policy_player import (
     ACE,
@@ -210,7 +211,7 @@ def resolution_by_seating(
                     h[i] = row
                 if fixed is not None:
                     act[...] = fixed[(target, o1, o2)]
-                dp.banker_dp(tot, p, h, n, w7, prm, v, act, r, f, True)
+                kn.banker_dp(tot, p, h, n, w7, prm, v, act, r, f, True)
                 acts[(target, o1, o2)] = act.copy()
                 full = (1 << n) - 1
                 for base, aces in starts:

@@ -39,6 +39,7 @@ from typing import Any
 
 import numpy as np
 
+from banluck.games.kampung import kernel as kn
 from banluck.games.kampung import policy_dp as dp
 from banluck.games.kampung.policy_equilibrium import Equilibrium, mean_burn
 from banluck.games.kampung.policy_model import (
@@ -258,12 +259,12 @@ def _banker_seen(e: Equilibrium, p: Array, answers: list[Answer], bets: str) -> 
             h[i] = row
         w7 = float(sum(k.stake777 for k in ordered))
         full = (1 << n) - 1
-        dp.banker_dp(tot, p, h, n, w7, prm, v, act, r, f, False)
+        kn.banker_dp(tot, p, h, n, w7, prm, v, act, r, f, False)
         best += chance * sum(q * v[2, b, a, full] for (b, a), q in starts.items())
         key = (ordered[0].kind, ordered[1].kind, ordered[2].kind)
         for q_j, strategy in zip(e.strategy_weights, e.strategies, strict=True):
             act[...] = strategy.acts[key]
-            dp.banker_dp(tot, p, h, n, w7, fixed, v, act, r, f, False)
+            kn.banker_dp(tot, p, h, n, w7, fixed, v, act, r, f, False)
             value += q_j * chance * sum(q * v[2, b, a, full] for (b, a), q in starts.items())
     return SeenBanker(bets=bets, value=value / SEATS, best=best / SEATS)
 

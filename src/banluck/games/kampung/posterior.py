@@ -23,10 +23,9 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from banluck.core.cards import N_CLASSES
-from banluck.games.kampung.policy_dp import MAXA, MAXB, MAXC, N_OUT, O_BUST, shared_totals
+from banluck.games.kampung.policy_dp import N_OUT, shared_totals
 from banluck.games.kampung.policy_tables import PlayerTables
 from banluck.games.kampung.rules import KampungRules
 
@@ -45,95 +44,16 @@ def type_index(count: int, outcome: int) -> int:
     return T_FIRST + (count - 2) * N_OUT + outcome
 
 
-def _is_natural(a: int, b: int) -> bool:
-    return (a == ACE and (b in (ACE, TEN))) or (b == ACE and a == TEN)
-
-
-def _hand_types(
-    tot: Any, p: Any, hit: Any, burn: Any, allow_burn: bool, low: int, shown: bool, out: Any
-) -> float:
-    """``out[type]``: the chance that a player's hand is of each type at the banker's turn
-    (``shown``: H19's busts_shown, a three- or four-card bust is settled before it).
-    Returns the chance that the hand burns its first two cards (K10)."""
-    for i in range(out.shape[0]):
-        out[i] = 0.0
-    burnt = 0.0
-    d = np.zeros((MAXC, MAXB, MAXA))
-    d77 = 0.0
-    for k1 in range(N_CLASSES):
-        for k2 in range(N_CLASSES):
-            pr = p[k1] * p[k2]
-            if _is_natural_j(k1, k2):
-                out[T_NONE] += pr  # K8: paid before the banker's turn
-                continue
-            base = (0 if k1 == ACE else k1 + 1) + (0 if k2 == ACE else k2 + 1)
-            aces = (1 if k1 == ACE else 0) + (1 if k2 == ACE else 0)
-            if allow_burn and tot[2, base, aces] == 15 and burn[base, aces] == 1:
-                burnt += pr
-                for k3 in range(N_CLASSES):  # K10: two fresh cards, a new hand
-                    for k4 in range(N_CLASSES):
-                        pr2 = pr * p[k3] * p[k4]
-                        if _is_natural_j(k3, k4):
-                            out[T_NONE] += pr2
-                        elif k3 == SEVEN and k4 == SEVEN:
-                            d77 += pr2
-                        else:
-                            b2 = (0 if k3 == ACE else k3 + 1) + (0 if k4 == ACE else k4 + 1)
-                            a2 = (1 if k3 == ACE else 0) + (1 if k4 == ACE else 0)
-                            d[2, b2, a2] += pr2
-            elif k1 == SEVEN and k2 == SEVEN:
-                d77 += pr
-            else:
-                d[2, base, aces] += pr
-    # K13: a pair of sevens (14) must draw; a third seven is 7-7-7
-    for k in range(N_CLASSES):
-        if k == SEVEN:
-            out[T_777] += d77 * p[k]
-        elif k == ACE:
-            d[3, 14, 1] += d77 * p[k]
-        elif 14 + k + 1 > 21:
-            out[T_FIRST + N_OUT + O_BUST] += d77 * p[k]
-        else:
-            d[3, 14 + k + 1, 0] += d77 * p[k]
-    for c in range(2, 5):
-        for base in range(MAXB):
-            for aces in range(min(c, MAXA - 1) + 1):
-                m = d[c, base, aces]
-                if m == 0.0 or base + aces > 21:
-                    continue
-                t = tot[c, base, aces]
-                if t > 21:
-                    continue
-                if t < low or (t < 21 and hit[c, base, aces] == 1):
-                    for k in range(N_CLASSES):
-                        nb = base if k == ACE else base + k + 1
-                        na = aces + 1 if k == ACE else aces
-                        if nb + na > 21:  # K11 / K12: a bust (H19: shown at once)
-                            if c + 1 == 5 or shown:
-                                out[T_NONE] += m * p[k]
-                            else:
-                                out[T_FIRST + (c - 1) * N_OUT + O_BUST] += m * p[k]
-                        elif c + 1 == 5:  # K12: five cards settle at once
-                            out[T_NONE] += m * p[k]
-                        else:
-                            d[c + 1, nb, na] += m * p[k]
-                else:
-                    out[T_FIRST + (c - 2) * N_OUT + (t - 15)] += m
-    return burnt
-
-
-_is_natural_j = njit(cache=True, inline="always")(_is_natural)
-hand_types_j = njit(cache=True)(_hand_types)
-
-
 def _types_and_burn(
     rules: KampungRules,
     policy: PlayerTables,
     p: np.ndarray[Any, np.dtype[np.float64]],
     allow_burn: bool,
 ) -> tuple[np.ndarray[Any, np.dtype[np.float64]], float]:
+    from banluck.games.kampung.native import kernels
+
     out = np.zeros(N_TYPES, dtype=np.float64)
-    burnt = hand_types_j(
+    burnt = kernels().hand_types(
         shared_totals(rules),
         p,
         policy.hit,

@@ -3,7 +3,7 @@
 One house-banked hand: three players (one base bet each, stacks deep: K3's caps never bite)
 against the banker seat, every choice by a policy. The players play tables
 (``policy_tables``); the banker is one of ``policy.BANKER_POLICIES``: the project's banker
-runs ``policy_dp.banker_dp`` at each choice on the posterior (``posterior.hand_types_j``)
+runs ``kernel.banker_dp`` at each choice on the posterior (``kernel.hand_types``)
 of the shoe less the cards it has seen (the bot's own computation, so the simulator plays
 the bot's choices hand for hand); ``full-shoe`` runs it on the full shoe's make-up, which
 depends only on the configuration of hands, so its choices are a table filled the first time
@@ -26,6 +26,7 @@ import numpy as np
 from numba import njit
 
 from banluck.core.cards import N_CLASSES
+from banluck.games.kampung.kernel import bank_gain, banker_dp, hand_types
 from banluck.games.kampung.policy_dp import (
     A_HIT,
     A_OPEN,
@@ -33,11 +34,9 @@ from banluck.games.kampung.policy_dp import (
     MAX_HANDS,
     N_EV,
     N_OUT,
-    bank_gain,
-    banker_dp,
 )
 from banluck.games.kampung.policy_tables import PAIR_77
-from banluck.games.kampung.posterior import N_TYPES, T_FIRST, hand_types_j
+from banluck.games.kampung.posterior import N_TYPES, T_FIRST
 from banluck.games.kampung.sim_hand import (
     A_777,
     A_BANK_BURN,
@@ -394,7 +393,7 @@ def _play_hand(
                 types[o] = 0.0
             for kb in range(bhit.shape[0]):
                 if bmix[bj, kb] > 0.0:
-                    hand_types_j(tot, pk, bhit[kb], bburn[kb], True, prm[P_PLAYER_DRAW], shown, one)
+                    hand_types(tot, pk, bhit[kb], bburn[kb], True, prm[P_PLAYER_DRAW], shown, one)
                     for o in range(N_TYPES):
                         types[o] += bmix[bj, kb] * one[o]
             unit = 2 if bank_burnt else 1
