@@ -3,7 +3,9 @@ solve from nothing (the pure solve it grows from included), its NashConv and val
 kampung's own rules and a few houses. Issue 19's target: NashConv at most 0.01 % of a bet
 per player hand, solved in at most 60 s on one core for the preset. Beside it, the
 equilibrium's NashConv when each side sees what K17 shows (``policy_seen``: a player the
-other hands' counts, the banker the bets) and the time of those two best answers.
+other hands' counts, the banker the bets) and the time of those two best answers. Then the
+model with the bets seen solved to its own equilibrium (``policy_seen_equilibrium``): its
+time, value and NashConv, and the bracket the first equilibrium's best answers give.
 
     taskset -c 1 .venv/bin/python -m benchmarks.bench_kampung_equilibrium --repeats 3
 
@@ -19,8 +21,9 @@ from typing import Any
 
 from banluck.games.house import read_house
 from banluck.games.kampung import policy_model
-from banluck.games.kampung.policy_equilibrium import equilibrium
-from banluck.games.kampung.policy_seen import banker_seen, player_seen
+from banluck.games.kampung.policy_equilibrium import Equilibrium, equilibrium
+from banluck.games.kampung.policy_seen import banker_seen, player_seen, seen
+from banluck.games.kampung.policy_seen_equilibrium import seen_equilibrium
 from banluck.games.kampung.rules import KampungRules
 from benchmarks.common import load, machine
 
@@ -53,6 +56,7 @@ def main() -> None:
         "shows (player + bank) | their time |"
     )
     print("|---|---:|---:|---|---:|---:|---:|---|---:|---:|")
+    solved: list[tuple[str, Equilibrium]] = []
     for changes in HOUSES:
         rules = _rules(changes)
         times = []
@@ -65,11 +69,30 @@ def main() -> None:
         seen_player, seen_bank = player_seen(e).gain, banker_seen(e).gain
         seen_time = time.perf_counter() - t0
         name = ", ".join(f"{k}={v}" for k, v in changes.items()) or "kampung"
+        solved.append((name, e))
         print(
             f"| {name} | {min(times):.2f} s | {e.growths} | {len(e.players)} / {len(e.bankers)} "
             f"| {e.value:+.5%} | {e.nash_conv:.1e} | {e.pure_nash_conv:.3%} | {e.fifteens_best} "
             f"| {seen_player + seen_bank:.4%} ({seen_player:.4%} + {seen_bank:.4%}) "
             f"| {seen_time:.2f} s |"
+        )
+
+    print()
+    print(
+        "| house | the bets seen: solve | growths | player / banker strategies mixed | value "
+        "| NashConv | the first equilibrium's bracket (bank's answer · player's) |"
+    )
+    print("|---|---:|---:|---|---:|---:|---|")
+    for name, e in solved:
+        t0 = time.perf_counter()
+        own = seen_equilibrium(e)
+        took = time.perf_counter() - t0
+        b = seen(e)
+        mixed = f"{sum(q > 0 for q in own.play_weights)} / {sum(q > 0 for q in own.banker_weights)}"
+        print(
+            f"| {name} | {took:.2f} s | {own.growths} | {mixed} | {own.value:+.5%} "
+            f"| {own.nash_conv:.1e} | {e.value - b.banker.gain:+.5%} · "
+            f"{e.value + b.player.gain:+.5%} |"
         )
 
 

@@ -148,6 +148,14 @@ def odds(args: argparse.Namespace) -> int:
             f"{_small(eq['seen']['nash_conv'])} ({_small(eq['seen']['player_gain'])} + "
             f"{_small(eq['seen']['banker_gain'])})",
         ),
+        (
+            "its value bracket then (the bank's best answer · the player's)",
+            " – ".join(_pct(v) for v in eq["seen"]["value_bracket"]),
+        ),
+        (
+            "the equilibrium with the bets seen: value, NashConv",
+            f"{_pct(eq['bets_seen']['value'])}, {_small(eq['bets_seen']['nash_conv'])}",
+        ),
         ("equilibrium players' tables, weights", _weights(eq["player_tables"])),
         ("equilibrium banker's strategies, weights", _weights(eq["banker_strategies"])),
     ]
@@ -162,6 +170,9 @@ def odds(args: argparse.Namespace) -> int:
         "The equilibrium is the model's (an infinite shoe, hands independent, bets alike): "
         "the players mix a few tables, the banker a few strategies, grown from the pure "
         "solve (docs/KAMPUNG_BOTS.md).",
+        "With the bets seen, the banker tells a burnt hand's doubled bet apart and a player "
+        "plays that hand's fresh pair by a table of its own: that model's own equilibrium is "
+        "solved beside it; the bots play the first.",
     ]
     title = f"Kampung odds, {data['decks']} deck(s)" + (
         f", house {house.name or 'unnamed'}" if house is not None else ""

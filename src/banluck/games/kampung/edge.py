@@ -48,13 +48,16 @@ def house_edge(house: House) -> dict[str, Any]:
 def equilibrium_data(rules: KampungRules) -> dict[str, Any]:
     """The model game's equilibrium at ``rules`` (``policy_equilibrium``): its value (a
     player's result once the banker reaches its turn), NashConv and both gains, the weight
-    of each side's pure strategies, and its NashConv when each side sees what K17 shows
-    (``policy_seen``)."""
+    of each side's pure strategies, its NashConv and value bracket when each side sees what K17
+    shows (``policy_seen``), and the equilibrium of the model with the bets seen
+    (``policy_seen_equilibrium``)."""
     from banluck.games.kampung.policy_equilibrium import solved_equilibrium
     from banluck.games.kampung.policy_seen import seen
+    from banluck.games.kampung.policy_seen_equilibrium import solved_seen_equilibrium
 
     e = solved_equilibrium(rules)
     s = seen(e)
+    own = solved_seen_equilibrium(rules)
     return {
         "value": e.value,
         "pure_value": e.pure_value,
@@ -73,6 +76,19 @@ def equilibrium_data(rules: KampungRules) -> dict[str, Any]:
             "player_gain": s.player.gain,
             "banker_gain": s.banker.gain,
             "banker_gain_counts_only": s.banker_staked.gain,
+            # where the game's value lies: each side's best answer to the other's mixture
+            "value_bracket": [e.value - s.banker.gain, e.value + s.player.gain],
+        },
+        # the model with the bets seen solved to its own equilibrium (policy_seen_equilibrium)
+        "bets_seen": {
+            "value": own.value,
+            "nash_conv": own.nash_conv,
+            "player_gain": own.player_gain,
+            "banker_gain": own.banker_gain,
+            "player_strategies": [q for q in own.play_weights if q > 0.0],
+            "banker_strategies": [q for q in own.banker_weights if q > 0.0],
+            "growths": own.growths,
+            "converged": own.converged,
         },
     }
 

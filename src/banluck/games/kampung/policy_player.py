@@ -79,9 +79,12 @@ def player_values(
     bank_burn: BankBurn,
     fixed: PlayerTables | None = None,
     name: str = "best",
+    fresh_value: float | None = None,
 ) -> PlayerValues:
     """The values of every hand against ``w`` / ``v777``: with ``fixed`` that policy's,
-    else the best policy's (which is returned in ``tables``)."""
+    else the best policy's (which is returned in ``tables``). ``fresh_value``: the value of
+    a burnt hand's two fresh cards when the banker treats such a hand apart (it sees the
+    doubled bet, ``policy_seen_equilibrium``); by default this table's own against ``w``."""
     t_rules = rules.totals
     low = rules.player_must_draw_under
     out = empty_tables(fixed.name if fixed is not None else name)
@@ -132,6 +135,8 @@ def player_values(
             nat = natural_multiple(rules, k3, k4)
             b, a = pair_state(k3, k4)
             fresh += p[k3] * p[k4] * (nat if nat else start[b, a])
+    if fresh_value is not None:
+        fresh = fresh_value
     for base in range(MAXB if rules.players_burn() else 0):  # H19: no burn, no choice
         for aces in range(3):
             if base + aces > 21 or tot[2, base, aces] != rules.burn_total:

@@ -1,0 +1,363 @@
+"""K10 / K17: kampung's model game with the bets seen, solved to its own equilibrium.
+
+``policy_equilibrium`` solves the model where the banker weighs every hand alike;
+``policy_seen`` measured what seeing the bets is worth to the banker against that
+equilibrium (a doubled bet marks a burnt 15's fresh pair: a hand that cannot be burnt again,
+staked twice). Here both sides answer it: the banker's strategy (``SeenBanker``) chooses at
+every state of every seating of three hands told apart by card count *and* stake, and a
+player's (``SeenPlay``) plays a burnt hand's fresh pair by a table of its own, since the
+banker treats such a hand apart.
+
+The same double oracle as ``policy_equilibrium``: the game restricted to the strategies found
+so far is a zero-sum matrix game (a player's result with strategy ``i`` against banker ``j``,
+the other two seats playing the players' mixture), solved by linear programming and again
+with the new mixture in the other seats until it holds still; each side's exact best answer
+(``policy_dp``'s recursion on every seating; ``policy_player``'s, first for the fresh pair,
+then for the first two cards with that value of a burn) joins its set until neither gains.
+
+Held as in ``policy_equilibrium``: the banker's 15 choices (K7; they fix its starts and the
+burn chances) and every seat's table alike whatever it sees of the others (``policy_seen``
+found that worth nothing while the banker may open hands one by one). The table's bots play
+``policy_equilibrium``'s strategies; this solve measures how far they are from the fuller
+model's own equilibrium.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from banluck.games.kampung import kernel as kn
+from banluck.games.kampung import policy_dp as dp
+from banluck.games.kampung.policy_equilibrium import (
+    GAINS,
+    MAX_GROWTHS,
+    MAX_INNER,
+    STILL,
+    Equilibrium,
+    maxmin,
+    solved_equilibrium,
+)
+from banluck.games.kampung.policy_model import (
+    S_777,
+    S_C2,
+    S_C4,
+    S_NONE,
+    pair_weight,
+    solve_against,
+    w_of,
+)
+from banluck.games.kampung.policy_player import BankBurn, PlayerValues, player_values
+from banluck.games.kampung.policy_tables import PlayerTables
+from banluck.games.kampung.posterior import T_777, T_NONE, burn_chance, hand_types, type_index
+from banluck.games.kampung.rules import KampungRules
+
+Array = np.ndarray[Any, np.dtype[np.float64]]
+
+#: A hand as the banker tells it apart: settled (``S_NONE``), then each live kind of
+#: ``policy_model`` (``S_C2`` .. ``S_777``) staked once, then the same staked twice (burnt).
+BURNT = S_777
+N_KINDS = 1 + 2 * S_777
+LIVE = tuple(range(1, N_KINDS))
+
+
+def kind_of(count_kind: int, stake: int) -> int:
+    """The seen kind of a hand of ``policy_model``'s kind ``count_kind`` and this stake."""
+    return count_kind if stake == 1 or count_kind == S_NONE else count_kind + BURNT
+
+
+def stake_of(kind: int) -> int:
+    """A seen kind's stake: 2 for a burnt hand's fresh pair, else 1."""
+    return 2 if kind > BURNT else 1
+
+
+def count_of(kind: int) -> int:
+    """A seen kind's ``policy_model`` kind (its card count, or a waiting 7-7-7)."""
+    return kind - BURNT if kind > BURNT else kind
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeenPlay:
+    """A player's pure strategy: its tables for the first two cards (hit, burn, double) and
+    the hit table of a burnt hand's fresh pair."""
+
+    first: PlayerTables
+    fresh: PlayerTables
+
+    def same_as(self, other: SeenPlay) -> bool:
+        """True when both strategies choose alike everywhere."""
+        return self.first.same_as(other.first) and bool(
+            np.array_equal(self.fresh.hit, other.fresh.hit)
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeenBanker:
+    """The banker's pure strategy: its choice at every state of every seating, by (the hand
+    it settles, the two others' seen kinds, ``o1 <= o2``)."""
+
+    acts: dict[tuple[int, int, int], Any]
+
+    def same_as(self, other: SeenBanker) -> bool:
+        """True when both strategies choose alike everywhere."""
+        return all(np.array_equal(a, other.acts[k]) for k, a in self.acts.items())
+
+
+@dataclass(frozen=True, kw_only=True)
+class Faced:
+    """What a banker strategy leaves a player: a standing hand's result by card count and
+    outcome, and a 7-7-7's value, for a first hand and for a burnt hand's fresh pair."""
+
+    w: Array
+    v777: float
+    w_burnt: Array
+    v777_burnt: float
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeenEquilibrium:
+    """Both sides' mixtures in the model with the bets seen, its value and NashConv."""
+
+    rules: KampungRules
+    plays: tuple[SeenPlay, ...]
+    play_weights: tuple[float, ...]
+    bankers: tuple[SeenBanker, ...]
+    banker_weights: tuple[float, ...]
+    #: a player's expected result per hand at the banker's turn (as ``Equilibrium.value``)
+    value: float
+    player_gain: float
+    banker_gain: float
+    growths: int
+    converged: bool
+    history: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def nash_conv(self) -> float:
+        """The sum of both best answers' gains (0 at an equilibrium)."""
+        return self.player_gain + self.banker_gain
+
+
+@dataclass(frozen=True)
+class _Held:
+    """What the solve holds from ``policy_equilibrium``: the banker's starts at its turn and
+    the burn chances (both fixed by its 15 choices), and the game's arrays."""
+
+    rules: KampungRules
+    p: Array
+    tot: Any
+    g: Array
+    starts: dict[tuple[int, int], float]
+    burn: BankBurn
+
+
+def _fresh_tables(hit: Any) -> PlayerTables:
+    zeros = np.zeros((dp.MAXB + 1, dp.MAXA), dtype=np.int64)
+    return PlayerTables(name="fresh", hit=hit, burn=zeros, double=zeros.copy())
+
+
+def _kinds(h: _Held, mix: list[tuple[float, SeenPlay]]) -> tuple[Array, Array]:
+    """The chance of each seen kind for one seat, and the bank's gain per unit bet by
+    settling event from a hand of each live count kind (rows ``S_C2 .. S_C4`` and their
+    burnt twins)."""
+    first = np.zeros(len(hand_types(h.rules, mix[0][1].first, h.p)))
+    burnt = np.zeros_like(first)
+    for q, s in mix:
+        b = burn_chance(h.rules, s.first, h.p)
+        first += q * (
+            hand_types(h.rules, s.first, h.p)
+            - b * hand_types(h.rules, s.first, h.p, allow_burn=False)
+        )
+        burnt += q * b * hand_types(h.rules, s.fresh, h.p, allow_burn=False)
+    m = np.zeros(N_KINDS)
+    rows = np.zeros((N_KINDS, dp.N_EV))
+    m[S_NONE] = first[T_NONE] + burnt[T_NONE]
+    for stake, types in ((1, first), (2, burnt)):
+        m[kind_of(S_777, stake)] = types[T_777]
+        for c in (2, 3, 4):
+            k = kind_of(S_C2 + c - 2, stake)
+            part = types[type_index(c, 0) : type_index(c, 0) + dp.N_OUT]
+            m[k] = part.sum()
+            if m[k] > 0.0:
+                rows[k] = -((part / m[k]) @ h.g)
+    return m, rows
+
+
+def _resolve(h: _Held, m: Array, rows: Array, fixed: SeenBanker | None) -> tuple[Faced, SeenBanker]:
+    """The banker's play on every seating (its best, or ``fixed``'s valued) and what it
+    leaves a player's hand of each stake, the two other seats of kinds ``m``."""
+    prm = dp.params(h.rules)
+    if fixed is not None:
+        prm[dp.P_FIXED] = 1.0
+    v, act, r, f = dp.new_tables(with_r=True)
+    hands = np.zeros((dp.MAX_HANDS, dp.N_EV))
+    res = np.zeros((N_KINDS, dp.N_EV))  # by target kind, over starts and seatings
+    f21 = np.zeros(N_KINDS)
+    acts: dict[tuple[int, int, int], Any] = {}
+    starts = list(h.starts)
+    bases = np.array([b for b, _ in starts])
+    aces = np.array([a for _, a in starts])
+    pis = np.array([h.starts[s] for s in starts])
+    for o1 in range(N_KINDS):
+        for o2 in range(o1, N_KINDS):
+            weight = pair_weight(m, o1, o2)
+            if weight <= 0.0 and fixed is not None:
+                continue  # nothing to value here; a best answer still chooses everywhere
+            for target in LIVE:
+                kinds = (target, o1, o2)
+                live = [k for k in kinds if S_C2 <= count_of(k) <= S_C4]
+                n = len(live)
+                for i, k in enumerate(live):
+                    hands[i] = rows[k] * stake_of(k)
+                w7 = float(sum(stake_of(k) for k in kinds if count_of(k) == S_777))
+                if fixed is not None:
+                    act[...] = fixed.acts[kinds]
+                kn.banker_dp(h.tot, h.p, hands, n, w7, prm, v, act, r, f, True)
+                if fixed is None:
+                    acts[kinds] = act.copy()
+                if weight <= 0.0:
+                    continue
+                full = (1 << n) - 1
+                if count_of(target) == S_777:
+                    f21[target] += weight * float(pis @ f[2, bases, aces, full])
+                else:
+                    res[target] += weight * (pis @ r[2, bases, aces, full, 0])
+    m777 = float(h.rules.seven_seven_seven_multiple)
+
+    def w_for(stake: int) -> Array:
+        by_count = np.zeros((5, dp.N_EV))
+        for c in (2, 3, 4):
+            by_count[c] = res[kind_of(S_C2 + c - 2, stake)]
+        return w_of(by_count, h.g)
+
+    faced = Faced(
+        w=w_for(1),
+        v777=m777 * (1.0 - f21[kind_of(S_777, 1)]),
+        w_burnt=w_for(2),
+        v777_burnt=m777 * (1.0 - f21[kind_of(S_777, 2)]),
+    )
+    return faced, SeenBanker(acts=acts if fixed is None else fixed.acts)
+
+
+def _values(h: _Held, faced: Faced, play: SeenPlay | None) -> tuple[PlayerValues, PlayerValues]:
+    """A player's values against ``faced``: the fresh pair's, then the first two cards'
+    with that value of a burn; with ``play`` its strategy's, else the best."""
+    fresh = player_values(
+        h.rules,
+        h.tot,
+        h.p,
+        faced.w_burnt,
+        faced.v777_burnt,
+        h.burn,
+        fixed=None if play is None else play.fresh,
+        name="fresh",
+    )
+    first = player_values(
+        h.rules,
+        h.tot,
+        h.p,
+        faced.w,
+        faced.v777,
+        h.burn,
+        fixed=None if play is None else play.first,
+        name="seen",
+        fresh_value=fresh.fresh,
+    )
+    return first, fresh
+
+
+def _mean(faced: list[Faced], y: Array) -> Faced:
+    return Faced(
+        w=np.sum([q * f.w for q, f in zip(y, faced, strict=True)], axis=0),
+        v777=float(sum(q * f.v777 for q, f in zip(y, faced, strict=True))),
+        w_burnt=np.sum([q * f.w_burnt for q, f in zip(y, faced, strict=True)], axis=0),
+        v777_burnt=float(sum(q * f.v777_burnt for q, f in zip(y, faced, strict=True))),
+    )
+
+
+def _mix(x: Array, plays: list[SeenPlay]) -> list[tuple[float, SeenPlay]]:
+    return [(float(q), s) for q, s in zip(x, plays, strict=True) if q > 0.0]
+
+
+def _matrix(
+    h: _Held, plays: list[SeenPlay], bankers: list[SeenBanker], x: Array
+) -> tuple[Array, list[Faced]]:
+    m, rows = _kinds(h, _mix(x, plays))
+    faced = [_resolve(h, m, rows, b)[0] for b in bankers]
+    a = np.array([[_values(h, fc, s)[0].ev for fc in faced] for s in plays])
+    return a, faced
+
+
+def seen_equilibrium(e: Equilibrium) -> SeenEquilibrium:
+    """The equilibrium of the model with the bets seen, grown from ``e``'s players' tables
+    (each playing its fresh pair as its first cards) and the banker's best answer to them,
+    with ``e``'s 15 choices held."""
+    rules = e.rules
+    p = dp.shoe_probs(rules.decks)
+    ans = solve_against(rules, p, e.players, banker=e.strategies[0])
+    h = _Held(rules, p, dp.shared_totals(rules), dp.payoffs(rules), ans.starts, ans.burn)
+    plays = [SeenPlay(first=t, fresh=_fresh_tables(t.hit)) for t in e.tables]
+    x = np.array(e.table_weights)
+    m, rows = _kinds(h, _mix(x, plays))
+    bankers = [_resolve(h, m, rows, None)[1]]
+    history: list[str] = []
+    converged = False
+    growths = 0
+    value = player_gain = banker_gain = 0.0
+    y = np.ones(1)
+    for growths in range(1, MAX_GROWTHS + 1):
+        for _ in range(MAX_INNER):
+            a, faced = _matrix(h, plays, bankers, x)
+            x_new, _ = maxmin(a)
+            moved = float(np.abs(x_new - x).max())
+            x = x_new
+            if moved < STILL:
+                break
+        a, faced = _matrix(h, plays, bankers, x)
+        y, _ = maxmin(-a.T)
+        value = float(x @ a @ y)
+        # the banker's best answer to the players' mixture, valued by the players' results
+        m, rows = _kinds(h, _mix(x, plays))
+        best_faced, best_bank = _resolve(h, m, rows, None)
+        against_best = [_values(h, best_faced, s)[0].ev for s in plays]
+        banker_gain = value - float(x @ np.array(against_best))
+        # a player's best answer to the banker's mixture
+        first, fresh = _values(h, _mean(faced, y), None)
+        best = SeenPlay(first=first.tables, fresh=_fresh_tables(fresh.tables.hit))
+        against = [_values(h, fc, best)[0].ev for fc in faced]
+        player_gain = float(y @ np.array(against)) - value
+        history.append(
+            f"growth {growths}: {len(plays)} plays, {len(bankers)} bankers, value "
+            f"{value:+.9f}, gains {player_gain:.2e} (player) {banker_gain:.2e} (bank)"
+        )
+        new_play = player_gain > GAINS and not any(best.same_as(s) for s in plays)
+        new_bank = banker_gain > GAINS and not any(best_bank.same_as(b) for b in bankers)
+        if not new_play and not new_bank:
+            converged = True
+            break
+        if new_play:
+            plays.append(best)
+            x = np.append(x, 0.0)
+        if new_bank:
+            bankers.append(best_bank)
+    return SeenEquilibrium(
+        rules=rules,
+        plays=tuple(plays),
+        play_weights=tuple(float(q) for q in np.pad(x, (0, len(plays) - len(x)))),
+        bankers=tuple(bankers),
+        banker_weights=tuple(float(q) for q in np.pad(y, (0, len(bankers) - len(y)))),
+        value=value,
+        player_gain=player_gain,
+        banker_gain=banker_gain,
+        growths=growths,
+        converged=converged,
+        history=tuple(history),
+    )
+
+
+@lru_cache(maxsize=4)
+def solved_seen_equilibrium(rules: KampungRules) -> SeenEquilibrium:
+    """``seen_equilibrium`` of ``rules``' equilibrium, computed once per process."""
+    return seen_equilibrium(solved_equilibrium(rules))
