@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from banluck.games.kampung import kernel as kn
 from banluck.games.kampung import policy_dp as dp
+from banluck.games.kampung.double_oracle import maxmin
 from banluck.games.kampung.policy_data import load
-from banluck.games.kampung.policy_equilibrium import maxmin, solved_equilibrium
+from banluck.games.kampung.policy_equilibrium import solved_equilibrium
 from banluck.games.kampung.policy_model import solve_against
 from banluck.games.kampung.policy_player import player_values
 from banluck.games.kampung.rules import KAMPUNG, KampungRules

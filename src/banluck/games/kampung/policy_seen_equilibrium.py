@@ -8,12 +8,13 @@ every state of every seating of three hands told apart by card count *and* stake
 player's (``SeenPlay``) plays a burnt hand's fresh pair by a table of its own, since the
 banker treats such a hand apart.
 
-The same double oracle as ``policy_equilibrium``: the game restricted to the strategies found
-so far is a zero-sum matrix game (a player's result with strategy ``i`` against banker ``j``,
-the other two seats playing the players' mixture), solved by linear programming and again
-with the new mixture in the other seats until it holds still; each side's exact best answer
-(``policy_dp``'s recursion on every seating; ``policy_player``'s, first for the fresh pair,
-then for the first two cards with that value of a burn) joins its set until neither gains.
+The same double oracle as ``policy_equilibrium`` (``double_oracle``): the game restricted to
+the strategies found so far is a zero-sum matrix game (a player's result with strategy ``i``
+against banker ``j``, the other two seats playing the players' mixture), solved by linear
+programming and again with the new mixture in the other seats until it holds still; each
+side's exact best answer (``policy_dp``'s recursion on every seating; ``policy_player``'s,
+first for the fresh pair, then for the first two cards with that value of a burn) joins its
+set until neither gains.
 
 Held as in ``policy_equilibrium``: the banker's 15 choices (K7; they fix its starts and the
 burn chances) and every seat's table alike whatever it sees of the others (``policy_seen``
@@ -32,15 +33,8 @@ import numpy as np
 
 from banluck.games.kampung import kernel as kn
 from banluck.games.kampung import policy_dp as dp
-from banluck.games.kampung.policy_equilibrium import (
-    GAINS,
-    MAX_GROWTHS,
-    MAX_INNER,
-    STILL,
-    Equilibrium,
-    maxmin,
-    solved_equilibrium,
-)
+from banluck.games.kampung.double_oracle import grow
+from banluck.games.kampung.policy_equilibrium import Equilibrium, solved_equilibrium
 from banluck.games.kampung.policy_model import (
     S_777,
     S_C2,
@@ -281,13 +275,40 @@ def _mix(x: Array, plays: list[SeenPlay]) -> list[tuple[float, SeenPlay]]:
     return [(float(q), s) for q, s in zip(x, plays, strict=True) if q > 0.0]
 
 
-def _matrix(
-    h: _Held, plays: list[SeenPlay], bankers: list[SeenBanker], x: Array
-) -> tuple[Array, list[Faced]]:
-    m, rows = _kinds(h, _mix(x, plays))
-    faced = [_resolve(h, m, rows, b)[0] for b in bankers]
-    a = np.array([[_values(h, fc, s)[0].ev for fc in faced] for s in plays])
-    return a, faced
+@dataclass(frozen=True)
+class _Model:
+    """The model with the bets seen for ``double_oracle``."""
+
+    h: _Held
+
+    def matrix(
+        self, plays: list[SeenPlay], bankers: list[SeenBanker], x: Array
+    ) -> tuple[Array, list[Faced]]:
+        h = self.h
+        m, rows = _kinds(h, _mix(x, plays))
+        faced = [_resolve(h, m, rows, b)[0] for b in bankers]
+        a = np.array([[_values(h, fc, s)[0].ev for fc in faced] for s in plays])
+        return a, faced
+
+    def best_banker(
+        self, plays: list[SeenPlay], bankers: list[SeenBanker], x: Array, value: float
+    ) -> tuple[SeenBanker, float]:
+        m, rows = _kinds(self.h, _mix(x, plays))
+        faced, best = _resolve(self.h, m, rows, None)
+        against = np.array([_values(self.h, faced, s)[0].ev for s in plays])
+        return best, value - float(x @ against)
+
+    def best_play(self, faced: list[Faced], y: Array, value: float) -> tuple[SeenPlay, float]:
+        first, fresh = _values(self.h, _mean(faced, y), None)
+        best = SeenPlay(first=first.tables, fresh=_fresh_tables(fresh.tables.hit))
+        against = np.array([_values(self.h, fc, best)[0].ev for fc in faced])
+        return best, float(y @ against) - value
+
+    def same_play(self, a: SeenPlay, b: SeenPlay) -> bool:
+        return a.same_as(b)
+
+    def same_banker(self, a: SeenBanker, b: SeenBanker) -> bool:
+        return a.same_as(b)
 
 
 def seen_equilibrium(e: Equilibrium) -> SeenEquilibrium:
@@ -301,59 +322,20 @@ def seen_equilibrium(e: Equilibrium) -> SeenEquilibrium:
     plays = [SeenPlay(first=t, fresh=_fresh_tables(t.hit)) for t in e.tables]
     x = np.array(e.table_weights)
     m, rows = _kinds(h, _mix(x, plays))
-    bankers = [_resolve(h, m, rows, None)[1]]
-    history: list[str] = []
-    converged = False
-    growths = 0
-    value = player_gain = banker_gain = 0.0
-    y = np.ones(1)
-    for growths in range(1, MAX_GROWTHS + 1):
-        for _ in range(MAX_INNER):
-            a, faced = _matrix(h, plays, bankers, x)
-            x_new, _ = maxmin(a)
-            moved = float(np.abs(x_new - x).max())
-            x = x_new
-            if moved < STILL:
-                break
-        a, faced = _matrix(h, plays, bankers, x)
-        y, _ = maxmin(-a.T)
-        value = float(x @ a @ y)
-        # the banker's best answer to the players' mixture, valued by the players' results
-        m, rows = _kinds(h, _mix(x, plays))
-        best_faced, best_bank = _resolve(h, m, rows, None)
-        against_best = [_values(h, best_faced, s)[0].ev for s in plays]
-        banker_gain = value - float(x @ np.array(against_best))
-        # a player's best answer to the banker's mixture
-        first, fresh = _values(h, _mean(faced, y), None)
-        best = SeenPlay(first=first.tables, fresh=_fresh_tables(fresh.tables.hit))
-        against = [_values(h, fc, best)[0].ev for fc in faced]
-        player_gain = float(y @ np.array(against)) - value
-        history.append(
-            f"growth {growths}: {len(plays)} plays, {len(bankers)} bankers, value "
-            f"{value:+.9f}, gains {player_gain:.2e} (player) {banker_gain:.2e} (bank)"
-        )
-        new_play = player_gain > GAINS and not any(best.same_as(s) for s in plays)
-        new_bank = banker_gain > GAINS and not any(best_bank.same_as(b) for b in bankers)
-        if not new_play and not new_bank:
-            converged = True
-            break
-        if new_play:
-            plays.append(best)
-            x = np.append(x, 0.0)
-        if new_bank:
-            bankers.append(best_bank)
+    g = grow(_Model(h), plays, [_resolve(h, m, rows, None)[1]], x, names=("plays", "bankers"))
+    n = len(g.plays)
     return SeenEquilibrium(
         rules=rules,
-        plays=tuple(plays),
-        play_weights=tuple(float(q) for q in np.pad(x, (0, len(plays) - len(x)))),
-        bankers=tuple(bankers),
-        banker_weights=tuple(float(q) for q in np.pad(y, (0, len(bankers) - len(y)))),
-        value=value,
-        player_gain=player_gain,
-        banker_gain=banker_gain,
-        growths=growths,
-        converged=converged,
-        history=tuple(history),
+        plays=tuple(g.plays),
+        play_weights=tuple(float(q) for q in np.pad(g.x, (0, n - len(g.x)))),
+        bankers=tuple(g.bankers),
+        banker_weights=tuple(float(q) for q in np.pad(g.y, (0, len(g.bankers) - len(g.y)))),
+        value=g.value,
+        player_gain=g.player_gain,
+        banker_gain=g.banker_gain,
+        growths=g.growths,
+        converged=g.converged,
+        history=g.history,
     )
 
 
