@@ -26,9 +26,9 @@ side, and so the equilibrium's NashConv in the model that keeps what each side s
   difference of the players' values against them (a test checks it).
 
 What the model still leaves out: the real shoe's dependence between hands and on earlier
-hands' cards (measured by simulation in ``docs/KAMPUNG_BOTS.md``), and the answer of each side
-to the other's better-informed play (this is a best answer to the equilibrium, not a new
-equilibrium).
+hands' cards (measured by simulation in ``docs/KAMPUNG_BOTS.md``). These are best answers to
+the equilibrium; ``policy_seen_equilibrium`` solves the model with the bets seen to an
+equilibrium of its own (its value lies in the bracket these answers give).
 """
 
 from __future__ import annotations
