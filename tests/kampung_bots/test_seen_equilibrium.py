@@ -14,6 +14,7 @@ from banluck.games.kampung.policy_seen_equilibrium import (
     N_KINDS,
     count_of,
     kind_of,
+    player_contexts,
     solved_seen_equilibrium,
     stake_of,
 )
@@ -55,3 +56,17 @@ def test_a_seen_kind_is_a_count_kind_and_a_stake() -> None:
     assert all(
         kind_of(c, st) == k for k in range(N_KINDS) for c, st in [(count_of(k), stake_of(k))]
     )
+
+
+@pytest.mark.rule("K17")
+def test_a_player_who_sees_the_other_hands_gains_nothing_against_it() -> None:
+    """Each seat also seeing the hands that played before it (their kinds and bets) and
+    which later ones were paid a natural: the equilibrium's strategies valued context by
+    context average back to its value, and playing best in every context gains nothing
+    (the banker may open hands one by one), so it is an equilibrium of the model that keeps
+    all K17 shows each side."""
+    s = solved_seen_equilibrium(KAMPUNG)
+    c = player_contexts(s)
+    assert c.contexts == (4, 18, 81)  # later seats: natural or not; earlier: 9 kinds
+    assert c.value == pytest.approx(s.value, abs=1e-12)
+    assert c.gain == pytest.approx(0.0, abs=1e-12)

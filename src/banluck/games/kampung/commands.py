@@ -153,7 +153,8 @@ def odds(args: argparse.Namespace) -> int:
             " – ".join(_pct(v) for v in eq["seen"]["value_bracket"]),
         ),
         (
-            "the equilibrium with the bets seen: value, NashConv",
+            "the equilibrium with the bets seen: value, NashConv when each side sees what "
+            "K17 shows",
             f"{_pct(eq['bets_seen']['value'])}, {_small(eq['bets_seen']['nash_conv'])}",
         ),
         ("equilibrium players' tables, weights", _weights(eq["player_tables"])),

@@ -53,11 +53,15 @@ def equilibrium_data(rules: KampungRules) -> dict[str, Any]:
     (``policy_seen_equilibrium``)."""
     from banluck.games.kampung.policy_equilibrium import solved_equilibrium
     from banluck.games.kampung.policy_seen import seen
-    from banluck.games.kampung.policy_seen_equilibrium import solved_seen_equilibrium
+    from banluck.games.kampung.policy_seen_equilibrium import (
+        player_contexts,
+        solved_seen_equilibrium,
+    )
 
     e = solved_equilibrium(rules)
     s = seen(e)
     own = solved_seen_equilibrium(rules)
+    hands_seen = player_contexts(own).gain
     return {
         "value": e.value,
         "pure_value": e.pure_value,
@@ -82,9 +86,12 @@ def equilibrium_data(rules: KampungRules) -> dict[str, Any]:
         # the model with the bets seen solved to its own equilibrium (policy_seen_equilibrium)
         "bets_seen": {
             "value": own.value,
-            "nash_conv": own.nash_conv,
+            # its NashConv with what each side sees: both best answers in the model with
+            # the bets seen, and a player's who also sees the other hands
+            "nash_conv": own.nash_conv + hands_seen,
             "player_gain": own.player_gain,
             "banker_gain": own.banker_gain,
+            "player_gain_seeing_the_hands": hands_seen,
             "player_strategies": [q for q in own.play_weights if q > 0.0],
             "banker_strategies": [q for q in own.banker_weights if q > 0.0],
             "growths": own.growths,

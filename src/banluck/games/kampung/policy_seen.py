@@ -100,18 +100,21 @@ def _answers(e: Equilibrium, p: Array) -> list[Answer]:
     return [solve_against(e.rules, p, e.players, banker=b) for b in e.strategies]
 
 
-def _contexts(m: Array, q_nat: float, seat: int) -> list[tuple[float, Array]]:
-    """What ``seat`` (0 first to play) sees of the two others: for each context its chance
-    and the distribution of the two others' kinds given it, ``d[o1, o2]`` (ordered)."""
+def contexts(m: Array, q_nat: float, seat: int) -> list[tuple[float, Array]]:
+    """What ``seat`` (0 first to play) sees of the two others, each of kind ``k`` with
+    chance ``m[k]`` (``S_NONE`` first, a natural at the deal ``q_nat`` of it): for each
+    context its chance and the distribution of the two others' kinds given it,
+    ``d[o1, o2]`` (ordered)."""
+    n = len(m)
     later = np.array(m, dtype=np.float64)
     later[S_NONE] -= q_nat
     later /= 1.0 - q_nat
     options: list[list[tuple[float, Array]]] = []
     for other in range(SEATS - 1):  # the other seats in order; ``seat`` of them played first
         if other < seat:
-            options.append([(float(m[k]), np.eye(5)[k]) for k in range(5) if m[k] > 0.0])
+            options.append([(float(m[k]), np.eye(n)[k]) for k in range(n) if m[k] > 0.0])
         else:
-            options.append([(q_nat, np.eye(5)[S_NONE]), (1.0 - q_nat, later)])
+            options.append([(q_nat, np.eye(n)[S_NONE]), (1.0 - q_nat, later)])
     out = []
     for (q1, d1), (q2, d2) in product(*options):
         out.append((q1 * q2, np.outer(d1, d2)))
@@ -146,9 +149,9 @@ def _player_seen(e: Equilibrium, p: Array, answers: list[Answer]) -> SeenPlayer:
     q_nat = sum(fresh_naturals(p))
     values, gains, counts = [], [], []
     for seat in range(SEATS):
-        contexts = _contexts(m, q_nat, seat)
+        seen_by_seat = contexts(m, q_nat, seat)
         value = gain = 0.0
-        for chance, d in contexts:
+        for chance, d in seen_by_seat:
             w = np.zeros((5, dp.N_OUT))
             f = 0.0
             for o1, o2 in zip(*np.nonzero(d), strict=True):
@@ -164,7 +167,7 @@ def _player_seen(e: Equilibrium, p: Array, answers: list[Answer]) -> SeenPlayer:
             gain += chance * (best - mixed)
         values.append(value)
         gains.append(gain)
-        counts.append(len(contexts))
+        counts.append(len(seen_by_seat))
     return SeenPlayer(
         value=float(np.mean(values)),
         gain=float(np.mean(gains)),

@@ -126,6 +126,7 @@ class SeenEquilibrium:
     banker_gain: float
     growths: int
     converged: bool
+    held: Held
     history: tuple[str, ...] = field(default_factory=tuple)
 
     @property
@@ -135,9 +136,9 @@ class SeenEquilibrium:
 
 
 @dataclass(frozen=True)
-class _Held:
+class Held:
     """What the solve holds from ``policy_equilibrium``: the banker's starts at its turn and
-    the burn chances (both fixed by its 15 choices), and the game's arrays."""
+    the burn chances (both fixed by its 15 choices), with the game's arrays."""
 
     rules: KampungRules
     p: Array
@@ -152,7 +153,7 @@ def _fresh_tables(hit: Any) -> PlayerTables:
     return PlayerTables(name="fresh", hit=hit, burn=zeros, double=zeros.copy())
 
 
-def _kinds(h: _Held, mix: list[tuple[float, SeenPlay]]) -> tuple[Array, Array]:
+def _kinds(h: Held, mix: list[tuple[float, SeenPlay]]) -> tuple[Array, Array]:
     """The chance of each seen kind for one seat, and the bank's gain per unit bet by
     settling event from a hand of each live count kind (rows ``S_C2 .. S_C4`` and their
     burnt twins)."""
@@ -179,26 +180,32 @@ def _kinds(h: _Held, mix: list[tuple[float, SeenPlay]]) -> tuple[Array, Array]:
     return m, rows
 
 
-def _resolve(h: _Held, m: Array, rows: Array, fixed: SeenBanker | None) -> tuple[Faced, SeenBanker]:
-    """The banker's play on every seating (its best, or ``fixed``'s valued) and what it
-    leaves a player's hand of each stake, the two other seats of kinds ``m``."""
+#: How one seating settles a hand of each seen kind (over the banker's starts): by event for
+#: a standing hand, and the chance that the banker ends on 21 facing a 7-7-7.
+ByPair = dict[tuple[int, int], tuple[Array, Array]]
+
+
+def _by_pair(h: Held, m: Array, rows: Array, fixed: SeenBanker | None) -> tuple[ByPair, SeenBanker]:
+    """For every pair of the two other seats' kinds ``o1 <= o2`` that occurs, how the banker
+    (its best, or ``fixed``'s valued) settles a hand of each kind; and its choices."""
     prm = dp.params(h.rules)
     if fixed is not None:
         prm[dp.P_FIXED] = 1.0
     v, act, r, f = dp.new_tables(with_r=True)
     hands = np.zeros((dp.MAX_HANDS, dp.N_EV))
-    res = np.zeros((N_KINDS, dp.N_EV))  # by target kind, over starts and seatings
-    f21 = np.zeros(N_KINDS)
     acts: dict[tuple[int, int, int], Any] = {}
     starts = list(h.starts)
     bases = np.array([b for b, _ in starts])
     aces = np.array([a for _, a in starts])
     pis = np.array([h.starts[s] for s in starts])
+    out: ByPair = {}
     for o1 in range(N_KINDS):
         for o2 in range(o1, N_KINDS):
-            weight = pair_weight(m, o1, o2)
-            if weight <= 0.0 and fixed is not None:
+            occurs = pair_weight(m, o1, o2) > 0.0
+            if not occurs and fixed is not None:
                 continue  # nothing to value here; a best answer still chooses everywhere
+            res = np.zeros((N_KINDS, dp.N_EV))
+            f21 = np.zeros(N_KINDS)
             for target in LIVE:
                 kinds = (target, o1, o2)
                 live = [k for k in kinds if S_C2 <= count_of(k) <= S_C4]
@@ -211,13 +218,21 @@ def _resolve(h: _Held, m: Array, rows: Array, fixed: SeenBanker | None) -> tuple
                 kn.banker_dp(h.tot, h.p, hands, n, w7, prm, v, act, r, f, True)
                 if fixed is None:
                     acts[kinds] = act.copy()
-                if weight <= 0.0:
+                if not occurs:
                     continue
                 full = (1 << n) - 1
                 if count_of(target) == S_777:
-                    f21[target] += weight * float(pis @ f[2, bases, aces, full])
+                    f21[target] = float(pis @ f[2, bases, aces, full])
                 else:
-                    res[target] += weight * (pis @ r[2, bases, aces, full, 0])
+                    res[target] = pis @ r[2, bases, aces, full, 0]
+            if occurs:
+                out[(o1, o2)] = (res, f21)
+    return out, SeenBanker(acts=acts if fixed is None else fixed.acts)
+
+
+def _faced(h: Held, res: Array, f21: Array) -> Faced:
+    """What a player faces from how each kind of hand is settled (``_by_pair``'s, averaged
+    over the other seats)."""
     m777 = float(h.rules.seven_seven_seven_multiple)
 
     def w_for(stake: int) -> Array:
@@ -226,16 +241,28 @@ def _resolve(h: _Held, m: Array, rows: Array, fixed: SeenBanker | None) -> tuple
             by_count[c] = res[kind_of(S_C2 + c - 2, stake)]
         return w_of(by_count, h.g)
 
-    faced = Faced(
+    return Faced(
         w=w_for(1),
         v777=m777 * (1.0 - f21[kind_of(S_777, 1)]),
         w_burnt=w_for(2),
         v777_burnt=m777 * (1.0 - f21[kind_of(S_777, 2)]),
     )
-    return faced, SeenBanker(acts=acts if fixed is None else fixed.acts)
 
 
-def _values(h: _Held, faced: Faced, play: SeenPlay | None) -> tuple[PlayerValues, PlayerValues]:
+def _resolve(h: Held, m: Array, rows: Array, fixed: SeenBanker | None) -> tuple[Faced, SeenBanker]:
+    """The banker's play on every seating (its best, or ``fixed``'s valued) and what it
+    leaves a player's hand of each stake, the two other seats of kinds ``m``."""
+    by_pair, banker = _by_pair(h, m, rows, fixed)
+    res = np.zeros((N_KINDS, dp.N_EV))
+    f21 = np.zeros(N_KINDS)
+    for (o1, o2), (r_pair, f_pair) in by_pair.items():
+        weight = pair_weight(m, o1, o2)
+        res += weight * r_pair
+        f21 += weight * f_pair
+    return _faced(h, res, f21), banker
+
+
+def _values(h: Held, faced: Faced, play: SeenPlay | None) -> tuple[PlayerValues, PlayerValues]:
     """A player's values against ``faced``: the fresh pair's, then the first two cards'
     with that value of a burn; with ``play`` its strategy's, else the best."""
     fresh = player_values(
@@ -279,7 +306,7 @@ def _mix(x: Array, plays: list[SeenPlay]) -> list[tuple[float, SeenPlay]]:
 class _Model:
     """The model with the bets seen for ``double_oracle``."""
 
-    h: _Held
+    h: Held
 
     def matrix(
         self, plays: list[SeenPlay], bankers: list[SeenBanker], x: Array
@@ -318,7 +345,7 @@ def seen_equilibrium(e: Equilibrium) -> SeenEquilibrium:
     rules = e.rules
     p = dp.shoe_probs(rules.decks)
     ans = solve_against(rules, p, e.players, banker=e.strategies[0])
-    h = _Held(rules, p, dp.shared_totals(rules), dp.payoffs(rules), ans.starts, ans.burn)
+    h = Held(rules, p, dp.shared_totals(rules), dp.payoffs(rules), ans.starts, ans.burn)
     plays = [SeenPlay(first=t, fresh=_fresh_tables(t.hit)) for t in e.tables]
     x = np.array(e.table_weights)
     m, rows = _kinds(h, _mix(x, plays))
@@ -335,6 +362,7 @@ def seen_equilibrium(e: Equilibrium) -> SeenEquilibrium:
         banker_gain=g.banker_gain,
         growths=g.growths,
         converged=g.converged,
+        held=h,
         history=g.history,
     )
 
@@ -343,3 +371,59 @@ def seen_equilibrium(e: Equilibrium) -> SeenEquilibrium:
 def solved_seen_equilibrium(rules: KampungRules) -> SeenEquilibrium:
     """``seen_equilibrium`` of ``rules``' equilibrium, computed once per process."""
     return seen_equilibrium(solved_equilibrium(rules))
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeenContexts:
+    """A player who also sees the other hands (K17) against the bets-seen equilibrium's
+    banker: the equilibrium's strategies valued context by context (averaged back: its
+    value), and what playing best in every context gains, per player hand and by seat."""
+
+    value: float
+    gain: float
+    gain_by_seat: tuple[float, ...]
+    contexts: tuple[int, ...]
+
+
+def player_contexts(se: SeenEquilibrium) -> SeenContexts:
+    """``SeenContexts`` for ``se``: each seat sees the kinds (bets included) of the seats
+    that played before it and whether each later one was paid a natural at the deal
+    (``policy_seen.contexts``); what it faces is averaged over only what it cannot see."""
+    from banluck.games.kampung.policy_model import fresh_naturals
+    from banluck.games.kampung.policy_seen import SEATS, contexts
+
+    h = se.held
+    mix = [(q, s) for q, s in zip(se.play_weights, se.plays, strict=True) if q > 0.0]
+    m, rows = _kinds(h, mix)
+    bankers = [
+        (q, _by_pair(h, m, rows, b)[0])
+        for q, b in zip(se.banker_weights, se.bankers, strict=True)
+        if q > 0.0
+    ]
+    q_nat = sum(fresh_naturals(h.p))
+    values, gains, counts = [], [], []
+    for seat in range(SEATS):
+        seen_by_seat = contexts(m, q_nat, seat)
+        value = gain = 0.0
+        for chance, d in seen_by_seat:
+            res = np.zeros((N_KINDS, dp.N_EV))
+            f21 = np.zeros(N_KINDS)
+            for o1, o2 in zip(*np.nonzero(d), strict=True):
+                for q, by_pair in bankers:
+                    r_pair, f_pair = by_pair[(min(o1, o2), max(o1, o2))]
+                    res += q * d[o1, o2] * r_pair
+                    f21 += q * d[o1, o2] * f_pair
+            faced = _faced(h, res, f21)
+            best = _values(h, faced, None)[0].ev
+            mixed = sum(q * _values(h, faced, s)[0].ev for q, s in mix)
+            value += chance * mixed
+            gain += chance * (best - mixed)
+        values.append(value)
+        gains.append(gain)
+        counts.append(len(seen_by_seat))
+    return SeenContexts(
+        value=float(np.mean(values)),
+        gain=float(np.mean(gains)),
+        gain_by_seat=tuple(gains),
+        contexts=tuple(counts),
+    )
