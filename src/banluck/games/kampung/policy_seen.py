@@ -33,6 +33,7 @@ equilibrium of its own (its value lies in the bracket these answers give).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product
 from typing import Any
@@ -146,23 +147,33 @@ def _player_seen(e: Equilibrium, p: Array, answers: list[Answer]) -> SeenPlayer:
             f_pair[key] = f_pair.get(key, 0.0) + q * f
     types: Array = np.sum([q * hand_types(rules, t, p) for q, t in e.players], axis=0)
     m, _post = seat_marginals(types)
-    q_nat = sum(fresh_naturals(p))
+
+    def valued(d: Array) -> tuple[float, float]:
+        w = np.zeros((5, dp.N_OUT))
+        f = 0.0
+        for o1, o2 in zip(*np.nonzero(d), strict=True):
+            key = (min(o1, o2), max(o1, o2))
+            w += d[o1, o2] * w_pair[key]
+            f += d[o1, o2] * f_pair[key]
+        v777 = m777 * (1.0 - f)
+        best = player_values(rules, tot, p, w, v777, burn, name="seen").ev
+        mixed = sum(
+            q * player_values(rules, tot, p, w, v777, burn, fixed=t).ev for q, t in e.players
+        )
+        return mixed, best
+
+    return by_seat(m, sum(fresh_naturals(p)), valued)
+
+
+def by_seat(m: Array, q_nat: float, valued: Callable[[Array], tuple[float, float]]) -> SeenPlayer:
+    """``SeenPlayer`` from ``valued(d)``, the mixture's value and the best answer's in the
+    context where the two others' kinds are distributed as ``d`` (``contexts``)."""
     values, gains, counts = [], [], []
     for seat in range(SEATS):
         seen_by_seat = contexts(m, q_nat, seat)
         value = gain = 0.0
         for chance, d in seen_by_seat:
-            w = np.zeros((5, dp.N_OUT))
-            f = 0.0
-            for o1, o2 in zip(*np.nonzero(d), strict=True):
-                key = (min(o1, o2), max(o1, o2))
-                w += d[o1, o2] * w_pair[key]
-                f += d[o1, o2] * f_pair[key]
-            v777 = m777 * (1.0 - f)
-            best = player_values(rules, tot, p, w, v777, burn, name="seen").ev
-            mixed = sum(
-                q * player_values(rules, tot, p, w, v777, burn, fixed=t).ev for q, t in e.players
-            )
+            mixed, best = valued(d)
             value += chance * mixed
             gain += chance * (best - mixed)
         values.append(value)

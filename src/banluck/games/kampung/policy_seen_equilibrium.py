@@ -40,11 +40,13 @@ from banluck.games.kampung.policy_model import (
     S_C2,
     S_C4,
     S_NONE,
+    fresh_naturals,
     pair_weight,
     solve_against,
     w_of,
 )
 from banluck.games.kampung.policy_player import BankBurn, PlayerValues, player_values
+from banluck.games.kampung.policy_seen import SeenPlayer, by_seat
 from banluck.games.kampung.policy_tables import PlayerTables
 from banluck.games.kampung.posterior import T_777, T_NONE, burn_chance, hand_types, type_index
 from banluck.games.kampung.rules import KampungRules
@@ -373,25 +375,13 @@ def solved_seen_equilibrium(rules: KampungRules) -> SeenEquilibrium:
     return seen_equilibrium(solved_equilibrium(rules))
 
 
-@dataclass(frozen=True, kw_only=True)
-class SeenContexts:
-    """A player who also sees the other hands (K17) against the bets-seen equilibrium's
-    banker: the equilibrium's strategies valued context by context (averaged back: its
-    value), and what playing best in every context gains, per player hand and by seat."""
-
-    value: float
-    gain: float
-    gain_by_seat: tuple[float, ...]
-    contexts: tuple[int, ...]
-
-
-def player_contexts(se: SeenEquilibrium) -> SeenContexts:
-    """``SeenContexts`` for ``se``: each seat sees the kinds (bets included) of the seats
-    that played before it and whether each later one was paid a natural at the deal
-    (``policy_seen.contexts``); what it faces is averaged over only what it cannot see."""
-    from banluck.games.kampung.policy_model import fresh_naturals
-    from banluck.games.kampung.policy_seen import SEATS, contexts
-
+def player_contexts(se: SeenEquilibrium) -> SeenPlayer:
+    """K17: a player who also sees the other hands against ``se``'s banker mixture
+    (``policy_seen.SeenPlayer``: the strategies valued context by context, averaged back to
+    the value, and what playing best in every context gains). Each seat sees the kinds (bets
+    included) of the seats that played before it and whether each later one was paid a
+    natural at the deal (``policy_seen.contexts``); what it faces is averaged over only what
+    it cannot see."""
     h = se.held
     mix = [(q, s) for q, s in zip(se.play_weights, se.plays, strict=True) if q > 0.0]
     m, rows = _kinds(h, mix)
@@ -400,30 +390,17 @@ def player_contexts(se: SeenEquilibrium) -> SeenContexts:
         for q, b in zip(se.banker_weights, se.bankers, strict=True)
         if q > 0.0
     ]
-    q_nat = sum(fresh_naturals(h.p))
-    values, gains, counts = [], [], []
-    for seat in range(SEATS):
-        seen_by_seat = contexts(m, q_nat, seat)
-        value = gain = 0.0
-        for chance, d in seen_by_seat:
-            res = np.zeros((N_KINDS, dp.N_EV))
-            f21 = np.zeros(N_KINDS)
-            for o1, o2 in zip(*np.nonzero(d), strict=True):
-                for q, by_pair in bankers:
-                    r_pair, f_pair = by_pair[(min(o1, o2), max(o1, o2))]
-                    res += q * d[o1, o2] * r_pair
-                    f21 += q * d[o1, o2] * f_pair
-            faced = _faced(h, res, f21)
-            best = _values(h, faced, None)[0].ev
-            mixed = sum(q * _values(h, faced, s)[0].ev for q, s in mix)
-            value += chance * mixed
-            gain += chance * (best - mixed)
-        values.append(value)
-        gains.append(gain)
-        counts.append(len(seen_by_seat))
-    return SeenContexts(
-        value=float(np.mean(values)),
-        gain=float(np.mean(gains)),
-        gain_by_seat=tuple(gains),
-        contexts=tuple(counts),
-    )
+
+    def valued(d: Array) -> tuple[float, float]:
+        res = np.zeros((N_KINDS, dp.N_EV))
+        f21 = np.zeros(N_KINDS)
+        for o1, o2 in zip(*np.nonzero(d), strict=True):
+            for q, pairs in bankers:
+                r_pair, f_pair = pairs[(min(o1, o2), max(o1, o2))]
+                res += q * d[o1, o2] * r_pair
+                f21 += q * d[o1, o2] * f_pair
+        faced = _faced(h, res, f21)
+        mixed = sum(q * _values(h, faced, s)[0].ev for q, s in mix)
+        return mixed, _values(h, faced, None)[0].ev
+
+    return by_seat(m, sum(fresh_naturals(h.p)), valued)
