@@ -133,13 +133,18 @@ def test_a_waiting_777_makes_the_banker_chase_21() -> None:
 
 @pytest.mark.rule("K14")
 def test_resolution_chances_sum_to_one() -> None:
-    h = np.zeros((dp.MAX_HANDS, dp.N_EV))
-    for i in range(3):
-        h[i] = -np.full(8, 1 / 8) @ G
-    v, act, r, f = dp.new_tables(with_r=True)
-    kn.banker_dp(dp.totals(KAMPUNG), P, h, 3, 0.0, dp.params(KAMPUNG), v, act, r, f, True)
-    for base, aces in ((12, 0), (6, 1), (16, 0)):
-        assert r[2, base, aces, 7].sum(axis=1) == pytest.approx(np.ones(3))
+    """The first hand (the one whose resolution is kept) is settled by exactly one event,
+    whichever of three differently drawn hands it is."""
+    rows = [-post @ G for post in (np.full(8, 1 / 8), np.eye(8)[2], np.eye(8)[7])]
+    for first in range(3):
+        h = np.zeros((dp.MAX_HANDS, dp.N_EV))
+        for i, row in enumerate(rows[first:] + rows[:first]):
+            h[i] = row
+        v, act, r, f = dp.new_tables(with_r=True)
+        kn.banker_dp(dp.totals(KAMPUNG), P, h, 3, 0.0, dp.params(KAMPUNG), v, act, r, f, True)
+        for base, aces in ((12, 0), (6, 1), (16, 0)):
+            assert r[2, base, aces, 7, 0].sum() == pytest.approx(1.0)
+            assert r[2, base, aces, 7, 1:].sum() == 0.0  # the others' are not kept
 
 
 @pytest.mark.rule("K18")

@@ -71,8 +71,9 @@ def _banker_dp(
 ) -> None:
     """Fill ``v[c, base, aces, U]`` (the bank's expected gain), ``act`` (its best action; with
     ``prm[P_FIXED]``, the actions already in ``act`` are valued instead) and,
-    with ``with_r``, ``r[c, base, aces, U, i, e]`` (how hand ``i`` ends up settled) and
-    ``f[...]`` (the chance that the banker's final total is 21)."""
+    with ``with_r``, ``r[c, base, aces, U, 0, e]`` (how the first hand ends up settled: the
+    callers put the hand whose resolution they want first) and ``f[...]`` (the chance that
+    the banker's final total is 21)."""
     banker_dp_from(tot, p, h, n, w7, prm, v, act, r, f, with_r, 2, 0, 0)
 
 
@@ -100,6 +101,7 @@ def _banker_dp_from(
     must = prm[P_MUST_DRAW]
     fixed = prm[P_FIXED] > 0.0
     opens = n if prm[P_SELECTIVE] > 0.0 else 0
+    rn = min(n, 1)  # ``r`` is kept for the first hand only (the one its callers read)
     for c in range(5, c0 - 1, -1):
         for base in range(base0, MAXB):
             for aces in range(aces0, min(c, MAXA - 1) + 1):
@@ -110,7 +112,7 @@ def _banker_dp_from(
                     continue
                 for u in range(sets):
                     if with_r:
-                        for i in range(n):
+                        for i in range(rn):
                             for e in range(N_EV):
                                 r[c, base, aces, u, i, e] = 0.0
                         f[c, base, aces, u] = 0.0
@@ -119,7 +121,7 @@ def _banker_dp_from(
                         v[c, base, aces, u] = _settle_all_j(h, n, u, e) - (0.0 if t == 21 else pen7)
                         act[c, base, aces, u] = A_NONE
                         if with_r:
-                            for i in range(n):
+                            for i in range(rn):
                                 if u & (1 << i):
                                     r[c, base, aces, u, i, e] = 1.0
                             f[c, base, aces, u] = 1.0 if t == 21 else 0.0
@@ -134,7 +136,7 @@ def _banker_dp_from(
                         v[c, base, aces, u] = _settle_all_j(h, n, u, E_21)
                         act[c, base, aces, u] = A_NONE
                         if with_r:
-                            for i in range(n):
+                            for i in range(rn):
                                 if u & (1 << i):
                                     r[c, base, aces, u, i, E_21] = 1.0
                             f[c, base, aces, u] = 1.0
@@ -148,13 +150,13 @@ def _banker_dp_from(
                             e = E_FIVE_BUST if c + 1 == 5 else E_BUST
                             hit += p[k] * (_settle_all_j(h, n, u, e) - pen7)
                             if with_r:
-                                for i in range(n):
+                                for i in range(rn):
                                     if u & (1 << i):
                                         r[c, base, aces, u, i, e] += p[k]
                         else:
                             hit += p[k] * v[c + 1, nb, na, u]
                             if with_r:
-                                for i in range(n):
+                                for i in range(rn):
                                     for e in range(N_EV):
                                         r[c, base, aces, u, i, e] += (
                                             p[k] * r[c + 1, nb, na, u, i, e]
@@ -187,18 +189,18 @@ def _banker_dp_from(
                     v[c, base, aces, u] = best
                     act[c, base, aces, u] = choice
                     if with_r and choice != A_HIT:
-                        for i in range(n):
+                        for i in range(rn):
                             for e in range(N_EV):
                                 r[c, base, aces, u, i, e] = 0.0
                         f[c, base, aces, u] = 0.0
                         if choice == A_STAND:
-                            for i in range(n):
+                            for i in range(rn):
                                 if u & (1 << i):
                                     r[c, base, aces, u, i, e_open] = 1.0
                         else:
                             j = choice - A_OPEN
                             rest = u ^ (1 << j)
-                            for i in range(n):
+                            for i in range(rn):
                                 if i == j:
                                     r[c, base, aces, u, i, e_open] = 1.0
                                 elif rest & (1 << i):
