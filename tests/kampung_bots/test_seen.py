@@ -22,7 +22,7 @@ from banluck.games.kampung.policy_seen import (
     player_seen,
 )
 from banluck.games.kampung.policy_tables import simple_player
-from banluck.games.kampung.posterior import burn_chance
+from banluck.games.kampung.posterior import hand_types, types_by_stake
 from banluck.games.kampung.rules import KAMPUNG
 
 NO_SELECTIVE = dataclasses.replace(KAMPUNG, selective_open=False)
@@ -99,8 +99,9 @@ def test_a_natural_is_two_aces_or_an_ace_and_a_ten_value() -> None:
 
 @pytest.mark.rule("K10")
 def test_the_burn_chance_is_the_two_card_fifteens_a_table_burns() -> None:
-    """``burn_chance`` counts the pairs (not naturals) whose two-card total is 15 and that
-    the table burns: here, against brute force over two cards of the shoe."""
+    """The burnt hands' share (``types_by_stake``) is the pairs (not naturals) whose two-card
+    total is 15 and that the table burns: here, against brute force over two cards of the
+    shoe; with the first hands' it is every hand."""
     p = dp.shoe_probs(KAMPUNG.decks)
     tot = dp.totals(KAMPUNG)
     for _, t in solved_equilibrium(KAMPUNG).players:
@@ -112,9 +113,11 @@ def test_the_burn_chance_is_the_two_card_fifteens_a_table_burns() -> None:
             if tot[2, b, a] == 15 and t.burn[b, a] == 1:
                 brute += float(p[k1] * p[k2])
         assert brute > 0.0
-        assert burn_chance(KAMPUNG, t, p) == pytest.approx(brute, abs=1e-15)
+        first, burnt = types_by_stake(KAMPUNG, p, [(1.0, t, t)])
+        assert burnt.sum() == pytest.approx(brute, abs=1e-15)
+        assert first + burnt == pytest.approx(hand_types(KAMPUNG, t, p), abs=1e-15)
     never = dataclasses.replace(t, burn=np.zeros_like(t.burn))
-    assert burn_chance(KAMPUNG, never, p) == 0.0
+    assert types_by_stake(KAMPUNG, p, [(1.0, never, never)])[1].sum() == 0.0
 
 
 def test_odds_report_the_nash_conv_with_what_each_side_sees() -> None:

@@ -55,7 +55,7 @@ from banluck.games.kampung.policy_model import (
     w_of,
 )
 from banluck.games.kampung.policy_player import player_values
-from banluck.games.kampung.posterior import T_777, T_NONE, burn_chance, hand_types, type_index
+from banluck.games.kampung.posterior import T_777, T_NONE, hand_types, type_index, types_by_stake
 
 Array = np.ndarray[Any, np.dtype[np.float64]]
 
@@ -200,22 +200,15 @@ class _Kind:
 
 def _kinds(e: Equilibrium, p: Array, g: Array, bets: str) -> list[_Kind]:
     """The hands the banker tells apart, from the players' mixture."""
-    rules = e.rules
-    burnt: Array = np.sum(
-        [
-            q * burn_chance(rules, t, p) * hand_types(rules, t, p, allow_burn=False)
-            for q, t in e.players
-        ],
-        axis=0,
-    )
-    every: Array = np.sum([q * hand_types(rules, t, p) for q, t in e.players], axis=0)
-    parts = {1.0: every - burnt, 2.0: burnt}  # by stake: hands not burnt, and burnt
+    first, burnt = types_by_stake(e.rules, p, [(q, t, t) for q, t in e.players])
+    parts = {1.0: first, 2.0: burnt}  # by stake: hands not burnt, and burnt
     out: list[_Kind] = []
     if bets == BETS_SEEN:
         groups = [[(1.0, parts[1.0])], [(2.0, parts[2.0])]]
     else:
         groups = [list(parts.items())]
-    out.append(_Kind(chance=float(every[T_NONE]), kind=S_NONE, row=None, stake777=0.0))
+    settled = float(first[T_NONE] + burnt[T_NONE])
+    out.append(_Kind(chance=settled, kind=S_NONE, row=None, stake777=0.0))
     for group in groups:
         mass = sum(float(t[T_777]) for _, t in group)
         if mass > 0.0:

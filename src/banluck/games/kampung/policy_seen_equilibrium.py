@@ -48,7 +48,7 @@ from banluck.games.kampung.policy_model import (
 from banluck.games.kampung.policy_player import BankBurn, PlayerValues, player_values
 from banluck.games.kampung.policy_seen import SeenPlayer, by_seat
 from banluck.games.kampung.policy_tables import PlayerTables
-from banluck.games.kampung.posterior import T_777, T_NONE, burn_chance, hand_types, type_index
+from banluck.games.kampung.posterior import T_777, T_NONE, type_index, types_by_stake
 from banluck.games.kampung.rules import KampungRules
 
 Array = np.ndarray[Any, np.dtype[np.float64]]
@@ -159,15 +159,7 @@ def _kinds(h: Held, mix: list[tuple[float, SeenPlay]]) -> tuple[Array, Array]:
     """The chance of each seen kind for one seat, and the bank's gain per unit bet by
     settling event from a hand of each live count kind (rows ``S_C2 .. S_C4`` and their
     burnt twins)."""
-    first = np.zeros(len(hand_types(h.rules, mix[0][1].first, h.p)))
-    burnt = np.zeros_like(first)
-    for q, s in mix:
-        b = burn_chance(h.rules, s.first, h.p)
-        first += q * (
-            hand_types(h.rules, s.first, h.p)
-            - b * hand_types(h.rules, s.first, h.p, allow_burn=False)
-        )
-        burnt += q * b * hand_types(h.rules, s.fresh, h.p, allow_burn=False)
+    first, burnt = types_by_stake(h.rules, h.p, [(q, s.first, s.fresh) for q, s in mix])
     m = np.zeros(N_KINDS)
     rows = np.zeros((N_KINDS, dp.N_EV))
     m[S_NONE] = first[T_NONE] + burnt[T_NONE]

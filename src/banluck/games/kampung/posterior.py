@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -77,12 +78,25 @@ def hand_types(
     return _types_and_burn(rules, policy, p, allow_burn)[0]
 
 
-def burn_chance(
-    rules: KampungRules, policy: PlayerTables, p: np.ndarray[Any, np.dtype[np.float64]]
-) -> float:
-    """K10: the chance that a player of ``policy`` burns its first two cards (a two-card 15
-    its table burns: the hands ``hand_types`` sends to two fresh cards)."""
-    return _types_and_burn(rules, policy, p, True)[1]
+def types_by_stake(
+    rules: KampungRules,
+    p: np.ndarray[Any, np.dtype[np.float64]],
+    mix: Sequence[tuple[float, PlayerTables, PlayerTables]],
+) -> tuple[np.ndarray[Any, np.dtype[np.float64]], np.ndarray[Any, np.dtype[np.float64]]]:
+    """K10: the hand types of players drawing ``(weight, table, fresh pair's table)``, split
+    by stake: a first hand (staked once) and a burnt 15's fresh pair (staked twice, played by
+    the second table, never burnt again). Together they are ``hand_types``' (of the tables
+    when both are the same)."""
+    first = np.zeros(N_TYPES, dtype=np.float64)
+    burnt = np.zeros(N_TYPES, dtype=np.float64)
+    for q, table, fresh in mix:
+        types, b = _types_and_burn(rules, table, p, True)
+        if b > 0.0:
+            first += q * (types - b * _types_and_burn(rules, table, p, False)[0])
+            burnt += q * b * _types_and_burn(rules, fresh, p, False)[0]
+        else:
+            first += q * types
+    return first, burnt
 
 
 def posterior(
