@@ -112,7 +112,10 @@ def test_an_attacker_fills_only_its_own_share(tmp_path: Path) -> None:
         with _socket(port, HOST, code, honest) as ws:
             assert _state(ws)["room"]["code"] == code
         # the attacker's new rooms, each with a fresh cookie, are slowed down after a burst
-        statuses = [_room(port, ATTACKER, _cookie(port, ATTACKER)).status_code for _ in range(15)]
+        statuses = [
+            _room(port, ATTACKER, _cookie(port, ATTACKER)).status_code
+            for _ in range(ROOMS_BURST + 5)
+        ]
         assert statuses[:ROOMS_BURST] == [201] * ROOMS_BURST
         assert set(statuses[ROOMS_BURST:]) == {429}
         assert _room(port, HOST, honest).status_code == 201
@@ -139,6 +142,49 @@ def test_behind_a_trusted_proxy_the_header_is_the_client(tmp_path: Path) -> None
             for i in range(ROOMS_BURST + 1)
         ]
         assert spoofed[-1].status_code == 429  # a header nobody trusts changes nothing
+
+
+def test_a_client_on_the_servers_own_machine_cannot_choose_its_address(tmp_path: Path) -> None:
+    """From 127.0.0.1 (a tunnel's or a local proxy's client) a new X-Forwarded-For each
+    time is not a new client: without ``--client-header`` no forwarded header is read."""
+    with _server(tmp_path) as port:
+        spoofed = [
+            _room(port, HOST, _cookie(port, HOST), **{"X-Forwarded-For": f"198.51.100.{i}"})
+            for i in range(ROOMS_BURST + 1)
+        ]
+        assert [r.status_code for r in spoofed[:ROOMS_BURST]] == [201] * ROOMS_BURST
+        assert spoofed[-1].status_code == 429
+
+
+def test_bad_room_bodies_spend_no_room_tokens(tmp_path: Path) -> None:
+    with _server(tmp_path) as port, _http(port, ATTACKER) as c:
+        cookie = _cookie(port, ATTACKER)
+        for _ in range(ROOMS_BURST + 5):
+            bad = c.post(
+                "/api/rooms",
+                json={"game": "table", "name": "Host", "house": {"base": "table", "rules": 7}},
+                headers={"Cookie": f"banluck_id={cookie}"},
+            )
+            assert bad.status_code == 422
+            nameless = c.post(
+                "/api/rooms", json={"game": "table"}, headers={"Cookie": f"banluck_id={cookie}"}
+            )
+            assert nameless.status_code == 422
+        assert _room(port, ATTACKER, cookie).status_code == 201
+
+
+def test_a_crowd_behind_one_address_is_served(tmp_path: Path) -> None:
+    """Carrier-grade NAT: 60 new browsers behind one address are all stored as players, and
+    30 people with 3 tabs each hold their 90 sockets."""
+    with _server(tmp_path) as port, ExitStack() as stack:
+        assert [_deal(port, ATTACKER).status_code for _ in range(60)] == [200] * 60
+        host = _cookie(port, ATTACKER)
+        code = _room(port, ATTACKER, host).json()["code"]
+        for _ in range(30):
+            person = _cookie(port, ATTACKER)
+            for _ in range(3):
+                ws = stack.enter_context(_socket(port, ATTACKER, code, person))
+                assert _state(ws)["type"] == "state"
 
 
 def _deal(port: int, source: str, cookie: str | None = None) -> httpx.Response:

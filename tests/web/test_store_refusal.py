@@ -188,3 +188,47 @@ def test_idle_players_expire(db: Path) -> None:
     client_for(db).put("/api/settings", json={"speed": "fast"})
     players = _players(db)
     assert db_key(old) not in players and db_key(active) in players and len(players) == 2
+
+
+def _age(db: Path, player: str, stamp: str) -> None:
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute("UPDATE players SET updated = ? WHERE id = ?", (stamp, player))
+    conn.close()
+
+
+def _hours_ago(hours: float) -> str:
+    import datetime
+
+    t = datetime.datetime.now(datetime.UTC) - datetime.timedelta(hours=hours)
+    return t.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def test_a_visitor_who_never_played_expires_in_days_and_makes_room_when_full(db: Path) -> None:
+    """A stored visitor with no finished hand is forgotten after ``VISITOR_HOURS`` (48);
+    a full store forgets one idle an hour for a new player; a player who finished a hand
+    is never forgotten to make room."""
+    import random
+
+    from starlette.testclient import TestClient
+
+    from banluck.store.sqlite import VISITOR_FULL_HOURS, VISITOR_HOURS
+
+    app = create_app(db, rng=random.Random(1), host_names=["testserver"], player_limit=3)
+    player, recent, old = (TestClient(app) for _ in range(3))
+    play_hand(player, bet=10)
+    for c in (recent, old):
+        assert c.put("/api/settings", json={"speed": "fast"}).status_code == 200
+    _age(db, db_key(player), _hours_ago(VISITOR_HOURS + 1))  # played: kept
+    _age(db, db_key(old), _hours_ago(VISITOR_HOURS + 1))  # never played: forgotten
+    _age(db, db_key(recent), _hours_ago(VISITOR_FULL_HOURS / 2))
+    newcomer = TestClient(app)
+    assert newcomer.put("/api/settings", json={"speed": "slow"}).status_code == 200
+    assert set(_players(db)) == {db_key(player), db_key(recent), db_key(newcomer)}
+    # full now: a visitor idle over an hour makes room, a recent one does not
+    _age(db, db_key(recent), _hours_ago(VISITOR_FULL_HOURS + 0.5))
+    late = TestClient(app)
+    assert late.put("/api/settings", json={"speed": "slow"}).status_code == 200
+    assert set(_players(db)) == {db_key(player), db_key(newcomer), db_key(late)}
+    refused = TestClient(app).put("/api/settings", json={"speed": "slow"})
+    assert refused.status_code == 503 and refused.json()["error"]["code"] == "server_full"

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from banluck.core.errors import BanLuckError
+from banluck.core.text import text_fault
 from banluck.core.whole import is_whole
 
 #: H11: a house's name is 1 to this many characters
@@ -190,6 +191,12 @@ def read_house(data: object) -> House:
         raise HouseError(
             f"house: 'name' is {_shown(name)}, allowed a text of 1 to {NAME_MAX} characters"
             f" (base {base!r})",
+            field="name",
+        )
+    fault = None if name is None else text_fault(name)
+    if fault is not None:
+        raise HouseError(
+            f"house: 'name' holds {fault}, allowed visible text only (base {base!r})",
             field="name",
         )
     changes = data.get("rules", {})

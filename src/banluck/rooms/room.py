@@ -30,7 +30,7 @@ from banluck.core.whole import is_whole
 from banluck.games.driver import GameDriver, HandDriver, HandStart, Settled
 from banluck.games.registry import driver_for
 from banluck.rooms.fair import salt_from
-from banluck.rooms.names import display_name
+from banluck.rooms.names import display_name, same_name
 from banluck.rooms.reactions import Reactions
 from banluck.rooms.recall import record
 from banluck.rooms.seeds import check_seed, joined
@@ -167,10 +167,14 @@ class Room:
     def join(self, player: str, name: object, now: float) -> None:
         """Enter the room (or change one's display name): a watcher until one sits."""
         shown = display_name(name)
-        taken = {x.name.casefold() for p, x in self.members.items() if p != player}
-        if shown.casefold() in taken:
+        # N5: names that look alike are one name (Unicode's confusables)
+        taken = next(
+            (x.name for p, x in self.members.items() if p != player and same_name(x.name, shown)),
+            None,
+        )
+        if taken is not None:
             raise Refusal(
-                "name_taken", f"someone in the room is called {shown!r} already", {"name": shown}
+                "name_taken", f"someone in the room is called {taken!r} already", {"name": taken}
             )
         m = self.members.get(player)
         if m is None:

@@ -13,6 +13,10 @@ the shoe's client seed is every seed given, by the giver's name in alphabetical 
 Traceback (most recent call last):
 ...
 banluck.core.refusal.Refusal: a seed is 1 to 64 printable characters, not only spaces
+
+A seed is shown to everyone in the room and joined with the others', so it holds no ``;``
+(``"x; Bob: 7 7 7"`` would read as Bob's), and nothing ``core.text.text_fault`` refuses
+(controls, bidirectional controls, invisible characters, lone surrogates).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from banluck.core.refusal import Refusal
+from banluck.core.text import text_fault
 
 #: The longest seed one person may give.
 MAX_SEED = 64
@@ -27,16 +32,28 @@ MAX_SEED = 64
 
 def check_seed(value: object) -> str:
     """A person's seed: 1 to ``MAX_SEED`` characters, none a control character, not only
-    spaces (``bad_request`` naming the field otherwise)."""
+    spaces, nothing hidden and no ``;`` (``bad_request`` naming the field otherwise).
+
+    >>> check_seed("x; Bob: 7 7 7")
+    Traceback (most recent call last):
+    ...
+    banluck.core.refusal.Refusal: a seed has no ';' (the seeds of a shoe are joined with it)
+    """
     if (
         not isinstance(value, str)
         or not 1 <= len(value) <= MAX_SEED
         or not value.strip()
-        or any(ord(c) < 32 or 127 <= ord(c) < 160 for c in value)
+        or text_fault(value) is not None
     ):
         raise Refusal(
             "bad_request",
             f"a seed is 1 to {MAX_SEED} printable characters, not only spaces",
+            {"field": "seed"},
+        )
+    if ";" in value:
+        raise Refusal(
+            "bad_request",
+            "a seed has no ';' (the seeds of a shoe are joined with it)",
             {"field": "seed"},
         )
     return value

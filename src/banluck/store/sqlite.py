@@ -43,6 +43,10 @@ HISTORY_LIMIT = 50
 PLAYER_LIMIT = 10_000
 #: A player idle this long is forgotten (their cookie, set for a year, is gone by then).
 PLAYER_IDLE_DAYS = 400
+#: A visitor (stored, but with no finished hand in any game) idle this long is forgotten;
+#: when the store is full, one idle ``VISITOR_FULL_HOURS`` makes room for a new player.
+VISITOR_HOURS = 48
+VISITOR_FULL_HOURS = 1
 _LOCK_STRIPES = 256
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -118,17 +122,15 @@ class Transaction:
 
     def make_room(self, limit: int = PLAYER_LIMIT, idle_days: int = PLAYER_IDLE_DAYS) -> int:
         """Before a new player is stored: forget players idle over ``idle_days`` (their
-        history goes with them; their corrupt saves are kept). A player active since is
-        never forgotten to make room: with ``limit`` players still stored, the new one is
-        refused (``server_full``), nothing stored. Returns how many were forgotten."""
-        gone = [
-            str(r[0])
-            for r in self._conn.execute(
-                "SELECT id FROM players WHERE updated < strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?)",
-                (f"-{int(idle_days)} days",),
-            )
-        ]
+        history goes with them; their corrupt saves are kept) and visitors who never
+        finished a hand idle over ``VISITOR_HOURS`` (over ``VISITOR_FULL_HOURS`` when the
+        store is full). A player active since is never forgotten to make room: with
+        ``limit`` players still stored, the new one is refused (``server_full``), nothing
+        stored. Returns how many were forgotten."""
+        gone = self._idle(f"-{int(idle_days)} days", f"-{VISITOR_HOURS} hours")
         count = int(self._conn.execute("SELECT COUNT(*) FROM players").fetchone()[0])
+        if count - len(gone) >= limit:  # full: visitors idle for an hour make room
+            gone = self._idle(f"-{int(idle_days)} days", f"-{VISITOR_FULL_HOURS} hours")
         if count - len(gone) >= limit:
             raise Refusal(
                 "server_full",
@@ -142,6 +144,20 @@ class Transaction:
             self._conn.execute("DELETE FROM game_saves WHERE player = ?", (player,))
             self._conn.execute("DELETE FROM game_history WHERE player = ?", (player,))
         return len(gone)
+
+    def _idle(self, player_age: str, visitor_age: str) -> list[str]:
+        """The players idle over ``player_age``, and the visitors (no finished hand kept in
+        any game) idle over ``visitor_age`` (SQLite modifiers: ``-400 days``)."""
+        return [
+            str(r[0])
+            for r in self._conn.execute(
+                "SELECT id FROM players AS p WHERE updated < strftime('%Y-%m-%dT%H:%M:%SZ',"
+                " 'now', ?) OR (updated < strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?)"
+                " AND NOT EXISTS (SELECT 1 FROM history AS h WHERE h.player = p.id)"
+                " AND NOT EXISTS (SELECT 1 FROM game_history AS g WHERE g.player = p.id))",
+                (player_age, visitor_age),
+            )
+        ]
 
     def touch_player(self, player: str) -> None:
         """Mark the player active now (a change in another game than ``table``)."""

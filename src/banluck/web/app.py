@@ -477,6 +477,7 @@ def create_app(
         identities=Identities(key),
         known=service.known,
         hosts=HostCheck(frozenset(LOCAL_NAMES | {h.lower() for h in host_names}), port),
+        trust_proxy=client_header is not None,
     )
     # text compressed for a browser that asks (the page's modules, styles and JSON): outside
     # the guard, so its refusals are compressed too; a socket passes through untouched

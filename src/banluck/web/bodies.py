@@ -12,6 +12,7 @@ import anyio
 from fastapi import Request
 from starlette.requests import ClientDisconnect
 
+from banluck.core.text import json_fault
 from banluck.web.guard import CLOSE, HttpRefusal
 from banluck.web.limits import BODY_TIMEOUT, MAX_BODY
 
@@ -40,4 +41,7 @@ async def read_body(request: Request) -> dict[str, Any]:
         raise HttpRefusal(422, "bad_request", "the body must be a JSON object") from None
     if not isinstance(data, dict):
         raise HttpRefusal(422, "bad_request", "the body must be a JSON object")
+    fault = json_fault(data)  # a "\ud800" escape: refused at the door, never stored
+    if fault is not None:
+        raise HttpRefusal(422, "bad_request", f"the body holds {fault}")
     return data

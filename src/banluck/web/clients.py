@@ -6,10 +6,12 @@ A player is their signed cookie; a client address is the connection's peer, or, 
 proxy the operator trusts, the last address that proxy wrote in its header (``banluck serve
 --client-header X-Forwarded-For``; never read otherwise, as any client can write it). The
 defaults leave room for honest use: a person with several tabs, a family or a classroom
-behind one router (``PER_ADDRESS``), and 1,000 players each with a socket or two under the
-server's connection ceiling. A refused socket is closed before it is accepted (a 403 to the
-browser, with the reason); a refused room is ``rate_limited`` (429), a refused new player
-``too_many_new_players`` (429).
+behind one router, or many households behind a mobile carrier's shared address
+(carrier-grade NAT: ``PER_ADDRESS``, ``PLAYERS_BURST``), and 1,000 players each with a socket
+or two under the server's connection ceiling. An IPv6 client is counted by its /64 (one
+household's network), since one network holds 2^64 addresses. A refused socket is closed
+before it is accepted (a 403 to the browser, with the reason); a refused room is
+``rate_limited`` (429), a refused new player ``too_many_new_players`` (429).
 
 >>> c = ClientLimits(per_player=2, per_address=3, clock=lambda: 0.0)
 >>> c.open_socket("p1", "10.0.0.1"); c.open_socket("p1", "10.0.0.1")
@@ -26,6 +28,7 @@ banluck.core.refusal.Refusal: at most 3 room sockets may be open from one addres
 
 from __future__ import annotations
 
+import ipaddress
 import threading
 import time
 from collections import Counter
@@ -36,20 +39,23 @@ from banluck.web.rooms_frames import TokenBucket
 
 #: Room sockets one player may hold open at once (their tabs and devices).
 PER_PLAYER = 8
-#: Room sockets one client address may hold open at once (everyone behind one router).
-PER_ADDRESS = 64
+#: Room sockets one client address may hold open at once (everyone behind one router, or
+#: many households behind a carrier's shared address: 60 people with 3 tabs each).
+PER_ADDRESS = 192
 #: Room sockets one address may open: a burst (everyone behind a router coming back after
 #: a restart), then this many a minute (a reconnecting tab opens one every few seconds).
 SOCKETS_BURST = 2 * PER_ADDRESS
 SOCKETS_PER_MINUTE = 120.0
-#: New rooms one address may make: a burst, then this many an hour.
-ROOMS_BURST = 10
-ROOMS_PER_HOUR = 30.0
-#: New players one address may have stored (a first change at a table): a classroom at
+#: New rooms one address may make: a burst, then this many an hour (a bad request spends
+#: none: it is checked first).
+ROOMS_BURST = 20
+ROOMS_PER_HOUR = 60.0
+#: New players one address may have stored (a first change at a table): two classrooms at
 #: once, then this many an hour, so that one address fills a store of 10,000 players in
-#: no less than a fortnight.
-PLAYERS_BURST = 40
-PLAYERS_PER_HOUR = 30.0
+#: no less than a week (and visitors who never finish a hand are forgotten first:
+#: ``store.sqlite.VISITOR_HOURS``).
+PLAYERS_BURST = 100
+PLAYERS_PER_HOUR = 60.0
 #: Addresses a bucket remembers at most; past it the full buckets are forgotten first.
 REMEMBERED = 100_000
 
@@ -101,8 +107,28 @@ def client_address(peer: str | None, headers: Mapping[str, str], header: str | N
         value = headers.get(header.lower(), "")
         last = value.rsplit(",", 1)[-1].strip()
         if last:
-            return last
-    return peer or "unknown"
+            return network_of(last)
+    return network_of(peer or "unknown")
+
+
+def network_of(address: str) -> str:
+    """The key the limits count ``address`` by: an IPv4 address itself, an IPv6 address by
+    its /64 (an IPv4-mapped one as its IPv4), anything else as it is.
+
+    >>> network_of("2001:db8:1:2:aaaa::1"), network_of("2001:db8:1:2:bbbb::9")
+    ('2001:db8:1:2::/64', '2001:db8:1:2::/64')
+    >>> network_of("127.0.0.2"), network_of("::ffff:10.0.0.1"), network_of("unknown")
+    ('127.0.0.2', '10.0.0.1', 'unknown')
+    """
+    if ":" not in address:
+        return address
+    try:
+        ip = ipaddress.IPv6Address(address.strip("[]"))
+    except ValueError:
+        return address
+    if ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ipaddress.IPv6Network((ip, 64), strict=False))
 
 
 class ClientLimits:

@@ -28,6 +28,7 @@ STATUS = {
     "hint_unavailable": 503,
     "server_full": 503,
     "unavailable": 503,
+    "server_error": 500,
 }
 
 

@@ -107,11 +107,22 @@ class Guard:
         identities: Identities,
         known: Callable[[str], bool],
         hosts: HostCheck,
+        trust_proxy: bool = False,
     ) -> None:
         self.app = app
         self.identities = identities
         self.known = known  # whether the store holds a player id (an old unsigned cookie)
         self.hosts = hosts
+        #: a proxy the operator trusts is in front (``--client-header``): its
+        #: ``X-Forwarded-Proto`` says whether the browser came over https
+        self.trust_proxy = trust_proxy
+
+    def _secure(self, scope: Scope, headers: dict[str, str]) -> bool:
+        """Whether the browser's connection is https (the cookie is then ``Secure``)."""
+        if scope.get("scheme") == "https":
+            return True
+        proto = headers.get("x-forwarded-proto", "").rsplit(",", 1)[-1].strip().lower()
+        return self.trust_proxy and proto == "https"
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -136,7 +147,8 @@ class Guard:
                 started = True
                 h = MutableHeaders(scope=message)
                 if set_cookie:
-                    h.append("set-cookie", self.identities.set_cookie(set_cookie))
+                    secure = self._secure(scope, headers)
+                    h.append("set-cookie", self.identities.set_cookie(set_cookie, secure=secure))
                 h["X-Content-Type-Options"] = "nosniff"
                 h["X-Frame-Options"] = "DENY"
                 h["Content-Security-Policy"] = CSP

@@ -59,6 +59,8 @@ class Identities:
         return cookie if _LEGACY.fullmatch(cookie) else None
 
     @staticmethod
-    def set_cookie(value: str) -> str:
-        """The ``Set-Cookie`` header for a cookie value."""
-        return f"{COOKIE}={value}; HttpOnly; Max-Age={COOKIE_MAX_AGE}; Path=/; SameSite=Lax"
+    def set_cookie(value: str, *, secure: bool = False) -> str:
+        """The ``Set-Cookie`` header for a cookie value (``Secure`` when the browser came
+        over https: the cookie never travels in the clear after that)."""
+        flags = "; Secure" if secure else ""
+        return f"{COOKIE}={value}; HttpOnly; Max-Age={COOKIE_MAX_AGE}; Path=/; SameSite=Lax{flags}"

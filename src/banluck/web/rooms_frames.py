@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from banluck.core.refusal import Refusal
+from banluck.core.text import json_fault
 from banluck.rooms.room import Room
 
 #: The largest frame a browser may send (bytes of UTF-8 text).
@@ -155,4 +156,7 @@ def parse_frame(message: Mapping[str, Any]) -> dict[str, Any]:
         raise Refusal("bad_request", "a frame must be JSON") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise Refusal("bad_request", "a frame is a JSON object with a 'type'")
+    fault = json_fault(data)  # a "\ud800" escape: refused at the door, never kept
+    if fault is not None:
+        raise Refusal("bad_request", f"a frame holds {fault}")
     return data

@@ -40,8 +40,10 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 
 from banluck.core.refusal import Refusal
 from banluck.rooms.limits import RoomIndex, RoomLimits
+from banluck.rooms.names import display_name
 from banluck.rooms.recall import for_person, hand_line
 from banluck.rooms.room import Room
+from banluck.rooms.settings import parse_settings
 from banluck.store.pg_rooms import PgRoomStore
 from banluck.store.rooms import RoomStore, rooms_path
 from banluck.web.bodies import read_body
@@ -103,6 +105,8 @@ def rooms_router(
         peer = request.client.host if request.client else None
         try:
             body = await read_body(request)
+            parse_settings(body)  # a bad body is refused before it spends a room token
+            display_name(body.get("name"))
             hub.clients.new_room(hub.clients.address(peer, request.headers))
             room = _create(hub, rooms, player, body)
         except Refusal as exc:

@@ -23,6 +23,7 @@ import psycopg
 
 from banluck.core.clock import SteadyClock
 from banluck.core.refusal import Refusal
+from banluck.core.text import raw_json_fault
 from banluck.core.whole import is_whole
 from banluck.rooms.names import is_code, new_code
 from banluck.rooms.room import Room, new_room
@@ -194,6 +195,9 @@ class RoomHub:
     def _read(self, code: str, raw: str) -> Room | None:
         try:
             data = json.loads(raw)
+            fault = raw_json_fault(raw, data)
+            if fault is not None:
+                raise ValueError(fault)
             # the fair ledger's cards are shared as it reads them; its salts are unique
             fair = data.pop("fair", None) if isinstance(data, dict) else None
             data = shared_strings(data)
@@ -238,12 +242,20 @@ class RoomHub:
             self.rooms[code], self.revs[code] = room, row.rev
             return room  # what is due is played by the next change, under the lock
         raw = self.store.load(code)
-        room = None if raw is None else self._read(code, raw)
+        if raw is None:
+            return None
+        room = self._read(code, raw)
         if room is None:
             return None
-        self.rooms[code] = room
         room.bound_deadline(self.clock())
-        room.tick(self.clock())
+        try:
+            room.tick(self.clock())
+        except Exception:  # what fell due fails: served as saved (the next change says so)
+            log.exception("room %s: what fell due could not be played", code)
+            room = self._read(code, raw)
+            if room is None:
+                return None
+        self.rooms[code] = room
         return room
 
     def create(self, player: str, body: dict[str, Any]) -> Room:
@@ -306,15 +318,44 @@ class RoomHub:
         before = room.version
         sockets_before = dict(room.connections)
         now = self.clock()
-        room.tick(now)
         try:
+            room.tick(now)
             command(now)
-        finally:
-            if room.version != before:
-                if presence and self._loop is not None:
-                    self._publish_soon(room)
-                else:
-                    self._publish(room, sockets_before)
+        except Refusal:
+            self._publish_changed(room, before, sockets_before, presence)
+            raise
+        except Exception:
+            raise self._failed(room, sockets_before) from None
+        self._publish_changed(room, before, sockets_before, presence)
+
+    def _publish_changed(
+        self, room: Room, before: int, sockets: dict[str, int], presence: bool
+    ) -> None:
+        if room.version != before:
+            if presence and self._loop is not None:
+                self._publish_soon(room)
+            else:
+                self._publish(room, sockets)
+
+    def _failed(self, room: Room, sockets: dict[str, int]) -> Refusal:
+        """A change that failed for a fault of the server (not a refusal): logged, the room
+        made again as saved (none of the change is kept or shown, the room plays on), and
+        the person told; other rooms know nothing of it."""
+        log.exception("room %s: a change failed: not made", room.code)
+        self.revs.pop(room.code, None)
+        raw = None
+        with contextlib.suppress(Exception):
+            if isinstance(self.store, PgRoomStore):
+                row = self.store.read(room.code)
+                raw = None if row is None else row.data
+            else:
+                raw = self.store.load(room.code)
+        connections = dict(sockets or room.connections)
+        if raw is not None and self._refresh(room, raw):
+            room.connections = connections
+        else:  # cannot be read again: forgotten here, read anew at the next look
+            self.rooms.pop(room.code, None)
+        return Refusal("server_error", "the server failed on this change; nothing was changed")
 
     def _publish(self, room: Room, sockets: dict[str, int] | None = None) -> None:
         """Save the room and send every socket its view (what was waiting goes with it).
@@ -419,6 +460,7 @@ class RoomHub:
         """``change`` under the room's row lock (``SELECT … FOR UPDATE``), on the latest
         state read from the row when this process's is older."""
         error: BaseException | None = None
+        fault = False
         code = room.code
         try:
             with store.lock(code) as row:
@@ -437,12 +479,14 @@ class RoomHub:
                 before = room.version
                 now = self.clock()
                 with drawing(room) as drawn:
-                    room.tick(now)
                     try:
+                        room.tick(now)
                         command(now)
-                    except Exception as exc:  # raised after the write and the commit
+                    except Refusal as exc:  # raised after the write and the commit
                         error = exc
-                if room.version != before or sockets is not None:
+                    except Exception:  # a fault: nothing written, the room read again
+                        fault = True
+                if not fault and (room.version != before or sockets is not None):
                     note = None if error is not None else step_text(step, now, drawn)
                     store.write(
                         row,
@@ -455,6 +499,8 @@ class RoomHub:
         except psycopg.Error as exc:
             self.revs.pop(code, None)  # memory may be ahead of the store: read it again
             raise self.database_lost(exc) from None
+        if fault:
+            raise self._failed(room, {})
         if behind or row.written is not None:  # the sockets here have not seen this state
             self.broadcast(room)
         if error is not None:
@@ -544,6 +590,11 @@ class RoomHub:
         socket here are told (the page says it is reconnecting). The store makes its
         connection again, and the poll of the rooms (``_heard``) finds the database back:
         every socket then gets its room as stored."""
+        if not isinstance(exc, psycopg.OperationalError | psycopg.InterfaceError):
+            # the database answered and refused this one statement (a value it cannot
+            # take): only this change fails; no other room or socket hears of it
+            log.error("rooms: the database refused a statement (%s): not made", exc)
+            return Refusal("server_error", "the server could not save this; nothing was changed")
         refusal = Refusal(
             "unavailable",
             "the rooms' database is out of reach: reconnecting (nothing is lost); try again"

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 
 from starlette.requests import cookie_parser
@@ -31,6 +32,8 @@ from banluck.web.guard import HostCheck
 from banluck.web.identity import COOKIE, Identities
 from banluck.web.rooms_frames import Connection, TokenBucket, error_frame, parse_frame
 from banluck.web.rooms_hub import RoomHub
+
+log = logging.getLogger("banluck.web")
 
 #: Close codes (4000–4999 are the application's own).
 CLOSE_POLICY = 1008
@@ -118,6 +121,9 @@ async def _serve_open(ws: WebSocket, code: str, hub: RoomHub, player: str) -> No
                 hub.command(room, player, parse_frame(message))
             except Refusal as exc:
                 conn.send(error_frame(exc))
+            except Exception:  # a fault of the server: this frame fails, the socket stays
+                log.exception("room %s: a frame failed", code)
+                conn.send(error_frame(Refusal("server_error", "the server failed on this frame")))
     except WebSocketDisconnect:
         pass
     finally:

@@ -270,6 +270,9 @@ def _config(app: Any, host: str, port: int, log_level: str, limits: ConnectionLi
         ws_per_message_deflate=False,  # a zlib state per socket costs ~0.4 MB and CPU
         timeout_keep_alive=5,
         server_header=False,
+        # the client's address is the peer's: a forwarded header is read only as
+        # ``--client-header`` says (uvicorn's own handling would trust any local client)
+        proxy_headers=False,
     )
 
 

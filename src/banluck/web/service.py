@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from banluck.core.refusal import Refusal
+from banluck.core.text import json_fault, raw_json_fault
 from banluck.games.registry import Game
 from banluck.store import Store, Transaction
 from banluck.web.codecs import Codec, Session, stats_of
@@ -102,6 +103,9 @@ class GameService:
     # ------------------------------------------------------------------ loading
 
     def _decode(self, raw: str) -> Session:
+        fault = raw_json_fault(raw)
+        if fault is not None:  # never played on: it could not be written back or answered
+            raise CorruptSave(fault)
         return self.codec.decode(raw)
 
     def _load(self, tx: Transaction, player: str, language: str) -> tuple[Session, bool, bool]:
@@ -187,7 +191,11 @@ class GameService:
                     tx, player, number, json.dumps(finished, separators=(",", ":"))
                 )
             shared = None if self.shared is None else self._shared_settings(tx, player, language)
-            return self.answer(session, shared)
+            out = self.answer(session, shared)
+            # the answer is checked before the commit: "nothing was changed" stays true
+            if json_fault(out) is not None:
+                raise ValueError(f"{self.game.name}: the answer cannot be encoded")
+            return out
 
     def _store_new(self, tx: Transaction, admit: Admit | None) -> None:
         """Before a new player's first record is written: the address may add one, and the
