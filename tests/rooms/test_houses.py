@@ -200,8 +200,8 @@ def test_the_named_houses_are_offered_and_a_room_is_made_with_one_over_http(
 def test_a_kampung_houses_solve_is_made_off_the_loop_when_the_house_changes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The host's new kampung house is solved on a worker thread as the frame lands, so the
-    next hand's first bot decision finds it made (not on the room's loop)."""
+    """The host's new kampung house is solved on the heavy lane's thread as the frame lands,
+    so the next hand's first bot decision finds it made (not on the room's loop)."""
     import threading
 
     from banluck.games.kampung import driver as kampung_driver
@@ -231,7 +231,7 @@ def test_a_kampung_houses_solve_is_made_off_the_loop_when_the_house_changes(
                     break
                 threading.Event().wait(0.05)
     assert len(threads) == 2  # the room's first rules, then the house's
-    assert all(t.startswith("asyncio") for t in threads)  # the loop's worker threads
+    assert all(t.startswith("banluck-heavy") for t in threads)  # the lane's own thread
     assert policy_data._BY_OBJECT[id(rules)][0] is rules
     # the house's equilibrium, which the table's bots play, was made first
     assert policy_mixed._BY_OBJECT[id(rules)][0] is rules

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from banluck.core.refusal import Refusal
 from banluck.rooms.names import display_name, is_code, new_code
-from banluck.rooms.room import Room, new_room
+from banluck.rooms.room import HOST_GRACE, Room, new_room
 from banluck.rooms.settings import parse_settings
 from tests.rooms.helpers import CODE, hidden_leaks, room
 
@@ -396,11 +396,46 @@ def test_the_host_gone_between_hands_hands_the_room_to_the_next_person_present()
     r.sit("B", "ben", 0.0)
     ready(r)
     r.disconnect("A", 1.0)  # Ann, the host, closes her tab for good
+    assert r.host == "A"  # a reload or a phone asleep changes nothing
+    r.free("B", "you", 1.0 + HOST_GRACE)  # Bob holds the role once her grace is over
     assert r.host == "B" and r.public()["seats"][2]["host"]
-    r.free("B", "you", 2.0)  # Bob may now free the seat Ann left
     assert "you" not in r.occupant
     with pytest.raises(Refusal):
-        r.free("A", "ben", 3.0)
+        r.free("A", "ben", 3.0 + HOST_GRACE)
+
+
+def test_the_rooms_own_host_keeps_the_role_through_a_reload_and_gets_it_back() -> None:
+    """N4: Mal, present when Ann's page reloads, is not made host; after Ann's grace he
+    holds the role for her, may not reset the room's money nor remove her, and hands it
+    back the moment she returns."""
+    r = room("table", seed=3)
+    r.join("M", "Mal", 0.0)
+    r.sit("A", "you", 0.0)
+    r.sit("B", "ben", 0.0)
+    for p in ("A", "B", "M"):
+        r.connect(p, 0.0)
+    r.disconnect("A", 10.0)  # a reload: 1.5 s without a socket
+    with pytest.raises(Refusal) as e:
+        r.new_session("M", 11.0)
+    assert e.value.code == "forbidden" and r.host == "A"
+    r.connect("A", 11.5)
+    r.disconnect("A", 20.0)  # now gone for longer
+    r.connect("M", 21.0)
+    r.free("B", "ben", 20.0 + HOST_GRACE)  # Bob (first present) holds the role for Ann
+    assert r.host == "B" and r.view("B")["you"]["holding"]
+    assert "holding" not in r.view("A")["you"]
+    stacks = dict(r.stacks)
+    for who in ("B", "M"):
+        with pytest.raises(Refusal) as e:
+            r.new_session(who, 21.0 + HOST_GRACE)
+        assert e.value.code == "forbidden"
+    with pytest.raises(Refusal):
+        r.remove("B", "Ann", 22.0 + HOST_GRACE)
+    assert "A" in r.members and r.stacks == stacks
+    r.connect("A", 30.0 + HOST_GRACE)  # Ann is back: the room is hers again
+    assert r.host == "A" and r.view("A")["you"]["host"] and not r.view("B")["you"]["host"]
+    again = Room.from_json(json.loads(json.dumps(r.to_json())), entropy=r.entropy)
+    assert again.owner == "A" and again.host == "A"
 
 
 def test_the_host_gone_hands_the_room_to_a_watcher_when_nobody_seated_is_there() -> None:
@@ -411,8 +446,8 @@ def test_the_host_gone_hands_the_room_to_a_watcher_when_nobody_seated_is_there()
     r.connect("A", 0.0)
     r.connect("B", 0.0)
     r.disconnect("A", 1.0)
+    r.free("B", "you", 1.0 + HOST_GRACE)
     assert r.host == "B" and r.view("B")["you"]["host"]
-    r.free("B", "you", 2.0)
     assert "you" not in r.occupant
 
 

@@ -57,6 +57,9 @@ class Field:
     #: ``ties``, ``bets``) and the rule ids the field changes (HOUSE_RULES.md's tables)
     group: str = "deal"
     cites: str = ""
+    #: whether a house's edge (per initial bet) depends on the field: a fresh stack's size
+    #: changes nobody's odds (``House.edge_key``)
+    edge: bool = True
 
     def allowed(self) -> str:
         """What the field takes, in words (for an error line)."""
@@ -140,6 +143,18 @@ class House:
     def to_json(self) -> dict[str, Any]:
         """H12: ``{"base", "name", "rules"}`` with every field after defaults."""
         return {"base": self.base, "name": self.name, "rules": dict(self.rules)}
+
+    def edge_key(self) -> str:
+        """The text that names this house's odds: its base and the fields its edge depends
+        on (two houses that differ only in a fresh stack have one key).
+
+        >>> a = read_house({"base": "table", "rules": {"fresh_stack": 500}})
+        >>> a.edge_key() == read_house({"base": "table"}).edge_key()
+        True
+        """
+        fields = self.schema.by_name
+        rules = {k: v for k, v in self.rules.items() if fields[k].edge}
+        return json.dumps({"base": self.base, "rules": rules}, sort_keys=True)
 
     def changes(self) -> dict[str, Any]:
         """The fields this house plays differently from its base preset."""

@@ -63,8 +63,8 @@ def entry_of(text: str, now: float) -> Entry | None:
         return None
     updated = data.get("updated")
     if isinstance(updated, (int, float)) and not isinstance(updated, bool):
-        return Entry(data["host"], float(updated))
-    return Entry(data["host"], now)
+        return Entry(str(data.get("owner", data["host"])), float(updated))
+    return Entry(str(data.get("owner", data["host"])), now)
 
 
 class RoomIndex:

@@ -46,6 +46,9 @@ _STEP_BOUND = 10_000
 #: The finished shoes a room keeps in its fair history (the oldest go): its record, saved
 #: after every change, stays bounded (a two-deck Ban Luck shoe lasts about 8 hands).
 KEEP_SHOES = 20
+#: Seconds the room's own host may be offline (a reload, a phone asleep, a lost network)
+#: before someone present holds the host's role for them; it comes back when they do.
+HOST_GRACE = 60.0
 
 
 def _entropy() -> int:
@@ -84,6 +87,11 @@ class Room:
         self.code = code
         self.settings = settings
         self.host = host
+        #: the room's own host (who made it): while they are away someone present may hold
+        #: the host's role (``host``), and it is theirs again when they come back
+        self.owner = host
+        #: runtime only: since when the owner has had no socket open (None: connected)
+        self._owner_gone: float | None = None
         self.entropy = entropy
         self.game: GameDriver = _driver(settings)
         self.members: dict[str, Member] = {}
@@ -249,8 +257,7 @@ class Room:
 
     def free(self, player: str, seat: object, now: float) -> None:
         """The host frees a person's seat between hands."""
-        if player != self.host:
-            raise Refusal("forbidden", "only the room's host may free a seat")
+        self._host_only(player, "free a seat", now)
         if not isinstance(seat, str) or seat not in self.occupant:
             raise Refusal("bad_request", f"no person sits at {seat!r}", {"seat": seat})
         self._between_hands("a seat is freed")
@@ -261,10 +268,13 @@ class Room:
         """The host removes a person from the room between hands, by display name (a seated
         person's seat goes back to a bot, their stack is kept): they watch no more, and
         joining again counts against the watchers' cap."""
-        if player != self.host:
-            raise Refusal("forbidden", "only the room's host may remove someone")
+        self._host_only(player, "remove someone", now)
         self._between_hands("people are removed")
-        found = [m for m in self.members.values() if m.name == name and m.player != self.host]
+        found = [
+            m
+            for m in self.members.values()
+            if m.name == name and m.player not in (self.host, self.owner)
+        ]
         if not found:
             raise Refusal("not_found", f"nobody here is called {name!r}", {"name": name})
         gone = found[0]
@@ -277,8 +287,7 @@ class Room:
     def set_house(self, player: str, house: object, now: float) -> None:
         """H3: the host changes the room's house between hands (None: the preset's rules);
         it plays from the next hand, a new deck count from a new shoe committed now."""
-        if player != self.host:
-            raise Refusal("forbidden", "only the room's host may change the house rules")
+        self._host_only(player, "change the house rules", now)
         self._between_hands("the house rules change")
         body = {k: v for k, v in self.settings.to_json().items() if k not in ("decks", "house")}
         settings = parse_settings({**body, "house": house})
@@ -295,7 +304,8 @@ class Room:
     def new_session(self, player: str, now: float) -> None:
         """The host starts a new session between hands: the room, its people and seats
         stay; every stack starts again at the fresh stack and the settle-up table is empty."""
-        if player != self.host:
+        # the room's money is reset by its own host only, never by one holding the role
+        if player != self.owner:
             raise Refusal("forbidden", "only the room's host may start a new session")
         self._between_hands("a new session starts")
         fresh = self.game.fresh_stack()
@@ -481,15 +491,38 @@ class Room:
                 m.away, m.freed = False, True
         self.present = set()
 
-    def _hand_over_host(self) -> None:
-        """Between hands, a host with no socket open hands the room to the first person
-        present (in the order they joined): someone can always free a seat."""
-        if self._connected(self.host):
+    def _hand_over_host(self, now: float) -> None:
+        """The room's own host (``owner``) holds the role whenever they are here. When they
+        have been away ``HOST_GRACE`` seconds and the one holding it is not here either, the
+        first person present (in the order they joined) holds it for them: someone can
+        always free a seat. A reload or a phone asleep changes nothing."""
+        if self._connected(self.owner) or self.owner not in self.members:
+            self._owner_gone = None
+            if self.owner in self.members:
+                self.host = self.owner
+            elif not self._connected(self.host):
+                self._pass_host()
             return
+        if self._owner_gone is None:
+            self._owner_gone = now
+        if self._connected(self.host) or now - self._owner_gone < HOST_GRACE:
+            return
+        self._pass_host()
+
+    def _pass_host(self) -> None:
         for m in self.members.values():
             if m.player != self.host and self._connected(m.player):
                 self.host = m.player
                 return
+
+    def _host_only(self, player: str, what: str, now: float) -> None:
+        """``forbidden`` unless ``player`` holds the host's role (settled as of ``now``)."""
+        before = self.host
+        self._hand_over_host(now)
+        if self.host != before:
+            self.version += 1
+        if player != self.host:
+            raise Refusal("forbidden", f"only the room's host may {what}")
 
     def _pending_bets(self) -> list[str]:
         return [
@@ -533,7 +566,7 @@ class Room:
             ]
             # a host gone hands the room on even when nobody seated is here (a watcher then
             # holds it, and may free the seats)
-            self._hand_over_host()
+            self._hand_over_host(now)
             if not present:
                 self.deadline, self._waiting = None, None
                 return

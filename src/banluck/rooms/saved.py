@@ -25,6 +25,8 @@ def room_json(room: Room) -> dict[str, Any]:
         "code": room.code,
         "settings": room.settings.to_json(),
         "host": room.host,
+        # the room's own host, when someone else holds the role for them meanwhile
+        **({"owner": room.owner} if room.owner != room.host else {}),
         "members": [
             {"player": m.player, "name": m.name, "seat": m.seat, "away": m.away}
             | ({"freed": True} if m.freed else {})
@@ -71,6 +73,7 @@ def load_room(data: dict[str, Any], *, entropy: Callable[[], int]) -> Room:
     room = Room(
         str(data["code"]), settings, str(data["host"]), entropy=entropy, shoe=dict(data["shoe"])
     )
+    room.owner = str(data.get("owner", room.host))
     for m in data["members"]:
         room.members[str(m["player"])] = Member(
             str(m["player"]), str(m["name"]), m["seat"], bool(m["away"]), bool(m.get("freed"))

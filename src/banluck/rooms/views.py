@@ -101,6 +101,9 @@ def view_json(
             # the seed they gave for the next shoe (rooms.seeds)
             "shoe_seed": room.seeds.get(m.name) if m else None,
             "limits": _limits(room, seat),
+            # holding the host's role for the room's own host while they are away (who
+            # alone may start a new session)
+            **({"holding": True} if player == room.host != room.owner else {}),
         },
         "table": table,
     }

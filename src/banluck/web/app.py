@@ -12,6 +12,7 @@ import hashlib
 import json
 import logging
 import random
+from asyncio import CancelledError
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from functools import lru_cache
@@ -33,11 +34,12 @@ from banluck.games.registry import GAMES, driver_class, driver_for
 from banluck.rooms.settings import house_refusal, house_setting
 from banluck.store import PLAYER_IDLE_DAYS, PLAYER_LIMIT, Store
 from banluck.web.bodies import read_body
-from banluck.web.catalog import chart, edge_of_house, house_edge, simulated_edge_of_house
+from banluck.web.catalog import chart, edge_of_house, house_edge, house_edge_known, house_odds
 from banluck.web.codecs import codec_for, decks_of
 from banluck.web.errors import STATUS, status_of
 from banluck.web.guard import CSP, LOCAL_NAMES, SCOPE_KEY, Guard, HostCheck, HttpRefusal
 from banluck.web.guide import LESSONS, guide_json
+from banluck.web.heavy import HeavyLane, wait_while_wanted
 from banluck.web.identity import COOKIE, COOKIE_MAX_AGE, Identities
 from banluck.web.records import LANGUAGES
 from banluck.web.rooms_http import install_rooms
@@ -202,16 +204,21 @@ def create_app(
     services = {"table": table} | {n: service_for(n, table) for n in GAMES if n != "table"}
     service = services[preset]
 
+    #: expensive work (a house's edge, a room's house solve) apart from the tables' pool
+    lane = HeavyLane()
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         store.close()
+        lane.close()
 
     app = FastAPI(
         title="Ban Luck", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
     )
     app.state.service = service
     app.state.services = services
+    app.state.heavy = lane
 
     @app.exception_handler(Refusal)
     async def _game_error(request: Request, exc: Refusal) -> JSONResponse:
@@ -282,24 +289,28 @@ def create_app(
             raise house_refusal(exc) from None
 
     @app.post("/api/houses/edge")
-    async def edge_of_a_house(request: Request) -> dict[str, Any]:
+    async def edge_of_a_house(request: Request) -> Response:
         """H9: the exact house edge of the house object ``{"house": {...}}`` (None where
-        the family's edge is measured by simulation), each house solved once."""
+        the family's edge is measured by simulation), each house solved once, on the heavy
+        lane (``web.heavy``): a house not known yet costs its asker one of their new-work
+        tokens, and its work is dropped if the asker leaves before it starts."""
         body = await read_body(request)
         house = house_setting(body.get("house"))
-        edge = await run_in_threadpool(edge_of_house, house)
-        measured: dict[str, Any] = {"edge_source": "exact" if edge is not None else "none"}
-        if edge is None:  # kampung: the bots of the house's own solve, simulated
-            sim = await run_in_threadpool(simulated_edge_of_house, house)
-            if sim is not None:
-                edge = sim["house_edge"]
-                measured = {"edge_source": "simulated", **sim}
-        return {
-            "house": house.to_object(),
-            "changes": house.changes(),
-            "house_edge": edge,
-            **measured,
-        }
+        player = _player_id(request)
+        if not house_edge_known(house):
+            clients = request.app.state.rooms.clients
+            peer = request.client.host if request.client else None
+            clients.new_work(clients.address(peer, request.headers), player)
+        key = ("edge", house.edge_key())
+        owner = ("edge", player)
+        future = lane.submit(key, lambda: house_odds(house), owner)
+        try:
+            odds = await wait_while_wanted(lane, key, owner, future, request.is_disconnected)
+        except CancelledError:  # replaced by a newer house of the same asker
+            raise Refusal(
+                "busy", "a newer house was asked for: this one was not computed"
+            ) from None
+        return JSONResponse({"house": house.to_object(), "changes": house.changes(), **odds})
 
     @app.get("/api/games")
     async def lobby(request: Request) -> dict[str, Any]:
@@ -471,6 +482,7 @@ def create_app(
 
     key = store.secret if cookie_key is None else cookie_key
     install_rooms(app, db_path, key, host_names=host_names, port=port, client_header=client_header)
+    app.state.rooms.lane = lane
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     app.add_middleware(
         Guard,

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -29,9 +31,36 @@ def house_edge(name: str) -> float | None:
         return _edge(name)
 
 
-@lru_cache(maxsize=64)
-def _house_edge(key: str) -> float | None:
-    house = read_house(json.loads(key))
+class Memo:
+    """Answers by key, the ``size`` most recent kept (an LRU whose content can be asked
+    without computing: ``known``)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._data: OrderedDict[str, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def known(self, key: str) -> bool:
+        with self._lock:
+            return key in self._data
+
+    def get(self, key: str, compute: Callable[[], Any]) -> Any:
+        with self._lock:
+            if key in self._data:
+                self._data.move_to_end(key)
+                return self._data[key]
+        value = compute()
+        with self._lock:
+            self._data[key] = value
+            while len(self._data) > self.size:
+                self._data.popitem(last=False)
+        return value
+
+
+_HOUSE_EDGES = Memo(256)
+
+
+def _house_edge(house: House) -> float | None:
     g = game(house.base)
     if g.house_edge is None:
         return None
@@ -41,10 +70,36 @@ def _house_edge(key: str) -> float | None:
 
 def edge_of_house(house: House) -> float | None:
     """H9: the exact house edge of ``house`` (None: its family's edge is not solved exactly;
-    kampung's bots are measured by simulation), each house solved once."""
-    key = json.dumps({"base": house.base, "rules": house.rules}, sort_keys=True)
-    with _lock:
-        return _house_edge(key)
+    kampung's bots are measured by simulation), each house solved once (by what its edge
+    depends on: ``House.edge_key``)."""
+    key = house.edge_key()
+
+    def solve() -> float | None:
+        with _lock:  # one solve at a time; a house solved meanwhile is not solved again
+            return _HOUSE_EDGES.get(key, lambda: _house_edge(house))  # type: ignore[no-any-return]
+
+    return _HOUSE_EDGES.get(key, solve)  # type: ignore[no-any-return]
+
+
+def house_edge_known(house: House) -> bool:
+    """Whether ``house``'s edge (``house_odds``) is known without computing anything."""
+    g, key = game(house.base), house.edge_key()
+    if g.house_edge is not None:
+        return _HOUSE_EDGES.known(key)
+    return g.sim_edge is None or _SIM_EDGES.known(key)
+
+
+def house_odds(house: House) -> dict[str, Any]:
+    """H9: ``house_edge`` and ``edge_source`` of ``house``: ``exact`` (its solve),
+    ``simulated`` (kampung: the table's bots of the house's own solve on 200,000 hands, with
+    ``ci95``, ``hands`` and ``seed``) or ``none``."""
+    edge = edge_of_house(house)
+    if edge is not None:
+        return {"house_edge": edge, "edge_source": "exact"}
+    sim = simulated_edge_of_house(house)
+    if sim is None:
+        return {"house_edge": None, "edge_source": "none"}
+    return {"house_edge": sim["house_edge"], "edge_source": "simulated", **sim}
 
 
 @lru_cache(maxsize=32)
@@ -79,9 +134,10 @@ def chart(
 _sim_lock = threading.Lock()
 
 
-@lru_cache(maxsize=32)
-def _sim_edge(key: str) -> dict[str, Any] | None:
-    house = read_house(json.loads(key))
+_SIM_EDGES = Memo(64)
+
+
+def _sim_edge(house: House) -> dict[str, Any] | None:
     g = game(house.base)
     if g.sim_edge is None:
         return None
@@ -93,6 +149,10 @@ def simulated_edge_of_house(house: House) -> dict[str, Any] | None:
     """H9: the edge of ``house`` measured by simulation where its family's is not solved
     exactly (``house_edge``, ``ci95``, ``hands``, ``seed``; None: a family with neither), each house
     measured once, one at a time (the exact edges do not wait for it)."""
-    key = json.dumps({"base": house.base, "rules": house.rules}, sort_keys=True)
-    with _sim_lock:
-        return _sim_edge(key)
+    key = house.edge_key()
+
+    def measure() -> dict[str, Any] | None:
+        with _sim_lock:  # a house measured meanwhile is not measured again
+            return _SIM_EDGES.get(key, lambda: _sim_edge(house))  # type: ignore[no-any-return]
+
+    return _SIM_EDGES.get(key, measure)  # type: ignore[no-any-return]

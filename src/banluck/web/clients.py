@@ -56,6 +56,10 @@ ROOMS_PER_HOUR = 60.0
 #: ``store.sqlite.VISITOR_HOURS``).
 PLAYERS_BURST = 100
 PLAYERS_PER_HOUR = 60.0
+#: Houses not known yet whose edge one address, or one player, may ask for: a burst (a
+#: family trying houses in the dialog), then this many an hour (``web.heavy``).
+WORK_BURST = 30
+WORK_PER_HOUR = 120.0
 #: Addresses a bucket remembers at most; past it the full buckets are forgotten first.
 REMEMBERED = 100_000
 
@@ -157,6 +161,7 @@ class ClientLimits:
         self.rooms = Buckets(rooms_burst, rooms_per_hour / 3600, clock)
         self.players = Buckets(players_burst, players_per_hour / 3600, clock)
         self.opens = Buckets(sockets_burst, sockets_per_minute / 60, clock)
+        self.work = Buckets(WORK_BURST, WORK_PER_HOUR / 3600, clock)
 
     def address(self, peer: str | None, headers: Mapping[str, str]) -> str:
         return client_address(peer, headers, self.header)
@@ -196,6 +201,17 @@ class ClientLimits:
             raise Refusal(
                 "rate_limited",
                 f"too many new rooms from one address: at most {per_hour:g} an hour",
+            )
+
+    def new_work(self, address: str, player: str) -> None:
+        """Take one of the address's and one of the player's tokens for expensive new work
+        (a house not computed yet: ``rate_limited`` when either has none left)."""
+        if not (self.work.take(f"player:{player}") and self.work.take(address)):
+            per_hour = self.work.per_second * 3600
+            raise Refusal(
+                "rate_limited",
+                f"too many new houses asked for: at most {per_hour:g} an hour after the"
+                f" first {self.work.burst}",
             )
 
     def new_player(self, address: str) -> None:

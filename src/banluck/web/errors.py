@@ -29,6 +29,7 @@ STATUS = {
     "server_full": 503,
     "unavailable": 503,
     "server_error": 500,
+    "busy": 503,
 }
 
 

@@ -122,6 +122,7 @@ def rooms_router(
         room = hub.get(code)
         if room is None:
             return _refused(hub.missing(code))
+        await hub.ready(room)
         hub.change(room, lambda now: None)
         answer = room.view(request.scope[SCOPE_KEY])
         hub.release(room)

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import sqlite3
 import sys
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from typing import Any
 
 import psycopg
@@ -31,6 +33,7 @@ from banluck.rooms.settings import parse_settings
 from banluck.store.pg_rooms import PgRoomStore, parse_notice, step_of, unpack
 from banluck.store.rooms import Hand, RoomStore
 from banluck.web.clients import ClientLimits
+from banluck.web.heavy import HeavyLane
 from banluck.web.rooms_frames import (
     BURST,
     FRAMES,
@@ -161,6 +164,12 @@ class RoomHub:
         self.rate, self.burst = RATE, BURST
         #: sockets per player and per client address, new rooms per address (``clients``)
         self.clients = ClientLimits()
+        #: expensive work's own lane (``web.heavy``; the app's, shared with its routes)
+        self.lane = HeavyLane()
+        #: each room's house solve under way on the lane: the room waits for it (``ready``)
+        self._preparing: dict[str, Future[None]] = {}
+        #: the house each room's solve was last asked for
+        self._houses: dict[str, Any] = {}
         self.sockets: dict[str, set[Connection]] = {}
         #: a shared store: whether its database answered last time (``database_lost``)
         self.database_ok = True
@@ -240,6 +249,7 @@ class RoomHub:
             room.connections = self.store.connections(row.presence)
             room.bound_deadline(self.clock())
             self.rooms[code], self.revs[code] = room, row.rev
+            self.prepare(room)
             return room  # what is due is played by the next change, under the lock
         raw = self.store.load(code)
         if raw is None:
@@ -248,6 +258,10 @@ class RoomHub:
         if room is None:
             return None
         room.bound_deadline(self.clock())
+        self.prepare(room)
+        if not self.is_ready(room):  # what fell due is played once its house is solved
+            self.rooms[code] = room
+            return room
         try:
             room.tick(self.clock())
         except Exception:  # what fell due fails: served as saved (the next change says so)
@@ -531,9 +545,10 @@ class RoomHub:
                 raw = unpack(got[2]) if got and rev == self.revs.get(code, -1) + 1 else None
                 if raw is not None:
                     step = step_of(got[2]) if got else None
-                    if step is not None:
+                    if step is not None and self.is_ready(room):  # else no bot may play here
                         if self._replay(room, step, raw):
                             room.drop_recall()  # the process that made it kept it
+                            self.prepare(room)  # another process changed its house
                             self.replayed += 1
                             self.revs[code] = rev
                             self.broadcast(room)
@@ -543,6 +558,7 @@ class RoomHub:
                     connections = room.connections
                     if self._refresh(room, raw):
                         room.connections = connections
+                        self.prepare(room)
                         self.reread += 1
                         self.revs[code] = rev
                         self.broadcast(room)
@@ -708,6 +724,10 @@ class RoomHub:
                     self._publish(room)
             self.rooms.pop(room.code, None)
             self.revs.pop(room.code, None)
+            key = self._houses.get(room.code)
+            # nobody here waits for its solve now: dropped if not started (asked again then)
+            if key is not None and self.lane.release(key, ("room", room.code)):
+                del self._houses[room.code]
 
     def tick(self) -> None:
         """Play what is due in every room that has a socket open (shared store: the room's
@@ -715,7 +735,7 @@ class RoomHub:
         now = self.clock()
         for code in list(self.sockets):
             room = self.rooms.get(code)
-            if room is None:
+            if room is None or not self.is_ready(room):  # its house is being solved
                 continue
             if self.shared:
                 if room.deadline is not None and now >= room.deadline:
@@ -760,16 +780,53 @@ class RoomHub:
                 if conn.player == player:
                     conn.send(dumps({**room.view(player), "reply": ref}))
             return
+        if kind == "house":
+            self.lane.check_room(("room", room.code))  # busy: refused before any change
         self.change(room, lambda now: apply_frame(room, player, frame, now), step=(player, frame))
         if kind == "house":
             self.prepare(room)
 
     def prepare(self, room: Room) -> None:
-        """Compute the room's new rules' solve (``GameDriver.prepare``) on a worker thread,
-        so that the first bot decision of the next hand does not hold up the loop."""
+        """Compute the room's rules' solve (``GameDriver.prepare``) on the heavy lane, once
+        per house however many rooms play it; a newer house of the room replaces one not
+        started. Until it is done the room plays nothing that needs it (``ready``, ``tick``):
+        no solve ever runs on the loop, and no other room waits."""
+        game = room.game
+        house = room.settings.house
+        key = ("prepare", room.settings.game, room.settings.decks, house and house.edge_key())
+        if self._houses.get(room.code) == key:  # asked for already (a room read again)
+            return
+        self._houses[room.code] = key
         try:
-            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
-        except RuntimeError:  # not on the loop: the hub's, once it runs
-            loop = self._loop
-        if loop is not None:
-            loop.run_in_executor(None, room.game.prepare)
+            future = self.lane.submit(key, game.prepare, ("room", room.code))
+        except Refusal:  # the lane is full: the first bot decision solves it
+            log.warning("room %s: its house is solved when first needed (lane full)", room.code)
+            return
+        if not future.done():
+            self._preparing[room.code] = future
+            future.add_done_callback(functools.partial(self._prepared, room.code))
+
+    def _prepared(self, code: str, future: Future[None]) -> None:
+        if self._preparing.get(code) is future:
+            del self._preparing[code]
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._kick, code)
+
+    def _kick(self, code: str) -> None:
+        """A room whose solve is done plays what fell due meanwhile."""
+        room = self.rooms.get(code)
+        if room is not None and code in self.sockets and self.is_ready(room):
+            with contextlib.suppress(Refusal):
+                self.change(room, lambda now: None, step=(None, None))
+
+    def is_ready(self, room: Room) -> bool:
+        """Whether the room's house solve is done (nothing of it is computed on the loop)."""
+        future = self._preparing.get(room.code)
+        return future is None or future.done()
+
+    async def ready(self, room: Room) -> None:
+        """Wait (without holding up anyone else) until the room's house solve is done."""
+        future = self._preparing.get(room.code)
+        if future is not None and not future.done():
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.shield(asyncio.wrap_future(future))

@@ -101,6 +101,7 @@ async def _serve_open(ws: WebSocket, code: str, hub: RoomHub, player: str) -> No
         await ws.close(code=CLOSE_NO_ROOM)
         return
     conn = Connection(player)
+    await hub.ready(room)  # a room whose house is being solved: nobody else waits
     try:
         hub.attach(room, conn)
     except Refusal as exc:  # the rooms' database is out of reach: the page tries again
@@ -118,7 +119,9 @@ async def _serve_open(ws: WebSocket, code: str, hub: RoomHub, player: str) -> No
             try:
                 if not bucket.take(time.monotonic()):
                     raise Refusal("rate_limited", f"too many frames: at most {hub.rate:g} a second")
-                hub.command(room, player, parse_frame(message))
+                frame = parse_frame(message)
+                await hub.ready(room)  # the room's house solve, off the loop
+                hub.command(room, player, frame)
             except Refusal as exc:
                 conn.send(error_frame(exc))
             except Exception:  # a fault of the server: this frame fails, the socket stays

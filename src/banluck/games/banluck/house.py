@@ -57,7 +57,9 @@ FIELDS = (
     Field(name="bet_min", kind="int", lo=1, hi=100_000, group="bets", cites="T8"),
     Field(name="bet_max", kind="int", lo=1, hi=100_000, group="bets", cites="T8"),
     Field(name="bet_cover", kind="int", lo=1, hi=5, group="bets", cites="O1"),
-    Field(name="fresh_stack", kind="int", lo=100, hi=1_000_000, group="bets", cites="T9"),
+    Field(
+        name="fresh_stack", kind="int", lo=100, hi=1_000_000, group="bets", cites="T9", edge=False
+    ),
 )
 
 #: H16: the dealer's five cards, as ``Rules``' card limit and five dragon

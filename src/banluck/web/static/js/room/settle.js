@@ -17,7 +17,8 @@ export function drawTally(room, you, link) {
   const none = !(room.tally && room.tally.length);
   $("tally-table").hidden = none;
   $("tally-none").hidden = !none;
-  $("new-session").hidden = !(you.host && room.phase !== "playing");
+  // the room's money is reset by its own host only, not by one holding the role for them
+  $("new-session").hidden = !(you.host && !you.holding && room.phase !== "playing");
   $("new-session").onclick = () => {
     if (window.confirm(t("room.tally.confirm"))) link.send({ type: "new_session" });
   };

@@ -1,0 +1,163 @@
+"""Expensive work apart from the game's own requests: a house's solve or simulated edge runs
+on this lane's own thread, never on the event loop nor in the pool the tables' requests use.
+
+The lane is bounded and fair:
+- each piece of work has a key, and is done once however many ask for it at the same time;
+- each asker (an owner: a room, a player) has at most one piece of work waiting: a newer one
+  replaces its older one that has not started (a host clicking through houses, a form
+  asking the edge of every change), unless someone else waits for it too;
+- work nobody waits for any more is dropped before it starts (``release``);
+- at most ``waiting`` pieces wait in all: past that a new one is refused (``busy``, 503),
+  and what already waits goes on.
+
+>>> lane = HeavyLane(waiting=4)
+>>> lane.submit("k", lambda: 6 * 7, owner="a").result(timeout=5)
+42
+>>> lane.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import threading
+from collections.abc import Awaitable, Callable, Hashable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from banluck.core.refusal import Refusal
+
+T = TypeVar("T")
+
+#: Pieces of work that may wait at once (past it: ``busy``).
+WAITING = 16
+#: How often an HTTP request waiting on the lane checks that its client is still there.
+CHECK_GONE = 0.25
+
+
+def _busy() -> Refusal:
+    return Refusal("busy", "the server is busy computing other houses: try again in a moment")
+
+
+@dataclass
+class _Job:
+    future: Future[Any]
+    owners: set[Hashable] = field(default_factory=set)
+
+
+class HeavyLane:
+    """One thread (``workers``) for expensive work, keyed, deduplicated and bounded."""
+
+    def __init__(self, *, workers: int = 1, waiting: int = WAITING) -> None:
+        self._pool = ThreadPoolExecutor(workers, thread_name_prefix="banluck-heavy")
+        self._jobs: dict[Hashable, _Job] = {}
+        self._by_owner: dict[Hashable, Hashable] = {}
+        #: reentrant: a future done at once runs its callback (``_finished``) in ``submit``
+        self._lock = threading.RLock()
+        self.waiting = waiting
+        #: pieces of work done and dropped unstarted (for the tests and the metrics)
+        self.done = self.dropped = 0
+
+    def submit(self, key: Hashable, work: Callable[[], T], owner: Hashable) -> Future[T]:
+        """The future of ``work`` under ``key`` (the one already under way when there is
+        one); ``owner``'s older waiting work is dropped unless another owner waits for it.
+        ``busy`` when ``waiting`` pieces already wait."""
+        with self._lock:
+            job = self._jobs.get(key)
+            if job is not None and not job.future.done():
+                self._own(owner, key, job)
+                return job.future
+            self._drop_owned(owner)
+            if sum(1 for j in self._jobs.values() if not j.future.running()) >= self.waiting:
+                raise _busy()
+            future: Future[T] = self._pool.submit(work)
+            job = _Job(future)
+            self._jobs[key] = job
+            self._own(owner, key, job)
+            future.add_done_callback(functools.partial(self._finished, key))
+            return future
+
+    def check_room(self, owner: Hashable) -> None:
+        """``busy`` when a new piece of work of ``owner`` would be refused (its own waiting
+        one, which the new one replaces, not counted)."""
+        with self._lock:
+            own = self._jobs.get(self._by_owner.get(owner, ()))
+            waiting = sum(1 for j in self._jobs.values() if not j.future.running())
+            if own is not None and not own.future.running() and own.owners == {owner}:
+                waiting -= 1
+            if waiting >= self.waiting:
+                raise _busy()
+
+    def release(self, key: Hashable, owner: Hashable) -> bool:
+        """``owner`` waits no more for ``key``: dropped if nobody else waits and it has
+        not started (whether it was)."""
+        with self._lock:
+            job = self._jobs.get(key)
+            if job is None:
+                return False
+            job.owners.discard(owner)
+            if self._by_owner.get(owner) == key:
+                del self._by_owner[owner]
+            if not job.owners and job.future.cancel():
+                self.dropped += 1
+                return True
+            return False
+
+    def pending(self, key: Hashable) -> bool:
+        """Whether work under ``key`` is waiting or running."""
+        with self._lock:
+            job = self._jobs.get(key)
+            return job is not None and not job.future.done()
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def _own(self, owner: Hashable, key: Hashable, job: _Job) -> None:
+        if self._by_owner.get(owner) not in (None, key):
+            self._drop_owned(owner)
+        job.owners.add(owner)
+        self._by_owner[owner] = key
+
+    def _drop_owned(self, owner: Hashable) -> None:
+        old = self._by_owner.pop(owner, None)
+        job = None if old is None else self._jobs.get(old)
+        if job is None:
+            return
+        job.owners.discard(owner)
+        if not job.owners and job.future.cancel():
+            self.dropped += 1
+
+    def _finished(self, key: Hashable, future: Future[Any]) -> None:
+        with self._lock:
+            job = self._jobs.get(key)
+            if job is not None and job.future is future:
+                del self._jobs[key]
+                for owner in job.owners:
+                    if self._by_owner.get(owner) == key:
+                        del self._by_owner[owner]
+            if not future.cancelled():
+                self.done += 1
+
+
+async def wait_while_wanted(
+    lane: HeavyLane,
+    key: Hashable,
+    owner: Hashable,
+    future: Future[T],
+    gone: Callable[[], Awaitable[bool]],
+) -> T:
+    """``future``'s result, checking every ``CHECK_GONE`` seconds that the asker is still
+    there (``gone``); when not, the work is released (dropped if nobody else waits) and
+    ``CancelledError`` raised."""
+    wrapped = asyncio.wrap_future(future)
+    try:
+        while True:
+            done, _ = await asyncio.wait({wrapped}, timeout=CHECK_GONE)
+            if done:
+                return wrapped.result()
+            if await gone():
+                raise asyncio.CancelledError
+    except asyncio.CancelledError:
+        lane.release(key, owner)
+        raise

@@ -1,0 +1,142 @@
+"""Expensive work cannot take the tables down (the heavy lane, ``web.heavy``): a house's
+edge is computed once per what it depends on, on its own thread, once however many ask;
+one asker has one piece of work waiting, work nobody waits for is dropped before it
+starts, the lane refuses work past its bound; a client asking for new houses is slowed
+down; a kampung room's new house is solved off the loop and its next hand waits for it
+while every other room plays on."""
+
+from __future__ import annotations
+
+import threading
+import time
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from banluck.core.refusal import Refusal
+from banluck.games.house import read_house
+from banluck.web import catalog
+from banluck.web.heavy import HeavyLane
+from tests.web.helpers import client_for
+
+
+def _blocked_lane() -> tuple[HeavyLane, threading.Event]:
+    """A lane whose one thread is held until the event is set."""
+    lane = HeavyLane(waiting=3)
+    gate = threading.Event()
+    lane.submit("hold", gate.wait, owner="holder")
+    for _ in range(100):
+        if lane.pending("hold") and lane._jobs["hold"].future.running():
+            break
+        time.sleep(0.01)
+    return lane, gate
+
+
+def test_work_under_one_key_is_done_once_for_every_asker() -> None:
+    lane, gate = _blocked_lane()
+    calls: list[int] = []
+
+    def work(n: int) -> int:
+        calls.append(n)
+        return n
+
+    a = lane.submit("k", lambda: work(7), owner="a")
+    b = lane.submit("k", lambda: work(8), owner="b")
+    assert a is b
+    gate.set()
+    assert a.result(timeout=5) == 7 and calls == [7]
+    lane.close()
+
+
+def test_an_askers_newer_work_replaces_its_waiting_one_and_the_lane_is_bounded() -> None:
+    lane, gate = _blocked_lane()
+    first = lane.submit("h1", lambda: 1, owner="host")
+    second = lane.submit("h2", lambda: 2, owner="host")
+    assert first.cancelled() and not second.cancelled()  # a host clicking through houses
+    shared = lane.submit("h3", lambda: 3, owner="ann")
+    lane.submit("h3", lambda: 3, owner="bob")
+    lane.submit("h4", lambda: 4, owner="ann")  # ann moves on; bob still waits for h3
+    assert not shared.cancelled()
+    with pytest.raises(Refusal) as e:  # three wait: the bound
+        lane.submit("h5", lambda: 5, owner="cai")
+    assert e.value.code == "busy"
+    lane.release("h4", "ann")  # nobody waits for it any more: dropped before it starts
+    assert lane.dropped == 2
+    gate.set()
+    assert second.result(timeout=5) == 2 and shared.result(timeout=5) == 3
+    lane.close()
+
+
+def test_a_house_edge_is_keyed_on_what_it_depends_on() -> None:
+    a = read_house({"base": "one-on-one", "rules": {"five_card_bust": 1, "fresh_stack": 700}})
+    b = read_house({"base": "one-on-one", "rules": {"five_card_bust": 1, "fresh_stack": 900}})
+    assert a.edge_key() == b.edge_key()
+    edge = catalog.edge_of_house(a)
+    assert catalog.house_edge_known(b) and catalog.edge_of_house(b) == edge
+    c = read_house({"base": "one-on-one", "rules": {"five_card_bust": 2, "fresh_stack": 900}})
+    assert c.edge_key() != a.edge_key() and not catalog.house_edge_known(c)
+
+
+def test_a_client_asking_for_new_houses_is_slowed_down_but_known_ones_are_free(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from banluck.web.clients import WORK_BURST
+
+    monkeypatch.setattr(catalog, "_house_edge", lambda house: 0.01)  # the limit, not the solve
+    c = client_for(tmp_path / "s.sqlite3")
+    statuses = []
+    for n in range(WORK_BURST + 3):
+        house = {"base": "table", "rules": {"bet_max": 400 + n}}
+        statuses.append(c.post("/api/houses/edge", json={"house": house}).status_code)
+    assert statuses[:WORK_BURST] == [200] * WORK_BURST
+    assert set(statuses[WORK_BURST:]) == {429}
+    again = c.post("/api/houses/edge", json={"house": {"base": "table", "rules": {"bet_max": 401}}})
+    assert again.status_code == 200 and again.json()["house_edge"] == 0.01
+
+
+def test_a_kampung_rooms_new_house_is_solved_off_the_loop_and_its_hand_waits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from banluck.games.kampung import driver as kampung_driver
+    from tests.rooms.test_ws import Player, _cookie, make_room, served
+
+    real = kampung_driver.KampungDriver.prepare
+    threads: list[str] = []
+    release = threading.Event()
+
+    def slow_prepare(self: Any) -> None:
+        threads.append(threading.current_thread().name)
+        release.wait(20)  # a house that takes a while to solve
+        real(self)
+
+    monkeypatch.setattr(kampung_driver.KampungDriver, "prepare", slow_prepare)
+    house = {"base": "kampung", "name": "Uncle's", "rules": {"banker_must_draw_under": 17}}
+    with served(tmp_path / "s.sqlite3") as (client, hub):
+        ann = Player(client, _cookie(client), "ann")
+        bob = Player(client, _cookie(client), "bob")
+        code = make_room(client, ann.cookie, game="kampung")
+        other = make_room(client, bob.cookie, game="table", name="Bob")
+        with ExitStack() as stack:
+            ann.ws = stack.enter_context(ann.open(code))
+            bob.ws = stack.enter_context(bob.open(other))
+            ann.send({"type": "sit", "seat": "you"})
+            ann.sync()
+            ann.send({"type": "house", "house": house})
+            for _ in range(200):
+                if threads and not hub.is_ready(hub.rooms[code]):
+                    break
+                time.sleep(0.01)
+            assert threads and all(t.startswith("banluck-heavy") for t in threads)
+            # the solve is under way: another room is served meanwhile
+            assert bob.sync()["room"]["code"] == other
+            # the room's own frames wait for its house, then play it
+            hand = hub.rooms[code].last_number + 1
+            ann.send({"type": "bet", "hand": hand, "amount": 20})
+            time.sleep(0.3)
+            assert hub.rooms[code].last_number == hand - 1  # not dealt before its house
+            release.set()
+            state = ann.sync()
+            assert state["room"]["hand"] == hand and not ann.errors()
+            assert state["room"]["house"]["name"] == "Uncle's"
