@@ -105,3 +105,55 @@ def test_the_hands_come_a_page_at_a_time(tmp_path: Path, monkeypatch: Any) -> No
                 break
             before = f"?before={pages[-1][-1]}"
         assert pages == [[5, 4], [3, 2], [1]]
+
+
+def test_the_hands_file_is_made_off_the_loop_kept_and_limited_per_member(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """N7: the file of every hand is streamed as the API writes JSON, made once per reader
+    and room version (asked again: the same bytes, nothing read or encoded), and one member
+    may start only a few downloads a minute; another member is not held by it."""
+    import json
+
+    from banluck.rooms.recall import for_person
+    from banluck.web import rooms_download
+
+    monkeypatch.setattr(rooms_download, "CHUNK", 2)  # several chunks for a few hands
+    with served(tmp_path / "s.sqlite3") as (client, hub):
+        ann = Player(client, _cookie(client), "ann")
+        bob = Player(client, _cookie(client), "bob")
+        code = make_room(client, ann.cookie, game="table")
+        with ExitStack() as stack:
+            ann.ws = stack.enter_context(ann.open(code))
+            bob.ws = stack.enter_context(bob.open(code))
+            bob.send({"type": "join", "name": "Bob"})
+            ann.send({"type": "sit", "seat": "you"})
+            ann.sync(), bob.sync()
+            for n in range(1, 6):
+                ann.send({"type": "bet", "hand": n, "amount": 20})
+                ann.sync()
+                play_out([ann], hub, code, lambda legal: legal[-1])
+                ann.sync()
+        records = [json.loads(d) for _, d in hub.store.hands(code)][::-1]
+        want = {"room": code, "game": "table", "hands": [for_person(r, "") for r in records]}
+        first = _get(bob, f"/room/{code}/hands.json")
+        assert first.status_code == 200
+        expected = json.dumps(want, ensure_ascii=False, separators=(",", ":")).encode()
+        assert first.content == expected
+        monkeypatch.setattr(hub.store, "hands", lambda *a, **k: 1 / 0)  # kept: not read again
+        statuses = [_get(bob, f"/room/{code}/hands.json") for _ in range(8)]
+        assert all(r.status_code == 200 and r.content == first.content for r in statuses)
+        monkeypatch.undo()
+        # a member's fresh downloads are limited; another member's are not
+        limited = [_get(ann, f"/room/{code}/hands.json").status_code for _ in range(3)]
+        files = rooms_download.HandFiles()
+        for _ in range(rooms_download.DOWNLOADS_BURST):
+            files.start("p")
+            files.done("p")
+        try:
+            files.start("p")
+            raise AssertionError("a fifth download at once was allowed")
+        except Exception as exc:
+            assert getattr(exc, "code", "") == "rate_limited"
+        files.start("q")  # another member
+        assert limited == [200, 200, 200]  # kept: the same file costs no allowance

@@ -76,3 +76,21 @@ def test_the_next_shoe_is_derived_from_the_committed_salt_and_the_seeds_given() 
     assert derive_order(first.reveal.salt, "", first.reveal.order) == first.reveal.order
     report = verify_history(history)
     assert report.ok, report.summary()
+
+
+def test_a_seed_record_left_out_of_a_history_does_not_verify() -> None:
+    """L-a: every shoe of a room is derived; a history that leaves out a later shoe's salt
+    commitment and client seed (so that its derivation goes unchecked) is refused."""
+    r = room("one-on-one")  # a new shoe every hand
+    r.sit("A", r.seats[0], 0.0)
+    r.connect("A", 0.0)
+    r.give_seed("A", "lucky", 0.0)
+    for _ in range(3):
+        _play_hand(r)
+    data = r.public_history()
+    assert verify_history(parse_history(data)).ok
+    cut = json.loads(json.dumps(data))
+    shoe = next(s for s in cut["shoes"][1:] if s.get("client_seed") == "Ann: lucky")
+    del shoe["client_seed"], shoe["salt_commitment"]
+    report = verify_history(parse_history(cut))
+    assert not report.ok and "seed record" in report.summary()

@@ -167,3 +167,33 @@ def test_the_hint_names_the_cell_of_the_choice(tmp_path: Path) -> None:
     assert cell is not None and cell["column"] in "23456789TA"
     chart_now = c.get(api("classic", "chart"), params={"hand": t["hand"], "step": t["step"]})
     assert chart_now.json()["current"] == cell
+
+
+def test_a_spot_that_is_never_a_choice_is_found_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """L-c: infinite's soft 21 stands by itself; the first ask finds it out (about half a
+    second), every later ask is refused at once, nothing dealt."""
+    from banluck.core.refusal import Refusal
+    from banluck.web import drill
+
+    cell = next(c for c in cells("infinite") if c[0] == "soft 21")
+    with pytest.raises(Refusal) as e:
+        spot("infinite", cell)
+    assert e.value.code == "no_spot"
+
+    def dealt(*args: object) -> None:
+        raise AssertionError("a spot known never to be a choice was dealt again")
+
+    monkeypatch.setattr(drill.Dealer, "_compositions", dealt)
+    with pytest.raises(Refusal) as again:
+        spot("infinite", cell, seed=5)
+    assert again.value.code == "no_spot"
+
+
+def test_one_players_drills_are_one_at_a_time_and_a_few_a_second(tmp_path: Path) -> None:
+    from tests.web.helpers import client_for
+
+    c = client_for(tmp_path / "d.sqlite3")
+    statuses = [c.get("/api/games/one-on-one/drill").status_code for _ in range(30)]
+    assert statuses[:20] == [200] * 20 and 429 in statuses[20:]
+    other = client_for(tmp_path / "d.sqlite3")  # another player is not held
+    assert other.get("/api/games/one-on-one/drill").status_code == 200

@@ -249,3 +249,57 @@ def test_a_save_with_a_damaged_ledger_is_set_aside(tmp_path: Path) -> None:
     state = c.get(api("kampung", "state")).json()
     assert state["player"]["notices"][0]["code"] == "save_reset"
     assert state["fair"] is not None and state["fair"]["shoe"] == 1
+
+
+def test_a_table_made_anew_after_its_save_is_lost_never_replays_a_revealed_shoe(
+    tmp_path: Path,
+) -> None:
+    """N6: a one-on-one table plays a hand (its shoe is then revealed); the server stops and
+    the table's save is lost (a removed ``-wal``, a damaged save set aside, a backup from
+    before); the table made anew after the restart deals from a shoe never shown before."""
+    import sqlite3
+
+    from tests.rooms.servers import free_port, http, start_server, stop
+
+    db = tmp_path / "f.sqlite3"
+    port = free_port()
+    proc = start_server(port, "--db", str(db))
+    try:
+        _, state, cookie = http(port, "GET", "/api/games/one-on-one/state")
+        first = state["fair"]
+        _, state, _ = http(
+            port, "POST", "/api/games/one-on-one/deal", cookie, {"hand": 1, **_stake(state)}
+        )
+        while not state["table"]["over"]:
+            t = state["table"]
+            body = {"action": _choose(t), "hand": t["hand"], "step": t["step"]}
+            _, state, _ = http(port, "POST", "/api/games/one-on-one/action", cookie, body)
+        _, history, _ = http(port, "GET", "/api/games/one-on-one/fair.json", cookie)
+    finally:
+        stop(proc)
+    revealed = {s["commitment"] for s in history["shoes"] if s.get("reveal")}
+    assert first["commitment"] in revealed  # the player knows that shoe's every card
+    with sqlite3.connect(db) as conn:  # the save is lost
+        conn.execute("DELETE FROM game_saves")
+        conn.execute("DELETE FROM game_history")
+    proc = start_server(port, "--db", str(db))
+    try:
+        _, again, _ = http(port, "GET", "/api/games/one-on-one/state", cookie)
+    finally:
+        stop(proc)
+    assert again["next_hand"] == 1 and again["fair"]["shoe"] == 1
+    assert again["fair"]["commitment"] not in revealed
+    assert again["fair"]["commitment"] != first["commitment"]
+
+
+def test_the_fair_history_keeps_the_shoes_of_every_hand_in_your_history(tmp_path: Path) -> None:
+    """L-b: one-on-one deals every hand from a new shoe; its fair history keeps the shoe of
+    each hand the History lists (its last 50), so a commitment noted 15 hands ago checks."""
+    c = game_client(tmp_path / "f.sqlite3", seed=5)
+    seen = Seen()
+    _play(c, "one-on-one", 15, seen)
+    history = parse_history(_history(c, "one-on-one"))
+    dealt = {d.hand for d in history.deals if d.hand is not None}
+    assert set(range(1, 16)) <= dealt
+    report = seen.check(history)
+    assert report.ok and history.shoes[0].commitment.commitment == seen.shoes[1]

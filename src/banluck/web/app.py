@@ -39,7 +39,7 @@ from banluck.web.codecs import codec_for, decks_of
 from banluck.web.errors import STATUS, status_of
 from banluck.web.guard import CSP, LOCAL_NAMES, SCOPE_KEY, Guard, HostCheck, HttpRefusal
 from banluck.web.guide import LESSONS, guide_json
-from banluck.web.heavy import HeavyLane, wait_while_wanted
+from banluck.web.heavy import HeavyLane, OneAtATime, wait_while_wanted
 from banluck.web.identity import COOKIE, COOKIE_MAX_AGE, Identities
 from banluck.web.records import LANGUAGES
 from banluck.web.rooms_http import install_rooms
@@ -206,6 +206,8 @@ def create_app(
 
     #: expensive work (a house's edge, a room's house solve) apart from the tables' pool
     lane = HeavyLane()
+    #: each player's drills: one at a time, a burst then a few a second
+    drills = OneAtATime("drill", burst=20, per_second=2.0)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -448,7 +450,12 @@ def create_app(
                         "bad_request", "a spot is a row and a column", {"field": "column"}
                     )
                 spot = None if row is None or column is None else (row, column)
-                return await run_in_threadpool(svc.drill, _player_id(request), spot)
+                player = _player_id(request)
+                drills.start(player)  # one at a time, a few a second, per player
+                try:
+                    return await run_in_threadpool(svc.drill, player, spot)
+                finally:
+                    drills.done(player)
 
         @app.get(f"{prefix}/stats")
         async def stats(request: Request) -> dict[str, Any]:

@@ -45,6 +45,14 @@ EVERY = 3
 SAMPLES = 3000
 
 
+#: Spots found never to be a choice at a rules record (no hand of theirs, one that always
+#: stands by itself or ends at the deal), by the record's text and the cell: asked again,
+#: refused at once.
+_NEVER: set[tuple[str, str, str]] = set()
+#: At most this many such spots remembered (all forgotten past it).
+NEVER_KEPT = 4096
+
+
 def rank(code: str) -> str:
     """A card's rank (a jack is not a ten: C6 splits a pair of the same rank)."""
     return code[0]
@@ -216,6 +224,9 @@ class Dealer:
         """A hand dealt to the spot (``row``, ``column``) of the chart, as you see it, with
         the value of each choice; Refusal ``no_spot`` when none can be dealt."""
         family = self.family
+        never = (repr(self.driver.rules), row, column)
+        if never in _NEVER:
+            raise _no_spot(row, column)
         found = self._compositions(row, column, rng)
         stood = 0
         for _ in range(COMPOSITIONS if found else 0):
@@ -229,11 +240,12 @@ class Dealer:
                 continue
             if hand is not None and family.cell(hand) == (row, column):
                 return self._json(hand, row, column)
-        raise Refusal(
-            "no_spot",
-            f"no hand could be dealt for the spot {row!r} against {column!r}",
-            {"row": row, "column": column},
-        )
+        # not dealt in COMPOSITIONS tries (every cell that is a choice is dealt in a few): a
+        # spot that is never a choice at these rules, remembered
+        if len(_NEVER) >= NEVER_KEPT:
+            _NEVER.clear()
+        _NEVER.add(never)
+        raise _no_spot(row, column)
 
     def _json(self, hand: HandDriver, row: str, column: str) -> dict[str, Any]:
         view = hand.view(YOU)
@@ -247,6 +259,14 @@ class Dealer:
             "best": hint["best"],
             "ev": hint["ev"],
         }
+
+
+def _no_spot(row: str, column: str) -> Refusal:
+    return Refusal(
+        "no_spot",
+        f"no hand could be dealt for the spot {row!r} against {column!r}",
+        {"row": row, "column": column},
+    )
 
 
 def drill_json(

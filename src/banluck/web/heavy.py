@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import threading
+import time
 from collections.abc import Awaitable, Callable, Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -161,3 +162,32 @@ async def wait_while_wanted(
     except asyncio.CancelledError:
         lane.release(key, owner)
         raise
+
+
+class OneAtATime:
+    """Requests of one kind that cost CPU (a drill's spot): each player has one under way
+    at a time, and ``burst`` then ``per_second`` of them (``rate_limited`` otherwise)."""
+
+    def __init__(self, what: str, *, burst: int, per_second: float) -> None:
+        from banluck.web.clients import Buckets
+
+        self.what = what
+        self._busy: set[str] = set()
+        self._lock = threading.Lock()
+        self.allowance = Buckets(burst, per_second, time.monotonic)
+
+    def start(self, player: str) -> None:
+        with self._lock:
+            if player in self._busy:
+                raise Refusal("rate_limited", f"your {self.what} before this one is under way")
+            if not self.allowance.take(player):
+                raise Refusal(
+                    "rate_limited",
+                    f"too many requests of a {self.what}: at most"
+                    f" {self.allowance.per_second:g} a second",
+                )
+            self._busy.add(player)
+
+    def done(self, player: str) -> None:
+        with self._lock:
+            self._busy.discard(player)

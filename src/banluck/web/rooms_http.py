@@ -36,7 +36,7 @@ from typing import Any
 
 import psycopg
 from fastapi import APIRouter, FastAPI, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 
 from banluck.core.refusal import Refusal
 from banluck.rooms.limits import RoomIndex, RoomLimits
@@ -50,6 +50,7 @@ from banluck.web.bodies import read_body
 from banluck.web.errors import status_of
 from banluck.web.guard import LOCAL_NAMES, SCOPE_KEY, HostCheck
 from banluck.web.identity import Identities
+from banluck.web.rooms_download import HandFiles
 from banluck.web.rooms_expiry import ready_index, sweep_forever
 from banluck.web.rooms_hub import RoomHub
 from banluck.web.rooms_ws import serve_socket
@@ -257,17 +258,39 @@ def rooms_router(
 
         return members_only(request, code, "its hands", make)
 
+    files = HandFiles()
+
     @router.get("/room/{code}/hands.json", include_in_schema=False)
     async def room_hands_file(request: Request, code: str) -> Response:
-        """Every hand the room keeps, as the reader saw each, oldest first: a file."""
-        return hands_seen(
-            request,
-            code,
-            lambda room, hands: JSONResponse(
-                {"room": code, "game": room.settings.game, "hands": hands[::-1]},
-                headers=download(f"banluck-room-{code}-hands.json"),
-            ),
-        )
+        """Every hand the room keeps, as the reader saw each, oldest first: a file, made
+        off the loop and streamed, kept per reader and room version (``rooms_download``);
+        one download at a time per member, a few a minute."""
+        player: str = request.scope[SCOPE_KEY]
+        headers = download(f"banluck-room-{code}-hands.json")
+
+        def make(room: Room) -> Response:
+            finished = room.last_number - (1 if room.in_hand else 0)
+            key = (code, finished, player)
+            kept = files.kept(key)
+            if kept is not None:
+                return Response(kept, media_type="application/json", headers=headers)
+            files.start(player)
+            try:
+                rows = hub.hand_rows(code)[::-1]
+            except BaseException:
+                files.done(player)
+                raise
+            head = {"room": code, "game": room.settings.game}
+            return StreamingResponse(
+                files.stream(key, head, rows, player),
+                media_type="application/json",
+                headers=headers,
+            )
+
+        try:
+            return members_only(request, code, "its hands", make)
+        except Refusal as exc:
+            return _refused(exc)
 
     @router.websocket("/api/rooms/{code}/ws")
     async def room_socket(ws: WebSocket, code: str) -> None:

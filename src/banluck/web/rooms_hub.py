@@ -299,6 +299,14 @@ class RoomHub:
         except psycopg.Error as exc:
             raise self.database_lost(exc) from None
 
+    def hand_rows(self, code: str) -> list[Hand]:
+        """Every finished hand the room keeps as stored (number, JSON text), newest first:
+        read, not parsed (``rooms_download`` parses them off the loop)."""
+        try:
+            return self.store.hands(code)
+        except psycopg.Error as exc:
+            raise self.database_lost(exc) from None
+
     def hand(self, code: str, number: int) -> dict[str, Any] | None:
         """One finished hand's record, or None."""
         try:

@@ -308,6 +308,8 @@ def run_workers(
     then, else 0). The rooms must be in a shared store (``--db postgresql://…``)."""
     import uvicorn
 
+    from banluck.web import solo_fair  # noqa: F401  its START: drawn here, shared by the workers
+
     probe = _config(None, host, port, log_level, limits)
     sock = probe.bind_socket()
     sock.set_inheritable(True)

@@ -28,6 +28,7 @@ from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
 from banluck.games.driver import GameDriver, HandDriver, HandStart
 from banluck.rooms.seeds import check_seed
+from banluck.store import HISTORY_LIMIT
 from banluck.web.solo_fair import KEEP_SHOES, SoloFair
 
 
@@ -333,5 +334,6 @@ class SoloSession(ABC):
         ledger.end_hand()
         if ledger.current is None or self.shoe_due():
             self._next_shoe()  # committed now: shown before the next hand's bet
-        ledger.forget(KEEP_SHOES)
+        # the shoes of every hand in the player's History, and at least KEEP_SHOES
+        ledger.forget(max(KEEP_SHOES, ledger.shoes_of_last_hands(HISTORY_LIMIT)))
         return entry

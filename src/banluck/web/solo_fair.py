@@ -8,9 +8,12 @@ shoe in the record was made for the next hand and nothing dealt since (``fresh``
 the next deal tells of it (``news``: ``reshuffled``, ``decks_changed``) and the seed you
 gave for the next shoe.
 
-A new table's first shoe and the salt of the shoe after it come from a key of the server
-and the player's id (``first_salts``), so that the commitment a first visit is shown (while
-nothing is stored) is the one its first deal uses; every later salt is drawn fresh.
+A new table's first shoe and the salt of the shoe after it come from a key of the server,
+the player's id and a random value drawn as the server starts (``START``, shared by its
+workers; ``first_salts``), so that the commitment a first visit is shown (while nothing is
+stored) is the one its first deal uses, and a table made anew after a save was lost, set
+aside as damaged or restored from a backup (always across a start) never deals a shoe whose
+salt was revealed before; every later salt is drawn fresh.
 """
 
 from __future__ import annotations
@@ -28,20 +31,28 @@ from banluck.core.fair import FairFormatError
 from banluck.core.fair.table import TableLedger
 from banluck.web.records import CorruptSave
 
-#: How many finished shoes a solo table's fair history keeps (the oldest go).
+#: How many finished shoes a solo table's fair history keeps at least (the oldest go): also
+#: every shoe the hands of the player's History (its last 50) were dealt from.
 KEEP_SHOES = 10
 
 SaltSource = Callable[[int], bytes]
 
+#: Drawn once as the server starts (before its workers are forked, who share it): a new
+#: table's first salts differ from those of every earlier start (``first_salts``).
+START = secrets.token_bytes(16)
 
-def first_salts(key: bytes, game: str, player: str) -> SaltSource:
+
+def first_salts(key: bytes, game: str, player: str, start: bytes = START) -> SaltSource:
     """The salts of a new table of ``game`` for ``player``: HMAC-SHA256 of the server's
-    ``key`` over the game, the player and a counter, so that the same visitor is shown the
-    same first shoe until something is stored; secret while the key is.
+    ``key`` over the server's ``start`` value, the game, the player and a counter, so that
+    the same visitor is shown the same first shoe until something is stored; secret while
+    the key is; new at every start of the server.
 
     >>> a, b = first_salts(b"k", "table", "p"), first_salts(b"k", "table", "p")
     >>> a(32) == b(32), a(32) == b(32), len(a(64))
     (True, True, 64)
+    >>> first_salts(b"k", "table", "p", b"1")(32) == first_salts(b"k", "table", "p", b"2")(32)
+    False
     """
     count = 0
 
@@ -49,7 +60,7 @@ def first_salts(key: bytes, game: str, player: str) -> SaltSource:
         nonlocal count
         out = b""
         while len(out) < n:
-            text = f"banluck-first-salt\0{game}\0{player}\0{count}".encode()
+            text = f"banluck-first-salt\0{start.hex()}\0{game}\0{player}\0{count}".encode()
             out += hmac.new(key, text, hashlib.sha256).digest()
             count += 1
         return out[:n]
@@ -135,7 +146,7 @@ class Salts:
         same for every player, so that a seeded server plays alike whoever comes)."""
         if self._seed is not None:
             return random.Random(f"{self._seed}\0{self.game}").randbytes
-        return first_salts(self.key, self.game, player)
+        return first_salts(self.key, self.game, player, START)
 
     def later(self) -> SaltSource:
         """The salts of a stored table."""

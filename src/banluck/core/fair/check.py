@@ -154,6 +154,7 @@ class _Checker:
         self.current: int | None = None
         self.this_hand: Counter[str] = Counter()  # the hand in play's cards so far
         self.last_numbered: int | None = None  # the last hand dealt (burns aside)
+        self.derived = False  # a shoe derived from a committed salt was seen
 
     def run(self) -> None:
         first = self.history.shoes[0].commitment.shoe if self.history.shoes else 1
@@ -166,6 +167,16 @@ class _Checker:
                     f"shoe {sid} follows shoe {first + i - 1}: shoes are numbered in turn"
                 )
             self.by_id[sid], self.rank[sid], self.pos[sid] = rec, i, 0
+            # a table that derives its shoes from committed salts never stops: a shuffled
+            # shoe after a derived one without its seed record had it left out
+            c = rec.commitment
+            if c.client_seed is not None:
+                self.derived = True
+            elif self.derived and c.source == "shuffle":
+                raise _Mismatch(
+                    f"shoe {sid}: its seed record (salt commitment and client seed) is left"
+                    " out, yet the shoes before it were derived"
+                )
             if rec.reveal is not None:
                 if i and self.history.shoes[i - 1].reveal is None:
                     raise _Mismatch(

@@ -229,6 +229,20 @@ class FairLedger:
             self._deals = [d for d in self._deals if d.shoe > self._base]
         return drop
 
+    def shoes_of_last_hands(self, hands: int) -> int:
+        """How many of the revealed shoes, the newest counted back, the last ``hands``
+        hands dealt were dealt from (what a player checking their recent hands needs).
+
+        >>> TableLedger().shoes_of_last_hands(50)
+        0
+        """
+        numbers = sorted({d.hand for d in self._deals if d.hand is not None})[-hands:]
+        if not numbers:
+            return 0
+        oldest = min(d.shoe for d in self._deals if d.hand is not None and d.hand >= numbers[0])
+        revealed = self._base + self.revealable()
+        return max(0, revealed - oldest + 1)
+
     def full_history(self) -> History:
         """Everything, the shoe in use and its secret order included (never for a seat)."""
         shoes = tuple(ShoeRecord(commitment=c, reveal=r) for c, r in self._shoes)

@@ -5,6 +5,7 @@
 
 import { ApiError, fairUrl, postSeed } from "../api.js";
 import { game } from "../game.js";
+import { t } from "../messages.js";
 import { page } from "../page.js";
 import { clearError, showError } from "../status.js";
 import { drawFair, drawVerified, wireFair } from "./panel.js";
@@ -17,7 +18,10 @@ const tableName = () => `solo.${game.name}`;
 export function showFair(s) {
   if (!s || !("fair" in s)) return;
   const fair = s.fair;
-  noteSeen(tableName(), fair);
+  if (noteSeen(tableName(), fair)) {
+    // the server's save of this table went back to an earlier one: its shoes start anew
+    showError(new ApiError(0, { code: "fair", message: t("fair.rolled_back"), params: {} }));
+  }
   drawFair(fair, { yours: fair ? fair.seed : null });
   drawVerified();
 }

@@ -28,7 +28,7 @@ function bytesOf(hex) {
     sorted by rank, then suit, in the orders the server gives (`sort`: {ranks, suits}),
     then for i from n-1 down to 1 swapped with j, uniform in 0..i, from the stream of
     64-bit numbers HMAC-SHA256(salt, seed + ":" + k) gives. */
-export async function deriveOrder(saltHex, seed, cards, sort) {
+export async function deriveOrder(saltHex, seed, cards, sort = CARD_ORDER) {
   const key = await crypto.subtle.importKey(
     "raw", bytesOf(saltHex), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const rank = (c) => sort.ranks.indexOf(c[0]) * sort.suits.length + sort.suits.indexOf(c[1]);
@@ -55,6 +55,10 @@ export async function deriveOrder(saltHex, seed, cards, sort) {
   return order;
 }
 
+/** The derivation's card order (docs/FAIRNESS.md, as `banluck verify` has it): rank A…K,
+    then suit S H D C. Fixed here: the page never takes it from the server it checks. */
+export const CARD_ORDER = Object.freeze({ ranks: "A23456789TJQK", suits: "SHDC" });
+
 /** Why a derived shoe fails (its salt's commitment, its order), else null. */
 async function derivedFailure(s, sort) {
   if (typeof s.client_seed !== "string") return null;
@@ -68,9 +72,9 @@ export const canVerify = () => Boolean(globalThis.crypto && crypto.subtle && cry
 
 /** One result per shoe of `history` (the JSON of /room/{code}/history.json), in order:
     {shoe, commitment, status: "verified" | "failed" | "pending", why?, n?, seed?};
-    `sort` is the derivation's card orders, from the room's frame; `seen` what this page
+    the derivation's card order is the page's own (`CARD_ORDER`); `seen` what this page
     saw (seen.js), checked against the history when given. */
-export async function verifyHistory(history, sort, seen) {
+export async function verifyHistory(history, seen) {
   const dealt = new Map();
   for (const d of history.deals || []) {
     if (!dealt.has(d.shoe)) dealt.set(d.shoe, []);
@@ -93,7 +97,7 @@ export async function verifyHistory(history, sort, seen) {
       const cards = dealt.get(s.shoe) || [];
       const bad = cards.findIndex((c, i) => c !== order[i]);
       if (bad >= 0) failure = { why: "card", n: bad + 1 };
-      else failure = await derivedFailure(s, sort);
+      else failure = await derivedFailure(s, CARD_ORDER);
     }
     const seed = s.client_seed || null;
     results.push(failure ? { ...base, status: "failed", ...failure } : { ...base, status: "verified", seed });
@@ -102,7 +106,8 @@ export async function verifyHistory(history, sort, seen) {
 }
 
 /** The results, failed where the history leaves out or changes what the page saw
-    (`seen`: seen.js): a shoe's commitment, a hand dealt from a shoe now revealed. */
+    (`seen`: seen.js): a shoe's commitment or seed record, a hand dealt from a shoe now
+    revealed. */
 function checkSeen(history, seen, results) {
   const shoes = history.shoes || [];
   const first = shoes.length ? shoes[0].shoe : Infinity; // older shoes are dropped in turn
@@ -120,6 +125,13 @@ function checkSeen(history, seen, results) {
     const s = shoes.find((x) => x.shoe === shoe);
     if (!s && shoe >= first) fail(shoe, "missing");
     else if (s && s.commitment !== commitment) fail(shoe, "changed");
+  }
+  // a shoe this page saw derived from a committed salt keeps its seed record in the history
+  for (const [n, salt] of Object.entries(seen.salts || {})) {
+    const s = shoes.find((x) => x.shoe === Number(n));
+    if (s && (s.salt_commitment !== salt || typeof s.client_seed !== "string")) {
+      fail(Number(n), "unseeded");
+    }
   }
   const dealtFrom = new Map();
   for (const d of history.deals || []) if (d.hand && !dealtFrom.has(d.hand)) dealtFrom.set(d.hand, d.shoe);
