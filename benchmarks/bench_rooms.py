@@ -24,6 +24,13 @@ state is whole, nothing in it is lost). The figures are both servers' together.
 
 Bounded: ``--actions`` per room, and ``--seconds`` overall.
 
+``--attacks``: while the rooms play, one client at 127.0.0.2 does what a hostile or careless
+client can: asks the edge of new kampung houses, ten at a time, each given up after 3 s
+(``POST /api/houses/edge``); hosts a kampung room with bots and changes its house eight
+times a second while betting; and downloads that room's ``hands.json`` eight at a time. The
+honest rooms' figures are then compared with a quiet run (``attacks`` in the result counts
+what the attacker was answered).
+
 ``--think 0`` (the default) plays every room back to back: the server is saturated and an
 update's time is mostly its wait in line (p50 about rooms / actions a second); ``--think 1``
 has each room's people take about a second per action, as people do.
@@ -217,6 +224,122 @@ async def play_room(
             print(f"slow {frame['type']} at {sent % 1000:.2f}: {max(times) - sent:.3f}s")
 
 
+ATTACKER = "127.0.0.2"
+
+
+def _kampung_houses() -> list[dict[str, Any]]:
+    """Distinct kampung houses (each a new solve and simulation for the server)."""
+    out = []
+    for under in range(14, 19):
+        for any_21 in (1, 2, 3):
+            for burn in (True, False):
+                for shown in (True, False):
+                    rules = {
+                        "banker_must_draw_under": under,
+                        "any_21": any_21,
+                        "burn": burn,
+                        "busts_shown": shown,
+                    }
+                    out.append({"base": "kampung", "rules": rules})
+    return out
+
+
+def _edge_flood(port: int, stop: float, counts: dict[str, int]) -> None:
+    """Ten at a time: the edge of a new kampung house, given up after 3 s."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    houses = _kampung_houses()
+
+    def one(k: int) -> None:
+        house = houses[k % len(houses)]
+        try:
+            conn = http.client.HTTPConnection(HOST, port, timeout=3, source_address=(ATTACKER, 0))
+            body = json.dumps({"house": house}).encode()
+            headers = {"Origin": f"http://{HOST}:{port}", "Content-Type": "application/json"}
+            conn.request("POST", "/api/houses/edge", body=body, headers=headers)
+            status = conn.getresponse().status
+            counts[f"edge_{status}"] = counts.get(f"edge_{status}", 0) + 1
+            conn.close()
+        except (TimeoutError, OSError):
+            counts["edge_given_up"] = counts.get("edge_given_up", 0) + 1
+
+    k = 0
+    with ThreadPoolExecutor(10) as pool:
+        while time.monotonic() < stop:
+            list(pool.map(one, range(k, k + 10)))
+            k += 10
+
+
+def _downloads(port: int, code: str, cookie: str, stop: float, counts: dict[str, int]) -> None:
+    """Eight at a time: the room's every hand as a file."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(_: int) -> None:
+        try:
+            status, _, _ = request(port, "GET", f"/room/{code}/hands.json", cookie, source=ATTACKER)
+            counts[f"download_{status}"] = counts.get(f"download_{status}", 0) + 1
+        except (TimeoutError, OSError, ValueError):
+            counts["download_failed"] = counts.get("download_failed", 0) + 1
+
+    with ThreadPoolExecutor(8) as pool:
+        while time.monotonic() < stop:
+            list(pool.map(one, range(8)))
+
+
+async def _kampung_host(port: int, stop: float, counts: dict[str, int]) -> tuple[str, str]:
+    """A kampung room of the attacker's with bots, its house changed eight times a second
+    and a bet after each; its code and the attacker's cookie."""
+    _, _, cookie = request(port, "GET", "/api/rooms/x", None, source=ATTACKER)
+    status, body, _ = request(
+        port, "POST", "/api/rooms", cookie, {"game": "kampung", "name": "Mal"}, source=ATTACKER
+    )
+    assert status == 201, body
+    code = body["code"]
+    ws = await websockets.connect(
+        f"ws://{HOST}:{port}/api/rooms/{code}/ws",
+        origin=f"http://{HOST}:{port}",  # type: ignore[arg-type]
+        additional_headers={"Cookie": f"banluck_id={cookie}"},
+        local_addr=(ATTACKER, 0),
+    )
+    state: dict[str, Any] = {}
+
+    async def read() -> None:
+        async for text in ws:
+            f = json.loads(text)
+            if f.get("type") == "state":
+                state.update(f)
+            elif f.get("type") == "error":
+                key = f"house_error_{f['error']['code']}"
+                counts[key] = counts.get(key, 0) + 1
+
+    reader = asyncio.create_task(read())
+    await ws.send(json.dumps({"type": "sit", "seat": "you"}))
+    houses = _kampung_houses()
+    k = 0
+
+    async def play() -> None:
+        nonlocal k
+        while time.monotonic() < stop:
+            await ws.send(json.dumps({"type": "house", "house": houses[k % len(houses)]}))
+            counts["house_frames"] = counts.get("house_frames", 0) + 1
+            k += 1
+            room = state.get("room") or {}
+            table = state.get("table") or {}
+            if room.get("phase") == "betting":
+                bet = {"type": "bet", "hand": room.get("next_hand"), "amount": 10}
+                await ws.send(json.dumps(bet))
+            elif table.get("to_act") == "you" and table.get("legal"):
+                legal = table["legal"]
+                action = "stand" if "stand" in legal else legal[0]
+                frame = {"type": "act", "hand": table["hand"], "step": table["step"]}
+                await ws.send(json.dumps({**frame, "action": action}))
+            await asyncio.sleep(0.125)
+
+    asyncio.get_running_loop().create_task(play())
+    del reader  # runs until the socket closes
+    return code, cookie
+
+
 async def main_async(
     args: argparse.Namespace, ports: list[int], pids: list[int], pg_pids: list[int]
 ) -> dict[str, Any]:
@@ -266,10 +389,20 @@ async def main_async(
     gc.freeze()
     samples: list[float] = []
     stop = time.monotonic() + args.seconds
+    attacks: dict[str, int] = {}
+    attackers: list[Any] = []
+    if args.attacks:
+        code, cookie = await _kampung_host(port, stop, attacks)
+        await asyncio.sleep(2.0)  # a few hands to download
+        attackers = [
+            asyncio.to_thread(_edge_flood, port, stop, attacks),
+            asyncio.to_thread(_downloads, port, code, cookie, stop, attacks),
+        ]
     cpu0, own0, wall0 = cpus(pids), time.process_time(), time.monotonic()
     pg0 = cpus(pg_pids)
     await asyncio.gather(
-        *(play_room(s, args.actions, stop, samples, args.think) for s in all_seats)
+        *(play_room(s, args.actions, stop, samples, args.think) for s in all_seats),
+        *attackers,
     )
     cpu1, own1, wall1 = cpus(pids), time.process_time(), time.monotonic()
     pg1 = cpus(pg_pids)
@@ -309,6 +442,7 @@ async def main_async(
         "generator_cpu_share": round((own1 - own0) / (wall1 - wall0), 2),
         "rss_per_idle_connected_room_kb": round((idle_rss - base_rss) / rooms, 1),
         "loadavg": os.getloadavg(),
+        **({"attacks": attacks} if args.attacks else {}),
     }
 
 
@@ -328,6 +462,11 @@ def main() -> int:
         type=float,
         default=0.0,
         help="mean seconds a room waits before each action (0: back to back)",
+    )
+    ap.add_argument(
+        "--attacks",
+        action="store_true",
+        help="a client at 127.0.0.2 floods house edges, kampung house changes and downloads",
     )
     args = ap.parse_args()
     if not 4 <= args.players <= 2000:

@@ -282,3 +282,43 @@ def test_connect_churn_changes_nothing_seen_and_is_slowed_down(tmp_path: Path) -
             assert got is None, got
             with _socket(port, HOST, code, honest) as again:
                 assert _state(again)["room"]["code"] == code
+
+
+def test_a_flood_of_new_house_edges_never_holds_up_the_tables(tmp_path: Path) -> None:
+    """N2: 45 kampung houses' edges asked at once from 127.0.0.2, each given up after a
+    second: the work runs on its own lane (one at a time, what nobody waits for dropped,
+    new houses limited per client), so the honest player's solo table at 127.0.0.1 answers
+    every request meanwhile (before, every one timed out for 40 s)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    houses = [
+        {"base": "kampung", "rules": {"banker_must_draw_under": u, "any_21": a, "burn": b}}
+        for u in range(14, 19)
+        for a in (1, 2, 3)
+        for b in (True, False, None)
+    ]
+    for h in houses:
+        if h["rules"]["burn"] is None:
+            h["rules"] = {**h["rules"], "burn": True, "busts_shown": False}
+
+    def ask(house: dict[str, Any], port: int) -> str:
+        try:
+            with httpx.Client(
+                base_url=f"http://{HOST}:{port}",
+                transport=httpx.HTTPTransport(local_address=ATTACKER),
+                timeout=1.0,
+            ) as c:
+                return str(c.post("/api/houses/edge", json={"house": house}).status_code)
+        except httpx.TimeoutException:
+            return "given up"
+
+    with _server(tmp_path) as port, ThreadPoolExecutor(len(houses)) as pool:
+        flood = [pool.submit(ask, h, port) for h in houses]
+        honest: list[int] = []
+        with _http(port, HOST) as c:
+            for _ in range(12):
+                honest.append(c.get("/api/games/one-on-one/state", timeout=10).status_code)
+                honest.append(c.get("/api/games", timeout=10).status_code)
+        outcomes = [f.result() for f in flood]
+    assert honest == [200] * 24
+    assert "given up" in outcomes  # the attacker's work was real, and left unfinished

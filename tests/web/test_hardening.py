@@ -487,3 +487,30 @@ def test_a_body_that_comes_too_slowly_is_refused(
 
     start = _asgi_post(app, receive, chunked=False, path=path)
     assert start["status"] == 408 and pulled < 20
+
+
+def test_the_cookie_is_secure_when_the_browser_came_over_https(tmp_path: Path) -> None:
+    """L-e: behind a proxy the operator trusts (``--client-header``), its
+    ``X-Forwarded-Proto: https`` makes the cookie ``Secure``; a header nobody trusts does
+    not, and a plain http connection gets none."""
+    import warnings
+
+    from banluck.web.app import create_app
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    def cookie(client_header: str | None, **headers: str) -> str:
+        app = create_app(
+            tmp_path / f"{client_header}.sqlite3",
+            host_names=["testserver"],
+            client_header=client_header,
+        )
+        res = TestClient(app).get("/api/state", headers=headers)
+        return str(res.headers["set-cookie"])
+
+    proxied = cookie("X-Forwarded-For", **{"X-Forwarded-Proto": "https"})
+    assert "; Secure" in proxied and "HttpOnly" in proxied
+    assert "Secure" not in cookie(None, **{"X-Forwarded-Proto": "https"})
+    assert "Secure" not in cookie("X-Forwarded-For")
