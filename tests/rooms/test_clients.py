@@ -291,15 +291,13 @@ def test_a_flood_of_new_house_edges_never_holds_up_the_tables(tmp_path: Path) ->
     every request meanwhile (before, every one timed out for 40 s)."""
     from concurrent.futures import ThreadPoolExecutor
 
+    kinds: list[dict[str, Any]] = [{"burn": True}, {"burn": False}, {"busts_shown": False}]
     houses = [
-        {"base": "kampung", "rules": {"banker_must_draw_under": u, "any_21": a, "burn": b}}
+        {"base": "kampung", "rules": {"banker_must_draw_under": u, "any_21": a, **kind}}
         for u in range(14, 19)
         for a in (1, 2, 3)
-        for b in (True, False, None)
+        for kind in kinds
     ]
-    for h in houses:
-        if h["rules"]["burn"] is None:
-            h["rules"] = {**h["rules"], "burn": True, "busts_shown": False}
 
     def ask(house: dict[str, Any], port: int) -> str:
         try:
