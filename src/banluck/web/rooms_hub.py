@@ -818,7 +818,8 @@ class RoomHub:
         if self._preparing.get(code) is future:
             del self._preparing[code]
         if self._loop is not None and not self._loop.is_closed():
-            self._loop.call_soon_threadsafe(self._kick, code)
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+                self._loop.call_soon_threadsafe(self._kick, code)
 
     def _kick(self, code: str) -> None:
         """A room whose solve is done plays what fell due meanwhile."""
