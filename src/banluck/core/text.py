@@ -64,7 +64,8 @@ def raw_json_fault(raw: str, data: Any = None) -> str | None:
     checked only where ``raw`` holds a surrogate's escape (a save read back costs nothing
     more in the usual case).
 
-    >>> raw_json_fault('{"a": "\\ud83d\\ude00"}'), raw_json_fault('["\\udc00"]')
+    >>> pair, lone = '{"a": "' + chr(92) + 'ud83d' + chr(92) + 'ude00"}', '["' + chr(92) + 'udc00"]'
+    >>> raw_json_fault(pair), raw_json_fault(lone)
     (None, 'a lone surrogate (text must be valid Unicode)')
     """
     if not scalar(raw):

@@ -120,6 +120,8 @@ class HouseSchema:
     bases: Mapping[str, Any]
     values: Callable[[Any], dict[str, Any]]
     record: Callable[[Any, dict[str, Any]], Any]
+    #: the family's own forbidden combinations (H4), checked after defaults: HouseError
+    check: Callable[[dict[str, Any], str], None] | None = None
     #: the fields by name
     by_name: dict[str, Field] = field(init=False)
 
@@ -232,6 +234,8 @@ def read_house(data: object) -> House:
             )
         values[key] = f.read(value, base)
     _check_combinations(values, base)
+    if schema.check is not None:
+        schema.check(values, base)
     return House(base=base, name=name, rules=values, schema=schema)
 
 

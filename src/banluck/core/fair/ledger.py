@@ -233,7 +233,7 @@ class FairLedger:
         """How many of the revealed shoes, the newest counted back, the last ``hands``
         hands dealt were dealt from (what a player checking their recent hands needs).
 
-        >>> TableLedger().shoes_of_last_hands(50)
+        >>> FairLedger().shoes_of_last_hands(50)
         0
         """
         numbers = sorted({d.hand for d in self._deals if d.hand is not None})[-hands:]

@@ -38,10 +38,14 @@ def simulated_edge(rules: KampungRules, *, hands: int = EDGE_HANDS) -> KampungSi
     )
 
 
-def house_edge(house: House) -> dict[str, Any]:
+def house_edge(house: House) -> dict[str, Any] | None:
     """The page's figures for ``house``: the bank's edge per initial player bet, its 95 %
-    half-width, the hands and the seed."""
-    r = simulated_edge(house.record())
+    half-width, the hands and the seed (None: a house of XI_DACH.md's fields, which the
+    simulator does not play yet)."""
+    rules = house.record()
+    if rules.xi_dach():
+        return None
+    r = simulated_edge(rules)
     return {"house_edge": r.bank_edge, "ci95": r.ci95, "hands": r.hands, "seed": r.seed}
 
 

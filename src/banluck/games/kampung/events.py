@@ -31,10 +31,15 @@ class Result(StrEnum):
     PUSH = "push"
     VOID = "void"
     FORFEIT = "forfeit"
+    #: X9: a non or heavy-bust hand loses one bet, whatever the banker holds
+    PENALTY = "penalty"
 
 
 #: REPLAY.md's hand name for a player's 7-7-7 (K13).
 SEVEN_SEVEN_SEVEN = "seven-seven-seven"
+#: X23: a hand that stood under its licence (X7), and a total of ``heavy_bust_from`` or more
+NON = "non"
+HEAVY_BUST = "heavy-bust"
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,10 +15,11 @@ import dataclasses
 from typing import Any
 
 from banluck.games.banluck.house import FIELDS as BANLUCK_FIELDS
-from banluck.games.house import Field, HouseSchema
+from banluck.games.house import Field, HouseError, HouseSchema
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 
-#: H19: Ban Luck's fields but the dealer's, with kampung's own after them
+#: H19: Ban Luck's fields but the dealer's, with kampung's own after them (X2: its own
+#: ``equal_totals`` among them, with a third value)
 _NOT_KAMPUNG = {
     "dealer_up_card",
     "dealer_15",
@@ -39,9 +40,15 @@ _CITES = {
     "bet_min": "K3",
     "bet_max": "K3",
 }
+#: X2 / X6: kampung's five against five has two more values than Ban Luck's
+_FIVE_AGAINST_FIVE = ("by_total", "push", "banker", "lower")
 FIELDS = (
     *(
-        dataclasses.replace(f, cites=_CITES.get(f.name, f.cites))
+        dataclasses.replace(
+            f,
+            cites=_CITES.get(f.name, f.cites),
+            choices=_FIVE_AGAINST_FIVE if f.name == "five_against_five" else f.choices,
+        )
         for f in BANLUCK_FIELDS
         if f.name not in _NOT_KAMPUNG
     ),
@@ -52,6 +59,23 @@ FIELDS = (
     Field(name="banker_must_draw_under", kind="int", lo=14, hi=18, group="dealer", cites="K14"),
     Field(name="bank_passes_every", kind="int", lo=1, hi=20, group="dealer", cites="K2"),
     Field(name="banker_min_stack", kind="int", lo=100, hi=1_000_000, group="bets", cites="K3"),
+    # XI_DACH.md X2: Xì Dách as houses of kampung
+    Field(
+        name="two_card_15", kind="choice", choices=("special", "plain"), group="deal", cites="X3"
+    ),
+    Field(name="compare", kind="choice", choices=("kampung", "xi_dach"), group="ties", cites="X4"),
+    Field(
+        name="equal_totals",
+        kind="choice",
+        choices=("push", "banker", "player"),
+        group="ties",
+        cites="K16, X5",
+    ),
+    Field(name="non", kind="choice", choices=("off", "players", "all"), group="deal", cites="X7"),
+    Field(
+        name="heavy_bust_from", kind="int", lo=22, hi=30, also=(0,), group="specials", cites="X8"
+    ),
+    Field(name="pay_for_banker", kind="int", lo=0, hi=20, group="specials", cites="X10"),
 )
 
 
@@ -84,6 +108,12 @@ def values(r: KampungRules) -> dict[str, Any]:
         "banker_must_draw_under": r.banker_must_draw_under,
         "bank_passes_every": r.rotate_every,
         "banker_min_stack": r.banker_min_stack,
+        "two_card_15": r.two_card_15,
+        "compare": r.compare,
+        "equal_totals": r.equal_totals,
+        "non": r.non,
+        "heavy_bust_from": r.heavy_bust_from,
+        "pay_for_banker": r.pay_for_banker,
     }
 
 
@@ -125,7 +155,25 @@ def record(base: KampungRules, v: dict[str, Any]) -> KampungRules:
         banker_must_draw_under=v["banker_must_draw_under"],
         rotate_every=v["bank_passes_every"],
         banker_min_stack=v["banker_min_stack"],
+        two_card_15=v["two_card_15"],
+        compare=v["compare"],
+        equal_totals=v["equal_totals"],
+        non=v["non"],
+        heavy_bust_from=v["heavy_bust_from"],
+        pay_for_banker=v["pay_for_banker"],
     )
 
 
-SCHEMA = HouseSchema(fields=FIELDS, bases={"kampung": KAMPUNG}, values=values, record=record)
+def check(v: dict[str, Any], base: str) -> None:
+    """X2 (H4): ``pay_for_banker`` needs a hand that can be penalised."""
+    if v["pay_for_banker"] > 0 and v["non"] == "off" and v["heavy_bust_from"] == 0:
+        raise HouseError(
+            f"house: 'pay_for_banker' is {v['pay_for_banker']}, allowed 0 when no hand can be"
+            f" penalised ('non' 'off' and 'heavy_bust_from' 0) (base {base!r})",
+            field="pay_for_banker",
+        )
+
+
+SCHEMA = HouseSchema(
+    fields=FIELDS, bases={"kampung": KAMPUNG}, values=values, record=record, check=check
+)

@@ -44,6 +44,8 @@ class PlayerResult:
     multiple: int
     net: int
     stack: int
+    #: X10: the chips it paid back to the bank
+    paid_for_banker: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +82,9 @@ class PlayerHand:
         "done",
         "multiple",
         "net",
+        "non",
+        "paid_for_banker",
+        "repaid",
         "result",
         "seat",
         "seven",
@@ -100,6 +105,10 @@ class PlayerHand:
         self.result: Result | None = None
         self.multiple = 0
         self.net = 0
+        self.non = False  # X7: it stood under its licence
+        #: X10: its win is one that offenders pay back (not a natural's, not X11's)
+        self.repaid = False
+        self.paid_for_banker = 0  # X10: what it paid back to the bank
 
     def result_of(self, total: int, kind: str) -> PlayerResult:
         """The settled hand's record (REPLAY.md's kampung seat), its total and kind given."""
@@ -115,13 +124,14 @@ class PlayerHand:
             multiple=self.multiple,
             net=self.net,
             stack=self.stack + self.net,
+            paid_for_banker=self.paid_for_banker,
         )
 
 
 class BankHand:
     """The banker's hand and stack while the round runs."""
 
-    __slots__ = ("burnt", "cards", "seat", "stack", "start_stack", "turned")
+    __slots__ = ("burnt", "cards", "non", "seat", "stack", "start_stack", "turned")
 
     def __init__(self, seat: str, stack: int) -> None:
         self.seat = seat
@@ -130,6 +140,7 @@ class BankHand:
         self.cards: list[Card] = []
         self.burnt: tuple[Card, ...] = ()
         self.turned = False
+        self.non = False  # X7: it stood under its licence
 
     def result(self, total: int, kind: str) -> BankResult:
         """The bank's record after the hand (REPLAY.md's ``bank``), its total and kind given."""

@@ -141,7 +141,7 @@ def replay_hand(data: Any, house: House | None = None) -> dict[str, Any]:
         rules, shoe, banker=banker, bank_stack=bank_stack, players=players, record=False
     )
     play(r, scripts)
-    return outcome_json(rules.name, r.outcome())
+    return outcome_json(rules.name, r.outcome(), paid_for_banker=rules.pay_for_banker > 0)
 
 
 def play(r: KampungRound, scripts: dict[str, list[str] | None]) -> None:
@@ -274,8 +274,8 @@ def _bank_json(b: BankResult) -> dict[str, Any]:
     }
 
 
-def _seat_json(s: PlayerResult) -> dict[str, Any]:
-    return {
+def _seat_json(s: PlayerResult, paid: bool) -> dict[str, Any]:
+    out = {
         "name": s.name,
         "cards": _cards(s.cards),
         "total": s.total,
@@ -286,14 +286,20 @@ def _seat_json(s: PlayerResult) -> dict[str, Any]:
         "burnt": _cards(s.burnt),
         "bet": s.bet,
     }
+    if paid:  # X23: with ``pay_for_banker`` above 0, what each seat paid back
+        out["paid_for_banker"] = s.paid_for_banker
+    return out
 
 
-def outcome_json(preset_name: str, outcome: KampungOutcome) -> dict[str, Any]:
-    """REPLAY.md's kampung output object for a settled hand."""
+def outcome_json(
+    preset_name: str, outcome: KampungOutcome, *, paid_for_banker: bool = False
+) -> dict[str, Any]:
+    """REPLAY.md's kampung output object for a settled hand (``paid_for_banker``: each seat
+    says what it paid back to the bank, X23)."""
     return {
         "preset": preset_name,
         "void": outcome.void,
         "bank": _bank_json(outcome.bank),
-        "seats": [_seat_json(s) for s in outcome.seats],
+        "seats": [_seat_json(s, paid_for_banker) for s in outcome.seats],
         "cards_used": outcome.cards_used,
     }

@@ -31,6 +31,8 @@ from banluck.games.banluck.hands import HandKind, hand_total, kind_with_total, n
 from banluck.games.kampung import settle
 from banluck.games.kampung.decisions import BankerDecision, PlayerDecision, SeenHands
 from banluck.games.kampung.events import (
+    HEAVY_BUST,
+    NON,
     SEVEN_SEVEN_SEVEN,
     ActionTaken,
     BetDoubled,
@@ -260,7 +262,7 @@ class KampungRound:
         if natural is not None:
             self._banker_natural(natural)
             return
-        if self.total(self.bank.seat) == self.rules.burn_total:
+        if self.total(self.bank.seat) == self.rules.burn_total and self._special_15():
             # K7 / K20: the banker's 15 escapes every natural: pushed, turned over, gone.
             for h in self._unsettled():
                 if natural_kind(h.cards[0], h.cards[1]) is not None:
@@ -286,7 +288,7 @@ class KampungRound:
         for h in self._unsettled():
             self._turn_over(h)
             mine = natural_kind(h.cards[0], h.cards[1])
-            fifteen = self.total(h.seat) == self.rules.burn_total
+            fifteen = self.total(h.seat) == self.rules.burn_total and self._special_15()
             self._settle(h, settle.against_banker_natural(mine, fifteen, natural, self.rules))
         self._finish()
 
@@ -358,7 +360,12 @@ class KampungRound:
             h = self.hands[self._index]
             while h.result is None and not h.done:
                 total = self.total(h.seat)
-                if len(h.cards) == 2 and total == rules.burn_total and not h.burn_decided:
+                if (
+                    len(h.cards) == 2
+                    and total == rules.burn_total
+                    and not h.burn_decided
+                    and self._special_15()
+                ):
                     h.burn_decided = True
                     # K10 / K19; H19: without burns or a free hand the 15 plays on
                     if rules.players_burn() and not h.burnt and 2 * h.bet <= h.stack:
@@ -366,6 +373,9 @@ class KampungRound:
                         return
                     continue
                 if total < rules.player_must_draw_under:  # K9: must draw
+                    if rules.non != "off":  # X7: or stand, the hand then non
+                        self._ask(h.seat, Phase.PLAYERS, ("hit", "stand"))
+                        return
                     self._player_draws(h)
                 elif total >= 21:
                     self._stop(h)  # K9: at 21 it stands
@@ -381,6 +391,7 @@ class KampungRound:
         elif action == "hit":
             self._player_draws(h)
         elif action == "stand":
+            h.non = self.total(h.seat) < self.rules.player_must_draw_under  # X7
             self._stop(h)
         # "play": K10 plays the 15 on, the burn is decided
         self._next_player()
@@ -411,16 +422,19 @@ class KampungRound:
             self._stop(h)
             return
         total = self.total(h.seat)
-        if count == rules.card_limit:  # K12: five cards are settled at once
+        kampung = rules.compare == "kampung"
+        if count == rules.card_limit and kampung:  # K12: five cards are settled at once
             self._turn_over(h)
             self._stop(h)
-            self._settle(h, settle.five_cards(total, rules))
+            five = settle.PENALTY if rules.heavy(total) else settle.five_cards(total, rules)
+            self._settle(h, five, repaid=True)  # X9 first
         elif total > 21 and rules.busts_shown:  # H19: the bust is shown and loses at once
             self._turn_over(h)
             self._stop(h)
-            self._settle(h, (Result.LOSE, 1))
-        elif total >= 21:
-            self._stop(h)  # K11: a bust keeps its cards face down; K9: 21 stands
+            self._settle(h, settle.PENALTY if rules.heavy(total) else (Result.LOSE, 1))
+        elif total >= 21 or count == rules.card_limit:
+            # K11: a bust keeps its cards face down; K9: 21 stands; X4: five cards wait
+            self._stop(h)
 
     def _stop(self, h: PlayerHand) -> None:
         h.done = True
@@ -445,6 +459,9 @@ class KampungRound:
         while True:
             total = self.total(b.seat)
             count = len(b.cards)
+            if rules.heavy(total):  # X8 / X11: a heavy bust pays every unopened hand
+                self._den_lang(total)
+                return
             if count == rules.card_limit or total > 21:
                 self._banker_special(total, count)
                 return
@@ -452,6 +469,9 @@ class KampungRound:
                 self._open_all(total)
                 return
             if total < rules.banker_must_draw_under:
+                if rules.non == "all":  # X7: or stand, non (it cannot open there)
+                    self._ask(b.seat, Phase.BANKER, ("hit", "stand"))
+                    return
                 self._draw(b.seat, b.cards, DrawReason.BANKER, face_up=True)
                 continue
             unopened = self._unopened()
@@ -468,7 +488,13 @@ class KampungRound:
             self._draw(b.seat, b.cards, DrawReason.BANKER, face_up=True)
             self._banker_continue()
         elif action == "stand":
-            self._open_all(self.total(b.seat))
+            total = self.total(b.seat)
+            if total < self.rules.banker_must_draw_under:  # X7: the banker is non
+                b.non = True
+                self._cards_changed(b.seat)  # its kind is now non
+                self._den_lang(total)
+            else:
+                self._open_all(total)
         else:
             self._open(self._hand(action.removeprefix(OPEN)), self.total(b.seat))
             self._banker_continue()
@@ -476,9 +502,28 @@ class KampungRound:
     def _banker_special(self, total: int, count: int) -> None:
         """K15 / K22: the banker's bust, five dragon or five-card bust settles every
         unopened hand in seat order (K23)."""
+        rules = self.rules
         for h in self._unopened():
             self._turn_over(h)
-            self._settle(h, settle.banker_special(self.total(h.seat), total, count, self.rules))
+            if self._penalised(h):  # X9 first
+                self._settle(h, settle.PENALTY)
+                continue
+            mine = self.total(h.seat)
+            if rules.compare == "xi_dach":  # X4
+                found = settle.banker_special_xi_dach(mine, len(h.cards), total, count, rules)
+            else:
+                found = settle.banker_special(mine, total, count, rules)
+            self._settle(h, found, repaid=True)
+        self._end_banker_turn(total)
+
+    def _den_lang(self, total: int) -> None:
+        """X11: a banker whose turn ends non or with a heavy bust pays every unopened hand
+        its own multiple; a penalised one pushes."""
+        self._turn_over_bank()
+        for h in self._unopened():
+            self._turn_over(h)
+            mine, count = self.total(h.seat), len(h.cards)
+            self._settle(h, settle.den_lang(mine, count, self._penalised(h), self.rules))
         self._end_banker_turn(total)
 
     def _open_all(self, total: int) -> None:
@@ -490,15 +535,43 @@ class KampungRound:
     def _open(self, h: PlayerHand, bank_total: int) -> None:
         """K16: the banker at 16 to 21 opens one hand and settles it."""
         self._turn_over(h)
-        self._settle(h, settle.opening(self.total(h.seat), bank_total, self.rules))
+        if self._penalised(h):  # X9 first
+            self._settle(h, settle.PENALTY)
+            return
+        mine = self.total(h.seat)
+        self._settle(h, settle.opening(mine, bank_total, self.rules, len(h.cards)), repaid=True)
 
     def _end_banker_turn(self, total: int) -> None:
         """K13 / K23: waiting 7-7-7 hands are settled last: a push against a final 21."""
         for h in self._sevens():
-            self._settle(h, settle.seven_seven_seven(total, self.rules))
+            self._settle(h, settle.seven_seven_seven(total, self.rules), repaid=True)
+        self._pay_for_banker()
         self._finish()
 
+    def _pay_for_banker(self) -> None:
+        """X10 / X16 / X19: the offenders (``penalty``) pay back, in equal shares, what the
+        bank paid out this hand for wins (not naturals at once, not X11's), each share at
+        most ``pay_for_banker`` bets and what the offender still has."""
+        n = self.rules.pay_for_banker
+        offenders = [h for h in self.hands if h.result is Result.PENALTY]
+        if not n or not offenders:
+            return
+        paid = sum(h.net for h in self.hands if h.repaid and h.result is Result.WIN)
+        caps = [min(n * h.bet, h.stack + h.net) for h in offenders]
+        for h, share in zip(offenders, settle.shares(paid, caps), strict=True):
+            h.paid_for_banker = share
+            h.net -= share
+            self.bank.stack += share
+
     # ---- bookkeeping -----------------------------------------------------------------
+
+    def _special_15(self) -> bool:
+        """X3: a two-card 15 is K7 / K10's special hand (else a plain 15)."""
+        return self.rules.two_card_15 == "special"
+
+    def _penalised(self, h: PlayerHand) -> bool:
+        """X9: a non hand or a heavy bust."""
+        return h.non or self.rules.heavy(self.total(h.seat))
 
     def _hand(self, seat: str) -> PlayerHand:
         try:
@@ -552,11 +625,17 @@ class KampungRound:
     def _player_kind(self, h: PlayerHand) -> str:
         if h.seven:
             return SEVEN_SEVEN_SEVEN
+        if h.non:
+            return NON
         return self._kind(h.seat, h.cards)
 
     def _kind(self, seat: str, cards: list[Card]) -> str:
         """K22: what a seat's hand is now (``core.hands.hand_kind``), kept until it changes."""
         kind = self._kinds.get(seat)
+        if kind is None and seat == self.bank.seat and self.bank.non:
+            kind = self._kinds[seat] = NON
+        if kind is None and self.rules.heavy(self.total(seat)):
+            kind = self._kinds[seat] = HEAVY_BUST
         if kind is None:
             # ``hand_kind`` on the total kept (``total``): a natural, else by count and total
             natural = natural_kind(cards[0], cards[1]) if len(cards) == 2 else None
@@ -569,9 +648,11 @@ class KampungRound:
         self._totals.pop(seat, None)
         self._kinds.pop(seat, None)
 
-    def _settle(self, h: PlayerHand, settlement: Settlement) -> None:
-        """K3 / K23: settle one hand now; the bank pays from its stack as far as it goes."""
+    def _settle(self, h: PlayerHand, settlement: Settlement, *, repaid: bool = False) -> None:
+        """K3 / K23: settle one hand now; the bank pays from its stack as far as it goes.
+        ``repaid``: a win the offenders pay back (X10)."""
         result, multiple = settlement
+        h.repaid = repaid
         b = self.bank
         net = settle.net_paid(result, multiple, bet=h.bet, player_stack=h.stack, bank_stack=b.stack)
         b.stack -= net

@@ -85,8 +85,23 @@ class KampungRules:
     busts_shown: bool = False
     #: K6 (H18): equal naturals ``push``, or the banker wins them (``banker``)
     equal_naturals: str = "push"
-    #: H20: echoed, it changes nothing in kampung's settlement (the banker opens by totals)
+    #: X6: a player's five dragon against the banker's (``compare: xi_dach`` only):
+    #: ``by_total`` (the higher wins), ``lower`` (the lower wins), ``banker``, ``push``
     five_against_five: str = "by_total"
+    #: X3: a two-card 15 is K7 / K10's ``special`` hand, or a ``plain`` 15
+    two_card_15: str = "special"
+    #: X4: hands compare as ``kampung`` (K12, K15) or as Xì Dách ranks them (``xi_dach``)
+    compare: str = "kampung"
+    #: X5: equal totals at an opening ``push``, go to the ``banker`` or to the ``player``
+    equal_totals: str = "push"
+    #: X7: who may stand under their licence, the hand then *non*: ``off``, ``players``,
+    #: ``all`` (the banker too)
+    non: str = "off"
+    #: X8: a total of this or more is a heavy bust (*đền*), penalised (0: none)
+    heavy_bust_from: int = 0
+    #: X10: a penalised player pays back what the bank paid out, at most this many of its
+    #: bets (0: it loses its bet only)
+    pay_for_banker: int = 0
     #: H20: shuffle before every hand (else K4's low-shoe rule)
     shuffle_every_hand: bool = False
     #: K3: a person's bet range, covered once by the stack (who is a bot, and what a bot
@@ -98,6 +113,26 @@ class KampungRules:
     fresh_stack: int = 1000
     player_min_stack: int = 10
     banker_min_stack: int = BANKER_MIN_STACK
+
+    def heavy(self, total: int) -> bool:
+        """X8: whether ``total`` is a heavy bust.
+
+        >>> KAMPUNG.heavy(30), dataclasses.replace(KAMPUNG, heavy_bust_from=28).heavy(28)
+        (False, True)
+        """
+        return 0 < self.heavy_bust_from <= total
+
+    def xi_dach(self) -> bool:
+        """Whether any of X3–X10's fields plays otherwise than kampung (the table's bots,
+        solve and simulator know kampung's rules only)."""
+        return (
+            self.two_card_15 != "special"
+            or self.compare != "kampung"
+            or self.equal_totals != "push"
+            or self.non != "off"
+            or self.heavy_bust_from != 0
+            or self.pay_for_banker != 0
+        )
 
     def players(self, banker: str) -> tuple[str, ...]:
         """K2 / K5: the three players against ``banker``, in seat order."""

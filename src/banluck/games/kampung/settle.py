@@ -51,13 +51,90 @@ def twenty_one_or_one(total: int, rules: KampungRules) -> int:
     return rules.twenty_one_multiple if total == 21 else 1
 
 
-def opening(total: int, bank_total: int, rules: KampungRules) -> Settlement:
-    """K16: the banker at 16 to 21 opens a hand of ``total``."""
+#: X9: a penalised hand (non, heavy bust) loses one bet, whatever the banker holds
+PENALTY: Settlement = (Result.PENALTY, 1)
+
+
+def own_multiple(total: int, count: int, rules: KampungRules) -> int:
+    """X12: a hand's own multiple: a five dragon's (``five_dragon``, ``five_dragon_21`` at
+    21), a plain total's (``any_21`` at 21, else 1), a bust's 1."""
+    if count == rules.card_limit and total <= 21:
+        return win_multiple(HandKind.FIVE_DRAGON, total, rules.totals)
+    return twenty_one_or_one(total, rules) if total <= 21 else 1
+
+
+def equal(total: int, count: int, bank_multiple: int, rules: KampungRules) -> Settlement:
+    """X5: equal totals ``push``, go to the banker (its multiple) or the player (its own)."""
+    if rules.equal_totals == "banker":
+        return Result.LOSE, bank_multiple
+    if rules.equal_totals == "player":
+        return Result.WIN, own_multiple(total, count, rules)
+    return Result.PUSH, 0
+
+
+def opening(total: int, bank_total: int, rules: KampungRules, count: int = 2) -> Settlement:
+    """K16: the banker at 16 to 21 opens a hand of ``total`` (``count`` cards); X4: under
+    ``compare: xi_dach`` a five dragon wins its own multiple and a five-card bust loses like
+    any bust; X5: equal totals."""
+    bank_multiple = twenty_one_or_one(bank_total, rules)
+    if count == rules.card_limit and total <= 21:  # X4: only xi_dach keeps five cards
+        return Result.WIN, own_multiple(total, count, rules)
     if total > 21 or total < bank_total:
-        return Result.LOSE, twenty_one_or_one(bank_total, rules)
+        return Result.LOSE, bank_multiple
     if total == bank_total:
-        return Result.PUSH, 0
+        return equal(total, count, bank_multiple, rules)
     return Result.WIN, twenty_one_or_one(total, rules)
+
+
+def banker_special_xi_dach(
+    total: int, count: int, bank_total: int, bank_count: int, rules: KampungRules
+) -> Settlement:
+    """X4 / X6: an unopened hand against the banker's five dragon (its multiple from every
+    hand but a five dragon, which X6 settles) or its bust of two to five cards (each hand
+    its own multiple, a bust pushing)."""
+    if bank_count == rules.card_limit and bank_total <= 21:
+        bank_multiple = win_multiple(HandKind.FIVE_DRAGON, bank_total, rules.totals)
+        if count == rules.card_limit and total <= 21:
+            return five_against_five(total, bank_total, rules)
+        return Result.LOSE, bank_multiple
+    if total > 21:
+        return Result.PUSH, 0
+    return Result.WIN, own_multiple(total, count, rules)
+
+
+def five_against_five(total: int, bank_total: int, rules: KampungRules) -> Settlement:
+    """X6: a player's five dragon against the banker's."""
+    rule = rules.five_against_five
+    own = win_multiple(HandKind.FIVE_DRAGON, total, rules.totals)
+    bank = win_multiple(HandKind.FIVE_DRAGON, bank_total, rules.totals)
+    if rule == "push":
+        return Result.PUSH, 0
+    if rule == "banker":
+        return Result.LOSE, bank
+    if total == bank_total:
+        return equal(total, rules.card_limit, bank, rules)
+    wins = total > bank_total if rule == "by_total" else total < bank_total
+    return (Result.WIN, own) if wins else (Result.LOSE, bank)
+
+
+def den_lang(total: int, count: int, penalised: bool, rules: KampungRules) -> Settlement:
+    """X11: a banker whose turn ends non or heavy pays every unopened hand its own multiple
+    (an ordinary bust one bet); a penalised hand pushes."""
+    if penalised:
+        return Result.PUSH, 0
+    return Result.WIN, own_multiple(total, count, rules)
+
+
+def shares(paid: int, caps: list[int]) -> list[int]:
+    """X10 / X19: ``paid`` split equally among offenders (the remainder a chip at a time to
+    the earliest), each share capped (``caps``: N bets, what the offender has).
+
+    >>> shares(25, [600, 600]), shares(1000, [600]), shares(0, [5])
+    ([13, 12], [600], [0])
+    """
+    n = len(caps)
+    q, r = divmod(paid, n)
+    return [min(q + (1 if i < r else 0), cap) for i, cap in enumerate(caps)]
 
 
 def banker_special(total: int, bank_total: int, bank_count: int, rules: KampungRules) -> Settlement:
@@ -85,7 +162,9 @@ def owed(result: Result, multiple: int, bet: int) -> int:
     >>> owed(Result.WIN, 2, 100), owed(Result.PUSH, 0, 100)
     (200, 0)
     """
-    return multiple * bet if result in (Result.WIN, Result.LOSE, Result.FORFEIT) else 0
+    return (
+        multiple * bet if result in (Result.WIN, Result.LOSE, Result.FORFEIT, Result.PENALTY) else 0
+    )
 
 
 def net_paid(result: Result, multiple: int, *, bet: int, player_stack: int, bank_stack: int) -> int:

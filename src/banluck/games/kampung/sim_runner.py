@@ -128,7 +128,14 @@ def _stacked(tables: list[PlayerTables], rules: KampungRules) -> tuple[Any, Any,
 def sim_arrays(
     rules: KampungRules, banker: str, players: str, *, fresh_shoe: bool = False
 ) -> SimArrays:
-    """The kernel's arrays for a banker and a player policy (by name)."""
+    """The kernel's arrays for a banker and a player policy (by name); ValueError for a
+    house of XI_DACH.md's fields, which the kernel does not play."""
+    if rules.xi_dach():
+        raise ValueError(
+            "the kampung simulator plays kampung's own comparison and penalties only, not"
+            " XI_DACH.md's fields (two_card_15, compare, equal_totals, non, heavy_bust_from,"
+            " pay_for_banker)"
+        )
     if banker not in SIM_BANKERS:
         raise ValueError(f"unknown banker policy {banker!r} (known: {', '.join(SIM_BANKERS)})")
     if players not in SIM_PLAYERS:

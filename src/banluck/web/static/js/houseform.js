@@ -6,7 +6,7 @@
 
 import { ApiError, request } from "./api.js";
 import { $, el } from "./dom.js";
-import { errorText, fmtNum, locale, t } from "./messages.js";
+import { errorText, fmtNum, hasText, locale, t } from "./messages.js";
 
 const GROUPS = ["cards", "deal", "specials", "dealer", "ties", "bets"];
 
@@ -136,7 +136,9 @@ function input(f) {
   if (f.kind === "choice") {
     const sel = el("select");
     for (const c of f.choices) {
-      const o = el("option", "", t("house.v." + c));
+      // a value may have words of its own under one field (`house.v.FIELD.VALUE`)
+      const own = `house.v.${f.name}.${c}`;
+      const o = el("option", "", t(hasText(own) ? own : "house.v." + c));
       o.value = c;
       sel.appendChild(o);
     }

@@ -59,7 +59,8 @@ export function t(key, params) {
   return s;
 }
 
-const hasText = (key) => CATALOGS.en[key] !== undefined;
+/** Whether the catalogs have a text under `key`. */
+export const hasText = (key) => CATALOGS.en[key] !== undefined;
 /** Who holds a seat, as the page names it: set by a room (its people's names, its bots),
     else the solo table's seat names. */
 let holder = null;
