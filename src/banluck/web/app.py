@@ -204,7 +204,8 @@ def create_app(
     services = {"table": table} | {n: service_for(n, table) for n in GAMES if n != "table"}
     service = services[preset]
 
-    #: expensive work (a house's edge, a room's house solve) apart from the tables' pool
+    #: expensive work (a house's edge) apart from the tables' pool; a room's house solve
+    #: has a lane of its own (``RoomHub.lane``): a room never waits behind an edge
     lane = HeavyLane()
     #: each player's drills: one at a time, a burst then a few a second
     drills = OneAtATime("drill", burst=20, per_second=2.0)
@@ -214,6 +215,7 @@ def create_app(
         yield
         store.close()
         lane.close()
+        app.state.rooms.lane.close()
 
     app = FastAPI(
         title="Ban Luck", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
@@ -489,7 +491,6 @@ def create_app(
 
     key = store.secret if cookie_key is None else cookie_key
     install_rooms(app, db_path, key, host_names=host_names, port=port, client_header=client_header)
-    app.state.rooms.lane = lane
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     app.add_middleware(
         Guard,

@@ -27,6 +27,7 @@ from banluck.core.clock import SteadyClock
 from banluck.core.refusal import Refusal
 from banluck.core.text import raw_json_fault
 from banluck.core.whole import is_whole
+from banluck.games.driver import GameDriver
 from banluck.rooms.names import is_code, new_code
 from banluck.rooms.room import Room, new_room
 from banluck.rooms.settings import parse_settings
@@ -164,7 +165,7 @@ class RoomHub:
         self.rate, self.burst = RATE, BURST
         #: sockets per player and per client address, new rooms per address (``clients``)
         self.clients = ClientLimits()
-        #: expensive work's own lane (``web.heavy``; the app's, shared with its routes)
+        #: the rooms' house solves, on a lane of their own (``web.heavy``)
         self.lane = HeavyLane()
         #: each room's house solve under way on the lane: the room waits for it (``ready``)
         self._preparing: dict[str, Future[None]] = {}
@@ -800,6 +801,8 @@ class RoomHub:
         started. Until it is done the room plays nothing that needs it (``ready``, ``tick``):
         no solve ever runs on the loop, and no other room waits."""
         game = room.game
+        if type(game).prepare is GameDriver.prepare:  # nothing to compute for this game
+            return
         house = room.settings.house
         key = ("prepare", room.settings.game, room.settings.decks, house and house.edge_key())
         if self._houses.get(room.code) == key:  # asked for already (a room read again)

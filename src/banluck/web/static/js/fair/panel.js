@@ -9,12 +9,14 @@ import { canVerify, verifyHistory } from "./verify.js";
 import { seenIn } from "./seen.js";
 
 let verified = null; // the last results of the Verify button
+let sortOrders = null; // the derivation's card orders, as the server gives them
 
 /** Shows `fair` (a room frame's or a State's; null: the panel is hidden). `seeds`: the
     names of those who gave a seed for the next shoe (a room's); `yours`: your seed for it;
     `canGive`: whether you may give one. */
 export function drawFair(fair, { seeds = [], yours = null, canGive = true } = {}) {
   $("fair").hidden = !fair;
+  if (fair && fair.sort) sortOrders = fair.sort;
   $("fair-current").textContent = fair
     ? t("room.fair.current", { shoe: fair.shoe, cards: fair.cards, decks: fair.decks }) : "";
   $("fair-commitment").textContent = fair ? fair.commitment : "";
@@ -78,7 +80,7 @@ export function wireFair({ name, history, give, say }) {
       say(t("room.fair.error"));
       return;
     }
-    verified = await verifyHistory(data, seenIn(name));
+    verified = await verifyHistory(data, sortOrders, seenIn(name));
     drawVerified();
   });
 }

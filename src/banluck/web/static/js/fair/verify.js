@@ -28,7 +28,7 @@ function bytesOf(hex) {
     sorted by rank, then suit, in the orders the server gives (`sort`: {ranks, suits}),
     then for i from n-1 down to 1 swapped with j, uniform in 0..i, from the stream of
     64-bit numbers HMAC-SHA256(salt, seed + ":" + k) gives. */
-export async function deriveOrder(saltHex, seed, cards, sort = CARD_ORDER) {
+export async function deriveOrder(saltHex, seed, cards, sort) {
   const key = await crypto.subtle.importKey(
     "raw", bytesOf(saltHex), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const rank = (c) => sort.ranks.indexOf(c[0]) * sort.suits.length + sort.suits.indexOf(c[1]);
@@ -55,13 +55,21 @@ export async function deriveOrder(saltHex, seed, cards, sort = CARD_ORDER) {
   return order;
 }
 
-/** The derivation's card order (docs/FAIRNESS.md, as `banluck verify` has it): rank A…K,
-    then suit S H D C. Fixed here: the page never takes it from the server it checks. */
-export const CARD_ORDER = Object.freeze({ ranks: "A23456789TJQK", suits: "SHDC" });
+/** The SHA-256 of the derivation's card order as docs/FAIRNESS.md and `banluck verify`
+    have it (ranks, a colon, suits): an order the server gives that is not this one fails,
+    so the page never derives with an order the server chose. */
+const CARD_ORDER_SHA256 = "0fb8f1892ade7922c8cceeab88e9b1b2964d47648aeb07c7e5841a6e68ae0a37";
+
+/** Whether `sort` is the documented card order. */
+async function documentedOrder(sort) {
+  if (!sort || typeof sort.ranks !== "string" || typeof sort.suits !== "string") return false;
+  return (await sha256hex(`${sort.ranks}:${sort.suits}`)) === CARD_ORDER_SHA256;
+}
 
 /** Why a derived shoe fails (its salt's commitment, its order), else null. */
 async function derivedFailure(s, sort) {
   if (typeof s.client_seed !== "string") return null;
+  if (!(await documentedOrder(sort))) return { why: "derived" };
   if ((await sha256hex(s.reveal.salt)) !== s.salt_commitment) return { why: "salt" };
   const again = await deriveOrder(s.reveal.salt, s.client_seed, s.reveal.order, sort);
   return again.every((c, i) => c === s.reveal.order[i]) ? null : { why: "derived" };
@@ -72,9 +80,9 @@ export const canVerify = () => Boolean(globalThis.crypto && crypto.subtle && cry
 
 /** One result per shoe of `history` (the JSON of /room/{code}/history.json), in order:
     {shoe, commitment, status: "verified" | "failed" | "pending", why?, n?, seed?};
-    the derivation's card order is the page's own (`CARD_ORDER`); `seen` what this page
-    saw (seen.js), checked against the history when given. */
-export async function verifyHistory(history, seen) {
+    `sort` is the derivation's card orders, from the room's frame (held to the documented
+    order); `seen` what this page saw (seen.js), checked against the history when given. */
+export async function verifyHistory(history, sort, seen) {
   const dealt = new Map();
   for (const d of history.deals || []) {
     if (!dealt.has(d.shoe)) dealt.set(d.shoe, []);
@@ -97,7 +105,7 @@ export async function verifyHistory(history, seen) {
       const cards = dealt.get(s.shoe) || [];
       const bad = cards.findIndex((c, i) => c !== order[i]);
       if (bad >= 0) failure = { why: "card", n: bad + 1 };
-      else failure = await derivedFailure(s, CARD_ORDER);
+      else failure = await derivedFailure(s, sort);
     }
     const seed = s.client_seed || null;
     results.push(failure ? { ...base, status: "failed", ...failure } : { ...base, status: "verified", seed });
