@@ -200,21 +200,13 @@ def test_the_named_houses_are_offered_and_a_room_is_made_with_one_over_http(
 def test_a_kampung_houses_solve_is_made_off_the_loop_when_the_house_changes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The host's new kampung house is solved on the heavy lane's thread as the frame lands,
-    so the next hand's first bot decision finds it made (not on the room's loop)."""
-    import threading
+    """The host's new kampung house is solved in the rooms' lane's own process as the frame
+    lands, and kept here: the next hand's bots and Hint find it made (this process never
+    solves it, on its loop or off it)."""
+    import time
 
-    from banluck.games.kampung import driver as kampung_driver
     from banluck.games.kampung import policy_data, policy_mixed
 
-    threads: list[str] = []
-    real = kampung_driver.KampungDriver.prepare
-
-    def prepare(self: kampung_driver.KampungDriver) -> None:
-        threads.append(threading.current_thread().name)
-        real(self)
-
-    monkeypatch.setattr(kampung_driver.KampungDriver, "prepare", prepare)
     with served(tmp_path / "k.sqlite3") as (client, hub):
         cookie = _cookie(client)
         code = make_room(client, cookie, game="kampung")
@@ -225,13 +217,18 @@ def test_a_kampung_houses_solve_is_made_off_the_loop_when_the_house_changes(
             house = {"base": "kampung", "rules": {"banker_must_draw_under": 17, "any_21": 3}}
             ann.send({"type": "house", "house": house})
             assert ann.sync()["room"]["house"]["changes"] == house["rules"]
-            rules = hub.rooms[code].game.rules
-            for _ in range(600):  # the worker's solves of this very rules object, kept
-                if policy_data._BY_OBJECT.get(id(rules), (None,))[0] is rules:
+            room = hub.rooms[code]
+            for _ in range(600):  # the child process's solve, kept here
+                if hub.is_ready(room):
                     break
-                threading.Event().wait(0.05)
-    assert len(threads) == 2  # the room's first rules, then the house's
-    assert all(t.startswith("banluck-heavy") for t in threads)  # the lane's own thread
-    assert policy_data._BY_OBJECT[id(rules)][0] is rules
-    # the house's equilibrium, which the table's bots play, was made first
-    assert policy_mixed._BY_OBJECT[id(rules)][0] is rules
+                time.sleep(0.05)
+            assert hub.is_ready(room)
+            rules = room.game.rules
+
+            def never(*args: object) -> None:
+                raise AssertionError("the server's own process solved the house")
+
+            monkeypatch.setattr(policy_data, "solved_data", never)
+            monkeypatch.setattr(policy_mixed, "equilibrium_data", never)
+            assert policy_data.solved(rules).decks == rules.decks
+            assert policy_mixed.equilibrium_play(rules) is not None

@@ -297,8 +297,16 @@ class GameDriver(ABC):
 
     def prepare(self) -> None:
         """Compute now what this table's bots and Hint will need at its rules (a house's own
-        solve), so that a room may do it off its loop before the next hand; the default has
-        nothing to compute."""
+        solve); the default has nothing to compute."""
+        return None
+
+    def solve_job(self) -> Callable[[], Any] | None:
+        """What ``prepare`` computes, as a picklable job another process may run (a room
+        runs it off its server: ``take_solve`` keeps its answer); None: nothing to compute."""
+        return None
+
+    def take_solve(self, data: Any) -> None:
+        """Keep what ``solve_job`` made (the default made nothing)."""
         return None
 
     def bettors(self, people: tuple[str, ...], banker: str | None) -> tuple[str, ...]:

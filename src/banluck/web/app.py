@@ -8,6 +8,7 @@ puts ``guard.Guard`` (Host, Origin, content type, cookie, headers, the 500) in f
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -34,7 +35,14 @@ from banluck.games.registry import GAMES, driver_class, driver_for
 from banluck.rooms.settings import house_refusal, house_setting
 from banluck.store import PLAYER_IDLE_DAYS, PLAYER_LIMIT, Store
 from banluck.web.bodies import read_body
-from banluck.web.catalog import chart, edge_of_house, house_edge, house_edge_known, house_odds
+from banluck.web.catalog import (
+    chart,
+    edge_of_house,
+    house_edge,
+    keep_odds,
+    odds_known,
+    odds_of_object,
+)
 from banluck.web.codecs import codec_for, decks_of
 from banluck.web.errors import STATUS, status_of
 from banluck.web.guard import CSP, LOCAL_NAMES, SCOPE_KEY, Guard, HostCheck, HttpRefusal
@@ -204,9 +212,9 @@ def create_app(
     services = {"table": table} | {n: service_for(n, table) for n in GAMES if n != "table"}
     service = services[preset]
 
-    #: expensive work (a house's edge) apart from the tables' pool; a room's house solve
-    #: has a lane of its own (``RoomHub.lane``): a room never waits behind an edge
-    lane = HeavyLane()
+    #: expensive work (a house's edge) in a child process of its own, apart from the
+    #: tables' requests; a room's house solve has a lane of its own (``RoomHub.lane``)
+    lane = HeavyLane(processes=True)
     #: each player's drills: one at a time, a burst then a few a second
     drills = OneAtATime("drill", burst=20, per_second=2.0)
 
@@ -301,19 +309,22 @@ def create_app(
         body = await read_body(request)
         house = house_setting(body.get("house"))
         player = _player_id(request)
-        if not house_edge_known(house):
+        odds = odds_known(house)
+        if odds is None:
             clients = request.app.state.rooms.clients
             peer = request.client.host if request.client else None
             clients.new_work(clients.address(peer, request.headers), player)
-        key = ("edge", house.edge_key())
-        owner = ("edge", player)
-        future = lane.submit(key, lambda: house_odds(house), owner)
-        try:
-            odds = await wait_while_wanted(lane, key, owner, future, request.is_disconnected)
-        except CancelledError:  # replaced by a newer house of the same asker
-            raise Refusal(
-                "busy", "a newer house was asked for: this one was not computed"
-            ) from None
+            key = ("edge", house.edge_key())
+            owner = ("edge", player)
+            job = functools.partial(odds_of_object, house.to_object())
+            future = lane.submit(key, job, owner)
+            try:
+                odds = await wait_while_wanted(lane, key, owner, future, request.is_disconnected)
+            except CancelledError:  # replaced by a newer house of the same asker
+                raise Refusal(
+                    "busy", "a newer house was asked for: this one was not computed"
+                ) from None
+            keep_odds(house, odds)
         return JSONResponse({"house": house.to_object(), "changes": house.changes(), **odds})
 
     @app.get("/api/games")

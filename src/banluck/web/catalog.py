@@ -81,12 +81,31 @@ def edge_of_house(house: House) -> float | None:
     return _HOUSE_EDGES.get(key, solve)  # type: ignore[no-any-return]
 
 
-def house_edge_known(house: House) -> bool:
-    """Whether ``house``'s edge (``house_odds``) is known without computing anything."""
+#: ``house_odds`` answers made in another process (the heavy lane's), by ``edge_key``
+_ODDS = Memo(1024)
+
+
+def odds_known(house: House) -> dict[str, Any] | None:
+    """``house``'s odds (``house_odds``) when known without computing anything, else None."""
     g, key = game(house.base), house.edge_key()
-    if g.house_edge is not None:
-        return _HOUSE_EDGES.known(key)
-    return g.sim_edge is None or _SIM_EDGES.known(key)
+    if _ODDS.known(key):
+        return _ODDS.get(key, dict)  # type: ignore[no-any-return]
+    if g.house_edge is not None and _HOUSE_EDGES.known(key):
+        return house_odds(house)
+    if g.house_edge is None and g.sim_edge is None:
+        return {"house_edge": None, "edge_source": "none"}
+    return None
+
+
+def keep_odds(house: House, odds: dict[str, Any]) -> None:
+    """``house_odds`` of ``house`` made elsewhere, kept (``odds_known``)."""
+    _ODDS.get(house.edge_key(), lambda: odds)
+
+
+def odds_of_object(data: dict[str, Any]) -> dict[str, Any]:
+    """``house_odds`` of a house object (a job for another process: its arguments and its
+    answer are plain data)."""
+    return house_odds(read_house(data))
 
 
 def house_odds(house: House) -> dict[str, Any]:

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import multiprocessing
+import os
 import threading
 import time
 from collections.abc import Awaitable, Callable, Hashable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -35,6 +37,15 @@ T = TypeVar("T")
 WAITING = 16
 #: How often an HTTP request waiting on the lane checks that its client is still there.
 CHECK_GONE = 0.25
+
+
+#: How much a child process of a lane yields the CPU to the server (``os.nice``)
+NICE = 10
+
+
+def _yield_cpu() -> None:
+    """In a lane's child process: the server's own requests come first for the CPU."""
+    os.nice(NICE)
 
 
 def _busy() -> Refusal:
@@ -50,8 +61,20 @@ class _Job:
 class HeavyLane:
     """One thread (``workers``) for expensive work, keyed, deduplicated and bounded."""
 
-    def __init__(self, *, workers: int = 1, waiting: int = WAITING) -> None:
-        self._pool = ThreadPoolExecutor(workers, thread_name_prefix="banluck-heavy")
+    def __init__(
+        self, *, workers: int = 1, waiting: int = WAITING, processes: bool = False
+    ) -> None:
+        #: with ``processes`` the work runs in a child process of its own (``spawn``): its
+        #: Python never takes the server's interpreter lock from the event loop; the work
+        #: is then a picklable callable (a module function and its arguments) and so is its
+        #: answer
+        self._pool: Executor = (
+            ProcessPoolExecutor(
+                workers, mp_context=multiprocessing.get_context("spawn"), initializer=_yield_cpu
+            )
+            if processes
+            else ThreadPoolExecutor(workers, thread_name_prefix="banluck-heavy")
+        )
         self._jobs: dict[Hashable, _Job] = {}
         self._by_owner: dict[Hashable, Hashable] = {}
         #: reentrant: a future done at once runs its callback (``_finished``) in ``submit``

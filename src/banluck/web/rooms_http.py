@@ -271,10 +271,11 @@ def rooms_router(
         def make(room: Room) -> Response:
             finished = room.last_number - (1 if room.in_hand else 0)
             key = (code, finished, player)
+            files.start(player)  # every download counts: a few a minute per member
             kept = files.kept(key)
             if kept is not None:
+                files.done(player)
                 return Response(kept, media_type="application/json", headers=headers)
-            files.start(player)
             try:
                 rows = hub.hand_rows(code)[::-1]
             except BaseException:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import json
 import logging
 import sqlite3
@@ -165,10 +164,10 @@ class RoomHub:
         self.rate, self.burst = RATE, BURST
         #: sockets per player and per client address, new rooms per address (``clients``)
         self.clients = ClientLimits()
-        #: the rooms' house solves, on a lane of their own (``web.heavy``)
-        self.lane = HeavyLane()
+        #: the rooms' house solves, on a lane of their own, in a child process (``web.heavy``)
+        self.lane = HeavyLane(processes=True)
         #: each room's house solve under way on the lane: the room waits for it (``ready``)
-        self._preparing: dict[str, Future[None]] = {}
+        self._preparing: dict[str, asyncio.Future[None]] = {}
         #: the house each room's solve was last asked for
         self._houses: dict[str, Any] = {}
         self.sockets: dict[str, set[Connection]] = {}
@@ -796,12 +795,14 @@ class RoomHub:
             self.prepare(room)
 
     def prepare(self, room: Room) -> None:
-        """Compute the room's rules' solve (``GameDriver.prepare``) on the heavy lane, once
-        per house however many rooms play it; a newer house of the room replaces one not
-        started. Until it is done the room plays nothing that needs it (``ready``, ``tick``):
-        no solve ever runs on the loop, and no other room waits."""
+        """Compute the room's rules' solve (``GameDriver.solve_job``) in the rooms' heavy
+        lane's own process, once per house however many rooms play it; a newer house of the
+        room replaces one not started. Until it is kept (``take_solve``) the room plays
+        nothing that needs it (``ready``, ``tick``): no solve ever runs in this process,
+        and no other room waits."""
         game = room.game
-        if type(game).prepare is GameDriver.prepare:  # nothing to compute for this game
+        job = game.solve_job()
+        if job is None:  # nothing to compute for this game and house
             return
         house = room.settings.house
         key = ("prepare", room.settings.game, room.settings.decks, house and house.edge_key())
@@ -809,20 +810,39 @@ class RoomHub:
             return
         self._houses[room.code] = key
         try:
-            future = self.lane.submit(key, game.prepare, ("room", room.code))
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # not serving (a test, a tool): made here and now
+            game.take_solve(job())
+            return
+        try:
+            future = self.lane.submit(key, job, ("room", room.code))
         except Refusal:  # the lane is full: the first bot decision solves it
             log.warning("room %s: its house is solved when first needed (lane full)", room.code)
             return
-        if not future.done():
-            self._preparing[room.code] = future
-            future.add_done_callback(functools.partial(self._prepared, room.code))
+        waiting: asyncio.Future[None] = loop.create_future()
+        self._preparing[room.code] = waiting
 
-    def _prepared(self, code: str, future: Future[None]) -> None:
-        if self._preparing.get(code) is future:
-            del self._preparing[code]
-        if self._loop is not None and not self._loop.is_closed():
+        def done(f: Future[Any]) -> None:
             with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
-                self._loop.call_soon_threadsafe(self._kick, code)
+                loop.call_soon_threadsafe(self._prepared, room.code, game, f, waiting)
+
+        future.add_done_callback(done)
+
+    def _prepared(
+        self, code: str, game: GameDriver, future: Future[Any], waiting: asyncio.Future[None]
+    ) -> None:
+        """On the loop: the solve is made; kept, and the room plays what fell due."""
+        if not future.cancelled():
+            error = future.exception()
+            if error is None:
+                game.take_solve(future.result())
+            else:
+                log.warning("room %s: its house could not be solved apart (%s)", code, error)
+        if self._preparing.get(code) is waiting:
+            del self._preparing[code]
+        if not waiting.done():
+            waiting.set_result(None)
+        self._kick(code)
 
     def _kick(self, code: str) -> None:
         """A room whose solve is done plays what fell due meanwhile."""
@@ -832,13 +852,12 @@ class RoomHub:
                 self.change(room, lambda now: None, step=(None, None))
 
     def is_ready(self, room: Room) -> bool:
-        """Whether the room's house solve is done (nothing of it is computed on the loop)."""
-        future = self._preparing.get(room.code)
-        return future is None or future.done()
+        """Whether the room's house solve is kept (nothing of it is computed here)."""
+        waiting = self._preparing.get(room.code)
+        return waiting is None or waiting.done()
 
     async def ready(self, room: Room) -> None:
-        """Wait (without holding up anyone else) until the room's house solve is done."""
-        future = self._preparing.get(room.code)
-        if future is not None and not future.done():
-            with contextlib.suppress(Exception, asyncio.CancelledError):
-                await asyncio.shield(asyncio.wrap_future(future))
+        """Wait (without holding up anyone else) until the room's house solve is kept."""
+        waiting = self._preparing.get(room.code)
+        if waiting is not None and not waiting.done():
+            await asyncio.shield(waiting)

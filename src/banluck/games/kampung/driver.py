@@ -8,7 +8,8 @@ plays its 15 on (K7).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from banluck.core.cards import parse_card
@@ -84,6 +85,23 @@ class KampungDriver(GameDriver):
 
         table_bots(self.rules)
         solved(self.rules)
+
+    def solve_job(self) -> Callable[[], Any] | None:
+        """H9: the house's solve and equilibrium as data, to be made in another process
+        (``house_data``; None: kampung's own, shipped)."""
+        from banluck.games.kampung.policy_data import is_shipped
+
+        if is_shipped(self.rules):
+            return None
+        return functools.partial(house_data, self.rules)
+
+    def take_solve(self, data: Any) -> None:
+        """The data ``solve_job`` made: kept for the bots and the Hint."""
+        from banluck.games.kampung import policy_data, policy_mixed
+
+        if isinstance(data, dict):
+            policy_data.keep_made(self.rules, data["solved"])
+            policy_mixed.keep_made(self.rules, data["equilibrium"])
 
     def first_banker(self) -> str | None:
         return self.rules.bank_order[0]
@@ -171,3 +189,13 @@ class KampungHand(RoundHand):
             hands_banked=table.hands_banked,
             summary=summary,
         )
+
+
+def house_data(rules: KampungRules) -> dict[str, Any]:
+    """H9: a house's solve and equilibrium as data (made in a child process; the parent
+    keeps them, ``KampungDriver.take_solve``)."""
+    from banluck.games.kampung.policy_data import model_rules, solved_data
+    from banluck.games.kampung.policy_mixed import equilibrium_data
+
+    model = model_rules(rules)
+    return {"solved": solved_data(model), "equilibrium": equilibrium_data(model)}

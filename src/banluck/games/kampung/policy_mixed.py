@@ -195,8 +195,22 @@ def _from_data(rules: KampungRules, d: dict[str, Any]) -> EquilibriumPlay:
     )
 
 
+#: equilibria solved elsewhere (a child process), by the model's rules (``keep_made``)
+_MADE: dict[KampungRules, dict[str, Any]] = {}
+
+
+def keep_made(rules: KampungRules, data: dict[str, Any]) -> None:
+    """An equilibrium of ``rules`` solved elsewhere (``equilibrium_data``'s answer)."""
+    if len(_MADE) >= 64:
+        _MADE.clear()
+    _MADE[model_rules(rules)] = data
+
+
 @lru_cache(maxsize=16)
 def _play(rules: KampungRules) -> EquilibriumPlay:
+    made = _MADE.pop(rules, None)
+    if made is not None:
+        return _from_data(rules, made)
     if model_rules(rules) == model_rules(KAMPUNG):
         path = data_path()
         if not path.exists():
