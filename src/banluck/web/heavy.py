@@ -33,6 +33,8 @@ from banluck.core.refusal import Refusal
 
 T = TypeVar("T")
 
+#: Seconds a lane keeps its idle worker (a child process) before letting it go.
+IDLE = 30.0
 #: Pieces of work that may wait at once (past it: ``busy``).
 WAITING = 16
 #: How often an HTTP request waiting on the lane checks that its client is still there.
@@ -68,13 +70,11 @@ class HeavyLane:
         #: Python never takes the server's interpreter lock from the event loop; the work
         #: is then a picklable callable (a module function and its arguments) and so is its
         #: answer
-        self._pool: Executor = (
-            ProcessPoolExecutor(
-                workers, mp_context=multiprocessing.get_context("spawn"), initializer=_yield_cpu
-            )
-            if processes
-            else ThreadPoolExecutor(workers, thread_name_prefix="banluck-heavy")
-        )
+        self.workers, self.processes = workers, processes
+        #: made at the first piece of work, and let go after ``IDLE`` seconds without any
+        #: (an idle child process costs its memory, about 200 MB)
+        self._pool: Executor | None = None
+        self._idle: threading.Timer | None = None
         self._jobs: dict[Hashable, _Job] = {}
         self._by_owner: dict[Hashable, Hashable] = {}
         #: reentrant: a future done at once runs its callback (``_finished``) in ``submit``
@@ -95,7 +95,7 @@ class HeavyLane:
             self._drop_owned(owner)
             if sum(1 for j in self._jobs.values() if not j.future.running()) >= self.waiting:
                 raise _busy()
-            future: Future[T] = self._pool.submit(work)
+            future: Future[T] = self._executor().submit(work)
             job = _Job(future)
             self._jobs[key] = job
             self._own(owner, key, job)
@@ -135,7 +135,37 @@ class HeavyLane:
             return job is not None and not job.future.done()
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        with self._lock:
+            self._let_go()
+
+    def _executor(self) -> Executor:
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+        if self._pool is None:
+            self._pool = (
+                ProcessPoolExecutor(
+                    self.workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_yield_cpu,
+                )
+                if self.processes
+                else ThreadPoolExecutor(self.workers, thread_name_prefix="banluck-heavy")
+            )
+        return self._pool
+
+    def _let_go(self) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def _let_go_if_idle(self) -> None:
+        with self._lock:
+            if not self._jobs:
+                self._let_go()
 
     def _own(self, owner: Hashable, key: Hashable, job: _Job) -> None:
         if self._by_owner.get(owner) not in (None, key):
@@ -162,6 +192,10 @@ class HeavyLane:
                         del self._by_owner[owner]
             if not future.cancelled():
                 self.done += 1
+            if not self._jobs and self._pool is not None and self._idle is None:
+                self._idle = threading.Timer(IDLE, self._let_go_if_idle)
+                self._idle.daemon = True
+                self._idle.start()
 
 
 async def wait_while_wanted(
