@@ -41,9 +41,9 @@ def houses(draw: st.DrawFn, bases: tuple[str, ...], *, xi_dach: bool = True) -> 
             continue
         if draw(st.integers(0, 3)) == 0:
             rules[f.name] = _value(draw, f)
-    if rules.get("pay_for_banker") and rules.get("non", "off") == "off":
-        if not rules.get("heavy_bust_from"):
-            rules["heavy_bust_from"] = 28  # X2: a hand must be able to be penalised
+    penalised = rules.get("non", "off") != "off" or rules.get("heavy_bust_from")
+    if rules.get("pay_for_banker") and not penalised:
+        rules["heavy_bust_from"] = 28  # X2: a hand must be able to be penalised
     if "bet_min" in schema.by_name and draw(st.booleans()):  # type: ignore[attr-defined]
         bet_min = draw(st.integers(1, 200))
         cover = draw(st.integers(1, 5))
