@@ -216,7 +216,7 @@ def create_app(
     #: tables' requests; a room's house solve has a lane of its own (``RoomHub.lane``)
     lane = HeavyLane(processes=True)
     #: each player's drills: one at a time, a burst then a few a second
-    drills = OneAtATime("drill", burst=20, per_second=2.0)
+    drills = OneAtATime("drill", burst=40, per_second=4.0)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -464,11 +464,8 @@ def create_app(
                     )
                 spot = None if row is None or column is None else (row, column)
                 player = _player_id(request)
-                drills.start(player)  # one at a time, a few a second, per player
-                try:
+                async with drills.turn(player):  # one at a time, a few a second, per player
                     return await run_in_threadpool(svc.drill, player, spot)
-                finally:
-                    drills.done(player)
 
         @app.get(f"{prefix}/stats")
         async def stats(request: Request) -> dict[str, Any]:

@@ -19,12 +19,13 @@ The lane is bounded and fair:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -222,29 +223,30 @@ async def wait_while_wanted(
 
 
 class OneAtATime:
-    """Requests of one kind that cost CPU (a drill's spot): each player has one under way
-    at a time, and ``burst`` then ``per_second`` of them (``rate_limited`` otherwise)."""
+    """Requests of one kind that cost CPU (a drill's spot): each player's run one at a time
+    (a second waits for the first: a double click is answered, never refused), ``burst``
+    then ``per_second`` of them (``rate_limited`` past that)."""
 
     def __init__(self, what: str, *, burst: int, per_second: float) -> None:
         from banluck.web.clients import Buckets
 
         self.what = what
-        self._busy: set[str] = set()
-        self._lock = threading.Lock()
+        self._turns: dict[str, asyncio.Lock] = {}
         self.allowance = Buckets(burst, per_second, time.monotonic)
 
-    def start(self, player: str) -> None:
-        with self._lock:
-            if player in self._busy:
-                raise Refusal("rate_limited", f"your {self.what} before this one is under way")
-            if not self.allowance.take(player):
-                raise Refusal(
-                    "rate_limited",
-                    f"too many requests of a {self.what}: at most"
-                    f" {self.allowance.per_second:g} a second",
-                )
-            self._busy.add(player)
-
-    def done(self, player: str) -> None:
-        with self._lock:
-            self._busy.discard(player)
+    @contextlib.asynccontextmanager
+    async def turn(self, player: str) -> AsyncIterator[None]:
+        """The player's turn (``rate_limited`` when they asked too often)."""
+        if not self.allowance.take(player):
+            raise Refusal(
+                "rate_limited",
+                f"too many requests of a {self.what}: at most"
+                f" {self.allowance.per_second:g} a second",
+            )
+        lock = self._turns.setdefault(player, asyncio.Lock())
+        try:
+            async with lock:
+                yield
+        finally:
+            if not lock.locked() and self._turns.get(player) is lock:
+                del self._turns[player]
