@@ -44,6 +44,11 @@ class Memo:
         with self._lock:
             return key in self._data
 
+    def peek(self, key: str) -> Any:
+        """The answer kept under ``key`` (None: none), computing nothing."""
+        with self._lock:
+            return self._data.get(key)
+
     def get(self, key: str, compute: Callable[[], Any]) -> Any:
         with self._lock:
             if key in self._data:
@@ -88,8 +93,9 @@ _ODDS = Memo(1024)
 def odds_known(house: House) -> dict[str, Any] | None:
     """``house``'s odds (``house_odds``) when known without computing anything, else None."""
     g, key = game(house.base), house.edge_key()
-    if _ODDS.known(key):
-        return _ODDS.get(key, dict)  # type: ignore[no-any-return]
+    kept: dict[str, Any] | None = _ODDS.peek(key)
+    if kept is not None:
+        return kept
     if g.house_edge is not None and _HOUSE_EDGES.known(key):
         return house_odds(house)
     if g.house_edge is None and g.sim_edge is None:
