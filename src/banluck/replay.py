@@ -94,7 +94,7 @@ def replay_banluck(
     scripts: dict[str, list[Action] | None] = {}
     for seat in seats:
         seat_name = seat["name"]
-        stack = read_stack(seat, rules.fresh_stack)
+        stack = read_stack(seat)
         stack = seating.fresh_stack_for(rules, seat_name, stack)  # T9 first
         bet = read_bet(seat, bot=seating.is_bot(seat_name), bot_bet=seating.bot_bet)
         bet = seating.check_bet(rules, seat_name, bet, stack)

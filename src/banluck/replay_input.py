@@ -95,10 +95,15 @@ def read_seats(data: dict[str, Any], preset: str, names: tuple[str, ...]) -> lis
     return list(seats)
 
 
-def read_stack(seat: dict[str, Any], fresh: int) -> int:
-    """A seat's ``stack`` (``fresh`` when left out): a whole number of chips, not negative,
-    of at most ``STACK_DIGITS`` digits."""
-    stack = seat.get("stack", fresh)
+#: REPLAY.md / H12: a seat's stack left out is 1,000 whatever the house's ``fresh_stack``
+#: (T9 then applies)
+STACK_LEFT_OUT = 1000
+
+
+def read_stack(seat: dict[str, Any]) -> int:
+    """A seat's ``stack`` (``STACK_LEFT_OUT`` when left out): a whole number of chips, not
+    negative, of at most ``STACK_DIGITS`` digits."""
+    stack = seat.get("stack", STACK_LEFT_OUT)
     if type(stack) is int and 0 <= stack < STACK_LIMIT:  # the usual case, checked at once
         return stack
     who = f"seat {seat['name']!r}"

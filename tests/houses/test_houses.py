@@ -85,6 +85,10 @@ REFUSED: list[tuple[Any, str]] = [
     ({"base": "table", "rules": {"ace_three_cards": [5]}}, "'ace_three_cards' is [5]"),
     ({"base": "table", "rules": {"bet_min": 600}}, "'bet_max' is 500, allowed at least"),
     ({"base": "one-on-one", "rules": {"bet_min": 400}}, "(1200 > 1000)"),
+    (
+        {"base": "table", "rules": {"fresh_stack": 100, "bet_min": 200}},
+        "'bet_min' is 200, allowed at most a 'fresh_stack' of 100 covering it 'bet_cover' 1",
+    ),
     ({"base": "kampung", "rules": {"dealer_15": "play"}}, "unknown field 'dealer_15'"),
     ({"base": "classic", "rules": {"double": "8-11"}}, "allowed 'none' or 'any' or '9-11'"),
     ({"base": "infinite", "rules": {"splits": 4}}, "'splits' is 4, allowed 0 to 3"),
@@ -120,6 +124,26 @@ def test_replay_refuses_a_bad_house_in_one_line_and_checks_preset_and_decks() ->
     for extra, says in (({"preset": "table"}, "must be the house's base"), ({"decks": 9}, "9")):
         with pytest.raises(Exception, match=says):
             replay_text(json.dumps({**good, **extra}))
+
+
+LEFT_OUT = ["table-ban-luck-3-ban-ban-4", "xi-dach-banker-natural", "xi-dach-den-lang"]
+
+
+@pytest.mark.rule("H12")
+@pytest.mark.parametrize("name", LEFT_OUT)
+def test_a_seat_whose_stack_is_left_out_has_1000_whatever_the_fresh_stack(name: str) -> None:
+    """H12: the house's ``fresh_stack`` is what T9 gives a seat below its minimum, not the
+    stack of a seat the input leaves out: the same hand under a fresh stack of 5,000 plays
+    and settles as under 1,000."""
+    case = json.loads((CASES[0].parent / f"{name}.json").read_text())
+    hand = case["input"]
+    assert any("stack" not in seat for seat in hand["seats"])
+    house = hand["house"]
+    hand = {**hand, "house": {**house, "rules": {**house.get("rules", {}), "fresh_stack": 5000}}}
+    out = replay_text(json.dumps(hand))
+    played = replay_text(json.dumps(case["input"]))
+    played["house"]["rules"]["fresh_stack"] = 5000
+    assert out == played
 
 
 @pytest.mark.rule("H13")

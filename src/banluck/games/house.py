@@ -251,9 +251,9 @@ def _check_combinations(v: dict[str, Any], base: str) -> None:
             field="bet_max",
         )
     need = v["bet_cover"] * v["bet_min"]
-    if v["bet_min"] * v["bet_cover"] > v["fresh_stack"]:
+    if need > v["fresh_stack"]:  # H11: the line names every field of the combination
         raise HouseError(
-            f"house: 'bet_min' is {v['bet_min']}, allowed at most a fresh stack of"
+            f"house: 'bet_min' is {v['bet_min']}, allowed at most a 'fresh_stack' of"
             f" {v['fresh_stack']} covering it 'bet_cover' {v['bet_cover']} times ({need} >"
             f" {v['fresh_stack']}) (base {base!r})",
             field="bet_min",

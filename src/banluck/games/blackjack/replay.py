@@ -97,7 +97,7 @@ def _moves(who: str, seat: dict[str, Any]) -> list[str] | None:
 def _entry(seat: dict[str, Any], rules: BlackjackRules, seating: Seating) -> SeatEntry:
     name = seat["name"]
     who = f"seat {name!r}"
-    stack = seating.fresh_stack_for(rules, name, read_stack(seat, rules.fresh_stack))  # T9
+    stack = seating.fresh_stack_for(rules, name, read_stack(seat))  # T9
     bet = read_bet(seat, bot=seating.is_bot(name), bot_bet=seating.bot_bet)
     if not whole(bet):
         raise ReplayError(f"{who}: bet {bet!r} is not a whole number of chips")

@@ -122,7 +122,7 @@ def replay_hand(data: Any, house: House | None = None) -> dict[str, Any]:
     scripts: dict[str, list[str] | None] = {}
     for seat in seats:
         name = seat["name"]
-        stack = seating.fresh_stack_for(rules, name, read_stack(seat, rules.fresh_stack), banker)
+        stack = seating.fresh_stack_for(rules, name, read_stack(seat), banker)
         if name == banker:
             if "bet" in seat:
                 raise ReplayError(f"seat {name!r} holds the bank: it bets nothing (K3)")
