@@ -79,7 +79,8 @@ def test_kampung_as_a_player(
     log = page.locator("#log-list li").all_inner_texts()
     assert "Your hand is opened: 7-7-7." in log
     assert "Anna: Win +50 (20 against the bank's 18)" in log
-    assert "You: Win +210 (7-7-7 against the bank's 18)" in log
+    # 7-7-7 waits for the end of the bank's turn (K13): it met the bank's 22, not its 18
+    assert "You: Win +210 (7-7-7 against the bank's Bust · 22)" in log
 
     page.locator("#btn-deal").click()
     expect(page.locator("#btn-double")).to_be_enabled()
@@ -188,3 +189,60 @@ def test_kampung_holding_the_bank(
     expect(page.locator('[data-testid="total-ben"]')).to_have_text("7-7-7")
     page.keyboard.press("s")
     expect(page.locator('[data-testid="result-ben"]')).to_contain_text("Win")
+
+
+# The bank turns over at 14 (8S 6C), must draw (K14) and draws 7H: 21 settles every hand
+# (K15) against 21, never against the 14 it was turned at. You stand on 17 (9C 8D);
+# Anna and Ben stand on 20.
+BANK_DRAWS = ["9C", "KH", "KC", "8S", "8D", "TC", "QD", "6C", "7H"]
+WHY = {
+    "en": ("en-US", "({hand} against the bank's {bank})", "Replay", "Forward"),
+    "de": ("de-DE", "({hand} gegen {bank} der Bank)", "Abspielen", "Weiter"),
+    "zh": ("zh-CN", "（{hand} 点对庄家的{bank} 点）", "重播", "前进"),
+}
+
+
+@pytest.mark.rule("K14")
+@pytest.mark.rule("K15")
+@pytest.mark.parametrize("lang", sorted(WHY))
+def test_every_why_line_reads_the_servers_totals_when_the_bank_draws(
+    serve: Callable[..., Server], new_page: Callable[..., Page], lang: str
+) -> None:
+    """The log and History's replay explain each result with the hand and the bank as the
+    server says they met: the bank's 21 after its draw, not the 14 it was turned over at."""
+    locale, why, replay, forward = WHY[lang]
+    server = serve(PLAIN, {"kampung": BANK_DRAWS})
+    page = new_page(locale=locale)
+    enter(page, server, "kampung")
+    page.request.put(api(server, "kampung") + "/settings", data={"language": lang})
+    page.reload()
+    page.locator("#bet").fill("10")
+    page.locator("#bet").press("Enter")
+    expect(page.locator("#btn-stand")).to_be_enabled()
+    page.locator("#btn-stand").click()
+    expect(page.locator('[data-testid="result-you"]')).to_be_visible()
+    idle(page)
+    events = page.request.get(api(server, "kampung") + "/history/1").json()["table"]["events"]
+    settled = [e for e in events if e["type"] == "settled"]
+    assert len(settled) == 3 and all(e["bank"] == {"total": 21, "kind": "plain"} for e in settled)
+    lines = [why.format(hand=e["hand"]["total"], bank=e["bank"]["total"]) for e in settled]
+    assert sorted(e["hand"]["total"] for e in settled) == [17, 20, 20]
+    log = " ".join(page.locator("#log-list li").all_inner_texts())
+    for line in lines:
+        assert line in log, (line, log)
+    assert why.format(hand=17, bank=14) not in log
+    expect(page.locator('[data-testid="total-dealer"]')).to_contain_text("21")
+
+    page.keyboard.press("l")
+    dialog = page.locator("#dlg-history")
+    dialog.locator("li").first.locator("button").first.click()
+    dialog.get_by_role("button", name=replay, exact=True).click()
+    said = []
+    step = dialog.get_by_role("button", name=forward)
+    for _ in events:
+        step.click()
+        said.append(dialog.locator("[data-testid=replay-line]").inner_text())
+    for line in lines:
+        assert any(line in s for s in said), (line, said)
+    assert not any(why.format(hand=17, bank=14) in s for s in said)
+    assert dialog.locator(".h-replay-seats tr").last.locator(".h-total").inner_text() == "21"

@@ -100,16 +100,29 @@ class TurnEnded:
 
 
 @dataclass(frozen=True, slots=True)
+class Met:
+    """A settled hand's total and kind against the bank's, as the round worked them out."""
+
+    total: int
+    kind: str
+    bank_total: int
+    bank_kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class HandSettled:
     """A player's hand was settled (K23): ``wager.net`` is the exact change to its stack;
     ``stack`` its stack now and ``bank_stack`` the banker's; ``owed`` what the rules move
-    before K3 / K23's caps (the bank pays what it has, a loss is at most the stack)."""
+    before K3 / K23's caps (the bank pays what it has, a loss is at most the stack);
+    ``met`` the hand and the bank as they met at that moment, when both are turned over
+    (a hand opened early met the bank as it was then, not as it ended)."""
 
     wager: WagerSettled
     multiple: int
     stack: int
     bank_stack: int
     owed: int = 0
+    met: Met | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,6 +42,7 @@ from banluck.games.kampung.events import (
     Event,
     HandSettled,
     HandTurned,
+    Met,
     Result,
     RoundOver,
     RoundVoided,
@@ -668,8 +669,17 @@ class KampungRound:
                     h.stack + net,
                     b.stack,
                     settle.owed(result, multiple, h.bet),
+                    self._met(h),
                 )
             )
+
+    def _met(self, h: PlayerHand) -> Met | None:
+        """The hand against the bank as they stand now, when both are turned over."""
+        b = self.bank
+        if not (h.turned and b.turned):
+            return None
+        bank = (self.total(b.seat), self._kind(b.seat, b.cards))
+        return Met(self.total(h.seat), self._player_kind(h), *bank)
 
     def _finish(self) -> None:
         """K21: the hand is over; every hand is turned over (K17: the end of the hand)."""

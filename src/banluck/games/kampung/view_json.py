@@ -47,6 +47,17 @@ def _hand_json(h: HandView) -> dict[str, Any]:
     }
 
 
+def _met_json(met: ev.Met | None) -> dict[str, Any]:
+    """A settled hand's ``hand`` and ``bank`` as they met (absent unless both are turned):
+    the page explains the result with these, never with a total of its own."""
+    if met is None:
+        return {}
+    return {
+        "hand": {"total": met.total, "kind": met.kind},
+        "bank": {"total": met.bank_total, "kind": met.bank_kind},
+    }
+
+
 def event_json(e: ev.Event) -> dict[str, Any]:
     """One event of a view (cards the viewer may not see are already None)."""
     if isinstance(e, ev.CardDealt):
@@ -83,6 +94,7 @@ def event_json(e: ev.Event) -> dict[str, Any]:
             "stack": e.stack,
             "bank_stack": e.bank_stack,
             "owed": e.owed,
+            **_met_json(e.met),
         }
     if isinstance(e, ev.RoundVoided):
         return {"type": "void"}

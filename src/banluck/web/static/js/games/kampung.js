@@ -36,6 +36,8 @@ export function applyEvent(m, e) {
       if (!s) return;
       s.cards.push(e.card);
       s.count = s.cards.length;
+      // a turned hand that draws has a total the server has not given yet: none is kept
+      if (s.turned) Object.assign(s, { total: null, kind: null });
       return;
     case "action":
       if (s) s.action = e.action;
@@ -56,6 +58,8 @@ export function applyEvent(m, e) {
       return;
     case "settled":
       if (s) Object.assign(s, { result: e.result, net: e.net, stack: e.stack });
+      if (s && e.hand) Object.assign(s, { total: e.hand.total, kind: e.hand.kind });
+      if (e.bank && m.seats[m.bank]) Object.assign(m.seats[m.bank], { total: e.bank.total, kind: e.bank.kind });
       if (typeof e.bank_stack === "number" && m.seats[m.bank]) m.seats[m.bank].stack = e.bank_stack;
       return;
     case "void":
@@ -102,11 +106,9 @@ export function describe(e, m) {
     case "turn_ended":
       return { msg: () => (you ? t("msg.kp.done.you") : t("msg.kp.done", { seat: who(e.seat) })) };
     case "settled": {
-      // why, as it stood when this hand was settled (a hand opened early met the bank as
-      // it was then, not as it ended): its hand against the bank's, when both are turned
-      const shown = (s) => (s && s.turned && typeof s.total === "number" ? { kind: s.kind || "plain", total: s.total } : null);
-      const mine = e.seat === m.bank ? null : shown(m.seats[e.seat]);
-      const bank = shown(m.seats[m.bank]);
+      // why: the hand against the bank as the server says they met (a hand opened early
+      // met the bank as it was then, not as it ended); none when the server gives none
+      const mine = e.hand, bank = e.bank;
       const why = mine && bank ? () => " " + t("msg.kp.why", { hand: kindLabel(mine.kind, mine.total), bank: kindLabel(bank.kind, bank.total) }) : () => "";
       return { msg: () => t("msg.settled", { seat: who(e.seat), result: t("result." + e.result), net: fmtNet(e.net) }) + why() + shortPaid(e), announce: you };
     }
