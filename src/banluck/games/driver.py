@@ -125,6 +125,22 @@ class Settled:
     summary: list[dict[str, Any]] = field(default_factory=list)
 
 
+@dataclass(frozen=True, kw_only=True)
+class Hint:
+    """The game's own solver at a hand's pending choice: the value of each legal choice
+    (in bets, kampung's in chips) and the ``best`` of them."""
+
+    best: str
+    ev: Mapping[str, float]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"best": self.best, "ev": dict(self.ev)}
+
+
+class NoHint(LookupError):
+    """No hint for this choice: the game has no solver, or none covers this spot."""
+
+
 class HandDriver(ABC):
     """One hand in play."""
 
@@ -171,6 +187,11 @@ class HandDriver(ABC):
     @abstractmethod
     def settle(self) -> Settled:
         """After the last choice: stacks, the shoe between hands, the bank."""
+
+    def hint(self, seat: str) -> Hint:
+        """The solver's advice to ``seat`` at the choice the hand waits for from it (the
+        table's Hint, the drill's answer, the guided hand's lesson). NoHint without one."""
+        raise NoHint("this game has no hint")
 
     def check_turn(self, number: int, step: int, seat: str | None, what: str = "choice") -> None:
         """The one stale check of every table, solo or room: ``number`` and ``step`` name

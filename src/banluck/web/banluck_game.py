@@ -302,10 +302,6 @@ class BanluckSession(SoloSession):
         assert isinstance(hand, BanluckHand)
         return hand
 
-    def hint(self, number: int, step: int) -> dict[str, Any]:
-        """The exact solver's advice at the player's pending choice."""
-        return hand_hint(self._point(number, step, "hint"))
-
     def cell(self, number: int, step: int) -> tuple[str, str] | None:
         """The chart cell (``strategy.chart``'s row and column) of the pending choice."""
         try:
@@ -313,21 +309,6 @@ class BanluckSession(SoloSession):
         except Refusal:
             return None
         return hand_cell(hand)
-
-
-def hand_hint(hand: HandDriver) -> dict[str, Any]:
-    """The exact solver's advice at the choice ``hand`` waits for: ``best`` and the ``ev``
-    of each legal choice (the table's and the drill's)."""
-    from banluck.games.banluck.strategy.hint import hint_for
-
-    assert isinstance(hand, BanluckHand)
-    r = hand.round
-    point = r.decision_point()
-    try:
-        h = hint_for(r.rules, point.cards, point.dealer_up, point.legal)
-    except (ImportError, OSError, LookupError, ValueError):
-        raise Refusal("hint_unavailable", "no hint is available for this hand") from None
-    return {"best": h.best.value, "ev": {a.value: float(v) for a, v in h.ev.items()}}
 
 
 def hand_cell(hand: HandDriver) -> tuple[str, str] | None:

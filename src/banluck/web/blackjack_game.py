@@ -16,12 +16,10 @@ from typing import Any
 
 from banluck.core.cards import Card
 from banluck.core.fair.table import TableLedger
-from banluck.core.money import HandRef
 from banluck.core.refusal import Refusal
 from banluck.core.seating import seating_for
 from banluck.games.betcap import largest_bet
 from banluck.games.blackjack.bets import SeatEntry, check_entry
-from banluck.games.blackjack.decisions import Decision
 from banluck.games.blackjack.driver import BlackjackDriver, BlackjackHand, side_bet_json
 from banluck.games.blackjack.replay import outcome_json
 from banluck.games.blackjack.rules import PRESETS, BlackjackRules
@@ -340,10 +338,6 @@ class BlackjackSession(SoloSession):
         house: dict[str, Any] | None = self.record.house
         return house
 
-    def hint(self, number: int, step: int) -> dict[str, Any]:
-        """EV of each legal choice by the solver (insurance: against declining)."""
-        return hand_hint(self.at(number, step, "hint"), self.you)
-
     def cell(self, number: int, step: int) -> tuple[str, str] | None:
         """The chart cell of your hand at its pending choice (or None)."""
         try:
@@ -357,35 +351,6 @@ class BlackjackSession(SoloSession):
         hand = self.at(number, step, what)
         assert isinstance(hand, BlackjackHand)
         return hand.round
-
-
-def hand_hint(hand: HandDriver, you: str) -> dict[str, Any]:
-    """The solver's EV of each legal choice of ``you`` at the choice ``hand`` waits for
-    (insurance: against declining), and the ``best`` (the table's and the drill's)."""
-    from banluck.games.blackjack.strategy import hint_for, insurance_ev
-
-    assert isinstance(hand, BlackjackHand)
-    r, rules = hand.round, hand.rules
-    if r.phase == "insurance":
-        s = r.seat_state(you)
-        d = Decision(
-            seat=you,
-            hand=HandRef(you, 0),
-            cards=tuple(s.first_two),
-            up=r.up_card,
-            legal=r.legal_actions(),
-            from_split=False,
-            splits=0,
-            bet=s.entry.bet,
-            stack=s.entry.stack,
-        )
-        values = {"insure": insurance_ev(rules, d), "decline": 0.0}
-    else:
-        values = hint_for(rules, r.decision())
-    if not values:
-        raise Refusal("hint_unavailable", "no hint is available for this hand")
-    best = max(values, key=lambda a: values[a])
-    return {"best": best, "ev": {a: float(v) for a, v in values.items()}}
 
 
 def hand_cell(hand: HandDriver) -> tuple[str, str] | None:

@@ -8,7 +8,7 @@ face-up card) is swapped with a card of the rank wanted from further down, and t
 dealt again from the start: the cards before it are unchanged, so every choice before it is
 too. Where a card was dealt is read from the hand's own events (each ``dealt`` event is the
 next card of the shoe). The hand found is checked by the same chart cell and Hint the table
-uses (``hand_cell``, ``hand_hint``), so the drill plays no rule of its own: your cards, the
+uses (``hand_cell``, the driver's ``hint``), so the drill plays no rule of its own: your cards, the
 dealer's and the choices are the driver's, the values the solver's.
 
 Nothing is stored and no chip moves; only the person's view of the hand is sent, with the
@@ -30,6 +30,7 @@ from banluck.games.driver import GameDriver, HandDriver, HandStart
 from banluck.games.house import House
 from banluck.games.registry import driver_class, driver_for, game
 from banluck.web import banluck_game, blackjack_game
+from banluck.web.solo import hint_json
 
 YOU = "you"
 RANKS = "A23456789TJQK"
@@ -81,10 +82,12 @@ def _bj_cell_of(rules: Any, cards: Sequence[Card], up: Card | None) -> tuple[str
 
 FAMILIES: dict[str, Family] = {
     "banluck": Family(
-        hint=banluck_game.hand_hint, cell=banluck_game.hand_cell, cell_of=banluck_game.cell_of
+        hint=lambda hand: hint_json(hand, YOU),
+        cell=banluck_game.hand_cell,
+        cell_of=banluck_game.cell_of,
     ),
     "blackjack": Family(
-        hint=lambda hand: blackjack_game.hand_hint(hand, YOU),
+        hint=lambda hand: hint_json(hand, YOU),
         cell=blackjack_game.hand_cell,
         cell_of=_bj_cell_of,
     ),

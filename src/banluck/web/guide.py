@@ -12,20 +12,24 @@ bank; the side bets). What each teaches is the page's text (``guide.{game}.{n}``
 - ``table``: an ace that counts 11 with two cards (A-4: 15, a free hand, T16) and 10 with
   three (A-4-6: 20, T3); the dealer's 17 loses.
 - ``one-on-one``: the same ace, with the dealer's face-up card (O rules) and no free hand.
-- ``kampung``: you hold the bank at 17 and open the hand that drew (K14), draw to 20, stand:
-  every hand left is opened and loses.
+- ``kampung``: you hold the bank at 16 and draw to 19 (K14), open the hand that drew (K16)
+  and stand: every hand left is opened and loses.
 - ``classic``: a pair of eights split against a 6 (C6); the dealer draws to 17 and busts.
-- ``infinite``: the shared first cards (I2) and a Pairs side bet that wins (I10).
+- ``infinite``: the shared first cards (I2), a Pairs side bet that wins (I10) and eights
+  split against a 9.
+
+Every choice a lesson asks for is the best play by the game's own solver (its Hint), ties
+included: a lesson never teaches a play the table's Hint would call a mistake.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from banluck.games.driver import HandStart
+from banluck.games.driver import HandDriver, HandStart
 from banluck.games.registry import driver_class, driver_for
 
 YOU = "you"
@@ -46,10 +50,10 @@ LESSONS: dict[str, Lesson] = {
     "table": Lesson(
         cards=("AS", "9C", "8C", "TC", "4H", "8D", "9D", "7D", "6S"), choices=("hit", "stand")
     ),
-    "one-on-one": Lesson(cards=("AS", "TC", "4H", "7D", "6S"), choices=("stand",)),
+    "one-on-one": Lesson(cards=("AS", "7C", "4H", "TD", "6S"), choices=("stand",)),
     "kampung": Lesson(
-        cards=("TS", "9C", "5H", "8S", "6D", "9D", "7C", "9H", "4C", "3C"),
-        choices=("open:dealer", "hit", "stand"),
+        cards=("TS", "9C", "5H", "8S", "6D", "9D", "7C", "8H", "4C", "3C"),
+        choices=("hit", "open:dealer", "stand"),
         banker=YOU,
     ),
     "classic": Lesson(
@@ -57,15 +61,16 @@ LESSONS: dict[str, Lesson] = {
         choices=("split", "hit", "stand"),
     ),
     "infinite": Lesson(
-        cards=("8S", "9C", "8H", "8C", "4D"), choices=("hit", "stand"), side_bets={"pairs": 10}
+        cards=("8S", "9C", "8H", "8C", "TD", "JC"),
+        choices=("split", "stand", "stand"),
+        side_bets={"pairs": 10},
     ),
 }
 
 
-@cache
-def guide_json(game: str) -> dict[str, Any]:
-    """The guided hand of ``game``: ``steps`` (the view at each choice asked for, and the
-    choice) and ``end`` (the view of the hand over). KeyError for a game with no lesson."""
+def lesson_play(game: str) -> Iterator[tuple[HandDriver, str | None]]:
+    """``game``'s lesson hand at each choice it asks for, with that choice (made when the
+    caller moves on), and at its end (None). KeyError for a game with no lesson."""
     lesson = LESSONS[game]
     driver = driver_for(game, decks=driver_class(game).settings_spec(game).default_decks)
     seats = driver.layout or (YOU,)
@@ -85,10 +90,23 @@ def guide_json(game: str) -> dict[str, Any]:
     def bots(seat: str) -> str | None:
         return None if seat == YOU else hand.bot_choice()
 
-    steps = []
     for choice in lesson.choices:
         hand.play_until(bots)
-        steps.append({"table": hand.view(YOU), "choice": choice})
+        yield hand, choice
         hand.apply(choice)
     hand.play_until(bots)
-    return {"game": game, "steps": steps, "end": hand.view(YOU)}
+    yield hand, None
+
+
+@cache
+def guide_json(game: str) -> dict[str, Any]:
+    """The guided hand of ``game``: ``steps`` (the view at each choice asked for, and the
+    choice) and ``end`` (the view of the hand over). KeyError for a game with no lesson."""
+    steps: list[dict[str, Any]] = []
+    end: dict[str, Any] = {}
+    for hand, choice in lesson_play(game):
+        if choice is None:
+            end = hand.view(YOU)
+        else:
+            steps.append({"table": hand.view(YOU), "choice": choice})
+    return {"game": game, "steps": steps, "end": end}

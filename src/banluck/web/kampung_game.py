@@ -19,7 +19,6 @@ from banluck.core.shoe_json import shoe_json
 from banluck.games.betcap import largest_bet
 from banluck.games.driver import HandDriver, HandStart
 from banluck.games.house import read_house
-from banluck.games.kampung.decisions import BankerDecision
 from banluck.games.kampung.driver import KampungDriver, KampungHand
 from banluck.games.kampung.replay import outcome_json
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
@@ -317,25 +316,6 @@ class KampungSession(SoloSession):
     def house_in_play(self) -> dict[str, Any] | None:
         hand = self.record.hand
         return None if hand is None else hand.house
-
-    def hint(self, number: int, step: int) -> dict[str, Any]:
-        """K18: the EV of each legal choice, as a player or as the banker."""
-        from banluck.games.kampung.policy import banker_hint, player_hint
-
-        r = self._round_at(number, step, "hint")  # H9: the house's own solve (policy_data)
-        d = r.decision()
-        try:
-            values = (
-                banker_hint(r.rules, d)
-                if isinstance(d, BankerDecision)
-                else player_hint(r.rules, d)
-            )
-        except (LookupError, ValueError, OSError) as exc:
-            raise Refusal("hint_unavailable", f"no hint is available: {exc}") from None
-        if not values:
-            raise Refusal("hint_unavailable", "no hint is available for this hand")
-        best = max(values, key=lambda a: values[a])
-        return {"best": best, "ev": {a: float(v) for a, v in values.items()}}
 
     def cell(self, number: int, step: int) -> tuple[str, str] | None:
         return None

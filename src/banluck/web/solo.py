@@ -26,7 +26,7 @@ from banluck.core.errors import BadBet, BanLuckError
 from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
-from banluck.games.driver import GameDriver, HandDriver, HandStart
+from banluck.games.driver import GameDriver, HandDriver, HandStart, NoHint
 from banluck.rooms.seeds import check_seed
 from banluck.store import HISTORY_LIMIT
 from banluck.web.solo_fair import KEEP_SHOES, SoloFair
@@ -319,6 +319,11 @@ class SoloSession(ABC):
         hand.check_turn(number, step, self.you, what)
         return hand
 
+    def hint(self, number: int, step: int) -> dict[str, Any]:
+        """The game's solver at the person's pending choice (409 ``hint_unavailable``
+        without one)."""
+        return hint_json(self.at(number, step, "hint"), self.you)
+
     def _run(self, hand: HandDriver) -> dict[str, Any] | None:
         """The bots choose until the person must, or the hand ends; then it is saved as it
         stands, and settled when over."""
@@ -337,3 +342,12 @@ class SoloSession(ABC):
         # the shoes of every hand in the player's History, and at least KEEP_SHOES
         ledger.forget(max(KEEP_SHOES, ledger.shoes_of_last_hands(HISTORY_LIMIT)))
         return entry
+
+
+def hint_json(hand: HandDriver, seat: str) -> dict[str, Any]:
+    """The driver's Hint for ``seat`` as the API sends it (the table's and the drill's);
+    409 ``hint_unavailable`` when the game has none for this choice."""
+    try:
+        return hand.hint(seat).to_json()
+    except NoHint as exc:
+        raise Refusal("hint_unavailable", str(exc)) from None

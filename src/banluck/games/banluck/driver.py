@@ -25,6 +25,8 @@ from banluck.games.driver import (
     GameDriver,
     HandDriver,
     HandStart,
+    Hint,
+    NoHint,
     RoundHand,
     SettingsSpec,
     Settled,
@@ -120,6 +122,17 @@ class BanluckHand(RoundHand):
         # None: a watcher, who sees of each hand what another seat sees of it (T22), and
         # the events as such a seat saw them
         return {"game": self.rules.name, **table_json(view_for(self.round, seat), self.number)}
+
+    def hint(self, seat: str) -> Hint:
+        """The exact solver's value of each legal choice at the pending one."""
+        from banluck.games.banluck.strategy.hint import hint_for
+
+        point = self.round.decision_point()
+        try:
+            h = hint_for(self.rules, point.cards, point.dealer_up, point.legal)
+        except (ImportError, OSError, LookupError, ValueError) as exc:
+            raise NoHint("no hint is available for this hand") from exc
+        return Hint(best=h.best.value, ev={a.value: float(v) for a, v in h.ev.items()})
 
     def settle(self) -> Settled:
         o = self.round.outcome()

@@ -12,12 +12,13 @@ from typing import Any
 
 from banluck.core.cards import parse_card
 from banluck.core.fair import FairLedger
+from banluck.core.money import HandRef
 from banluck.core.refusal import Refusal
 from banluck.core.seating import Seating, room_seating
 from banluck.games.blackjack import views as bj_views
 from banluck.games.blackjack.bets import SeatEntry as BlackjackEntry
 from banluck.games.blackjack.bets import check_entry
-from banluck.games.blackjack.decisions import auto_play
+from banluck.games.blackjack.decisions import Decision, auto_play
 from banluck.games.blackjack.round import BlackjackRound
 from banluck.games.blackjack.rules import PRESETS, SIDE_BET_NAMES, BlackjackRules
 from banluck.games.blackjack.shoe import BlackjackShoe
@@ -27,6 +28,8 @@ from banluck.games.driver import (
     GameDriver,
     HandDriver,
     HandStart,
+    Hint,
+    NoHint,
     RoundHand,
     SettingsSpec,
     Settled,
@@ -186,6 +189,33 @@ class BlackjackHand(RoundHand):
     @property
     def over(self) -> bool:
         return self.round.over
+
+    def hint(self, seat: str) -> Hint:
+        """The solver's value of each legal choice of ``seat`` (insurance: against
+        declining)."""
+        from banluck.games.blackjack.strategy import hint_for, insurance_ev
+
+        r, rules = self.round, self.rules
+        if r.phase == "insurance":
+            s = r.seat_state(seat)
+            d = Decision(
+                seat=seat,
+                hand=HandRef(seat, 0),
+                cards=tuple(s.first_two),
+                up=r.up_card,
+                legal=r.legal_actions(),
+                from_split=False,
+                splits=0,
+                bet=s.entry.bet,
+                stack=s.entry.stack,
+            )
+            values = {"insure": insurance_ev(rules, d), "decline": 0.0}
+        else:
+            values = hint_for(rules, r.decision())
+        if not values:
+            raise NoHint("no hint is available for this hand")
+        best = max(values, key=lambda a: values[a])
+        return Hint(best=best, ev={a: float(v) for a, v in values.items()})
 
     def _json(self, seat: str) -> dict[str, Any]:
         data = bj_views.view_json(bj_views.view_for(self.round, seat))

@@ -21,6 +21,8 @@ from banluck.games.driver import (
     GameDriver,
     HandDriver,
     HandStart,
+    Hint,
+    NoHint,
     RoundHand,
     SettingsSpec,
     Settled,
@@ -29,6 +31,7 @@ from banluck.games.driver import (
     shoe_rng,
 )
 from banluck.games.house import House
+from banluck.games.kampung.decisions import BankerDecision
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.round import KampungRound
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
@@ -151,6 +154,25 @@ class KampungHand(RoundHand):
         from banluck.games.kampung.policy import table_bots
 
         return table_bots(self.rules).choose(self.round.deal_key, self.round.decision())
+
+    def hint(self, seat: str) -> Hint:
+        """K18: the value of each legal choice, as a player or as the banker (the house's
+        own solve, H9)."""
+        from banluck.games.kampung.policy import banker_hint, player_hint
+
+        d = self.round.decision()
+        try:
+            values = (
+                banker_hint(self.rules, d)
+                if isinstance(d, BankerDecision)
+                else player_hint(self.rules, d)
+            )
+        except (LookupError, ValueError, OSError) as exc:
+            raise NoHint(f"no hint is available: {exc}") from None
+        if not values:
+            raise NoHint("no hint is available for this hand")
+        best = max(values, key=lambda a: values[a])
+        return Hint(best=best, ev={a: float(v) for a, v in values.items()})
 
     def auto_choice(self) -> str:
         legal = self.round.legal_actions()
