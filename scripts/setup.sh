@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Sets up the project on a fresh machine (Debian, Python 3.11+): a virtual environment in
-# .venv with the pinned dependencies. With --dev, also the test tools and Debian's Chromium
-# for the browser tests. Safe to run again: it only installs what is missing. Then it
-# compiles the fast kernels once (banluck warm; with --dev, the simulators' too).
+# .venv with the pinned dependencies. With --dev, also the test tools, Debian's Chromium
+# for the browser tests, PostgreSQL, and nginx and Caddy for the front-door tests. Safe to
+# run again: it only installs what is missing. Then it compiles the fast kernels once
+# (banluck warm; with --dev, the simulators' too).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dev=0
@@ -38,6 +39,14 @@ if [ "$dev" = 1 ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
   $sudo_cmd apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q postgresql
+fi
+
+if [ "$dev" = 1 ] && { [ ! -x /usr/sbin/nginx ] || [ ! -x /usr/bin/caddy ]; }; then
+  echo "setup: installing Debian's nginx and caddy for the front-door tests" >&2
+  sudo_cmd=""
+  [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q nginx-light caddy
 fi
 
 if ! command -v cc >/dev/null 2>&1; then

@@ -234,8 +234,10 @@ def test_a_change_must_be_sent_as_json(db: Path, content_type: str | None) -> No
 def test_another_host_name_is_refused(db: Path, host: str) -> None:
     """DNS rebinding: a page of evil.example, resolved to 127.0.0.1, names its own host."""
     c = client_for(db)
-    for path in ("/", "/api/state", "/static/app.js"):
-        _error(c.get(path, headers={"host": host}), 400, "bad_request")
+    _error(c.get("/api/state", headers={"host": host}), 400, "bad_request")
+    for path in ("/", "/static/app.js"):  # a page: the refusal in words, for a person
+        page = c.get(path, headers={"host": host})
+        assert page.status_code == 400 and "does not serve" in page.text
     res = c.post("/api/deal", json={"bet": 100, "hand": 1}, headers={"host": host})
     _error(res, 400, "bad_request")
 

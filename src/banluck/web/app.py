@@ -45,10 +45,11 @@ from banluck.web.catalog import (
 )
 from banluck.web.codecs import codec_for, decks_of
 from banluck.web.errors import STATUS, status_of
-from banluck.web.guard import CSP, LOCAL_NAMES, SCOPE_KEY, Guard, HostCheck, HttpRefusal
+from banluck.web.guard import CSP, SCOPE_KEY, Guard, HostCheck, HttpRefusal
 from banluck.web.guide import LESSONS, guide_json
 from banluck.web.heavy import HeavyLane, OneAtATime, wait_while_wanted
 from banluck.web.identity import COOKIE, COOKIE_MAX_AGE, Identities
+from banluck.web.public import PublicUrl
 from banluck.web.records import LANGUAGES
 from banluck.web.rooms_http import install_rooms
 from banluck.web.service import GameService
@@ -159,6 +160,7 @@ def create_app(
     idle_days: int = PLAYER_IDLE_DAYS,
     cookie_key: bytes | None = None,
     client_header: str | None = None,
+    public: tuple[PublicUrl, ...] = (),
 ) -> FastAPI:
     """Every game of the registry on the SQLite file ``db_path``; ``/api/state`` and the
     other routes of issue 3 are the ``preset`` game's (only ``table``).
@@ -171,7 +173,8 @@ def create_app(
     when None). ``player_limit``, ``idle_days``: ``Store``. ``cookie_key``: the key that
     signs the players' cookies (the rooms' PostgreSQL's, shared by every machine on it);
     the save file's when None. ``client_header``: the header a trusted proxy writes the
-    client's address into (``web.clients``; None: the connection's peer).
+    client's address into (``web.clients``; None: the connection's peer). ``public``: the
+    addresses a front door reaches this server at (``web.public``).
     """
     if preset not in SERVED:
         raise ValueError(f"the web table serves {', '.join(SERVED)}, not {game(preset).name!r}")
@@ -237,7 +240,7 @@ def create_app(
         return JSONResponse(exc.body(), status_code=status_of(exc.code))
 
     @app.exception_handler(HttpRefusal)
-    async def _refusal(request: Request, exc: HttpRefusal) -> JSONResponse:
+    async def _refusal(request: Request, exc: HttpRefusal) -> Response:
         return exc.response()
 
     @app.exception_handler(RequestValidationError)
@@ -498,13 +501,21 @@ def create_app(
     routes("/api/games/{game_name}", lambda request: _service(request.path_params["game_name"]))
 
     key = store.secret if cookie_key is None else cookie_key
-    install_rooms(app, db_path, key, host_names=host_names, port=port, client_header=client_header)
+    install_rooms(
+        app,
+        db_path,
+        key,
+        host_names=host_names,
+        port=port,
+        client_header=client_header,
+        public=public,
+    )
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     app.add_middleware(
         Guard,
         identities=Identities(key),
         known=service.known,
-        hosts=HostCheck(frozenset(LOCAL_NAMES | {h.lower() for h in host_names}), port),
+        hosts=HostCheck.serving(host_names, port, public),
         trust_proxy=client_header is not None,
     )
     # text compressed for a browser that asks (the page's modules, styles and JSON): outside

@@ -32,6 +32,7 @@ def default_db() -> Path:
 def _serve(args: argparse.Namespace) -> int:
     from banluck.store.pg_rooms import PgRoomStore, is_postgres_url
     from banluck.web.app import ShoeFileError, create_app
+    from banluck.web.public import public_urls
     from banluck.web.server import ConnectionLimits, run, run_workers
 
     pg_url = args.db if args.db and is_postgres_url(args.db) else None
@@ -46,6 +47,11 @@ def _serve(args: argparse.Namespace) -> int:
         )
         return EXIT_BAD_INPUT
     db = Path(args.save or (default_db() if pg_url else args.db or default_db()))
+    try:
+        public = public_urls(args.public_url)
+    except ValueError as exc:
+        print(f"banluck serve: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     host = f"[{args.host}]" if ":" in args.host else args.host
 
     def make_app() -> Any:
@@ -61,6 +67,7 @@ def _serve(args: argparse.Namespace) -> int:
                 cookie_key=key,
                 client_header=args.client_header,
                 player_limit=args.max_players,
+                public=public,
             )
         except BaseException:
             if rooms is not None:
@@ -96,7 +103,8 @@ def _serve(args: argparse.Namespace) -> int:
     where = f"saves in {db}" + (
         f"; rooms in PostgreSQL, {args.workers} process(es)" if pg_url else ""
     )
-    print(f"Ban Luck is at http://{host}:{args.port}  ({where}; Ctrl+C stops)", flush=True)
+    at = " and ".join(u.origin for u in public) or f"http://{host}:{args.port}"
+    print(f"Ban Luck is at {at}  ({where}; Ctrl+C stops)", flush=True)
     limits = ConnectionLimits(
         header_timeout=args.header_timeout,
         max_connections=args.max_connections,
@@ -216,6 +224,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=MAX_CONNECTIONS,
         metavar="N",
         help=f"close connections beyond this many at once ({MAX_CONNECTIONS})",
+    )
+    sp.add_argument(
+        "--public-url",
+        action="append",
+        metavar="URL",
+        help="the address people reach this server at through a front door (nginx, Caddy, a"
+        " tunnel), as https://cards.example.com; repeatable; BANLUCK_PUBLIC_URL when not given",
     )
     sp.add_argument(
         "--client-header",

@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import ipaddress
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import anyio
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from starlette.datastructures import MutableHeaders
 from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from banluck.core.refusal import Refusal
 from banluck.web.identity import COOKIE, Identities
+from banluck.web.public import ENV as PUBLIC_ENV
+from banluck.web.public import PublicUrl
 
 LOCAL_NAMES = frozenset({"localhost", "127.0.0.1", "[::1]"})
 #: Where the guard leaves the player's id for the routes.
@@ -44,27 +46,51 @@ class HttpRefusal(Exception):
         self.body = Refusal(code, message).body()
         self.headers = headers or {}
 
-    def response(self) -> JSONResponse:
+    def response(self, page: bool = False) -> Response:
+        """The refusal as JSON, or as a line of text for a page a browser opened (a person
+        reads it there, not a script)."""
+        if page:
+            text = f"{self.body['error']['message']}\n"
+            return PlainTextResponse(text, status_code=self.status, headers=self.headers)
         return JSONResponse(self.body, status_code=self.status, headers=self.headers)
 
 
 class HostCheck:
-    """DNS rebinding: a Host header must name this server: a local name or ``names``, or
-    an IP address (a rebound name is never an address), and ``port`` when given.
+    """DNS rebinding: a Host header must name this server: a public address
+    (``--public-url``), a local name or ``names``, or an IP address (a rebound name is
+    never an address), and ``port`` when given (a public address names its own).
 
     >>> check = HostCheck(LOCAL_NAMES, 8000)
     >>> [check("127.0.0.1:8000"), check("localhost:8000"), check("evil.example:8000")]
     [True, True, False]
     >>> [check("[::1]:8000"), check("192.168.1.5:8000"), check("localhost:9000")]
     [True, True, False]
+    >>> from banluck.web.public import read_public_url
+    >>> behind = HostCheck(LOCAL_NAMES, 8000, (read_public_url("https://cards.example.com"),))
+    >>> [behind("cards.example.com"), behind("cards.example.com:8000"), behind("x.example")]
+    [True, False, False]
     """
 
-    def __init__(self, names: frozenset[str], port: int | None) -> None:
+    def __init__(
+        self, names: frozenset[str], port: int | None, public: tuple[PublicUrl, ...] = ()
+    ) -> None:
         self.names = names
         self.port = port
+        self.public = {host: url for url in public for host in url.hosts()}
+        self._told: set[str] = set()
+
+    @classmethod
+    def serving(
+        cls, host_names: Iterable[str], port: int | None, public: tuple[PublicUrl, ...] = ()
+    ) -> HostCheck:
+        """The check of a server listening on ``host_names`` at ``port``, reached also at
+        ``public``."""
+        return cls(frozenset(LOCAL_NAMES | {h.lower() for h in host_names}), port, public)
 
     def __call__(self, host: str) -> bool:
         host = host.lower()
+        if host in self.public:
+            return True
         if host.startswith("["):
             name, bracket, rest = host.partition("]")
             name += bracket
@@ -80,6 +106,31 @@ class HostCheck:
         if self.port is not None and port != self.port:
             return False
         return name in self.names or _is_ip(name)
+
+    def public_for(self, host: str) -> PublicUrl | None:
+        """The public address a Host header names, else None."""
+        return self.public.get(host.lower())
+
+    def origin(self, host: str, scheme: str) -> str:
+        """The origin a change or a socket must come from when it names ``host``: its
+        public address's (the front door's scheme, whatever the proxy spoke to us), else
+        ``scheme://host`` as the connection came."""
+        url = self.public_for(host)
+        return url.origin if url is not None else f"{scheme}://{host.lower()}"
+
+    def refusal(self, host: str) -> str:
+        """Why ``host`` is refused, said once in the log with what the operator sets."""
+        shown = host[:100]
+        if shown not in self._told and len(self._told) < 100:
+            self._told.add(shown)
+            log.warning(
+                "refused a request for Host %r: if this server is reached at that name, start"
+                " it with --public-url https://%s (or set %s)",
+                shown,
+                shown,
+                PUBLIC_ENV,
+            )
+        return f"this server does not serve {shown!r} (its operator names it with --public-url)"
 
 
 def _is_ip(name: str) -> bool:
@@ -121,6 +172,9 @@ class Guard:
         """Whether the browser's connection is https (the cookie is then ``Secure``)."""
         if scope.get("scheme") == "https":
             return True
+        public = self.hosts.public_for(headers.get("host", ""))
+        if public is not None:
+            return public.secure
         proto = headers.get("x-forwarded-proto", "").rsplit(",", 1)[-1].strip().lower()
         return self.trust_proxy and proto == "https"
 
@@ -159,7 +213,8 @@ class Guard:
 
         try:
             if refusal is not None:
-                await refusal.response()(scope, receive, send_with_headers)
+                page = not api and scope["method"] == "GET"
+                await refusal.response(page)(scope, receive, send_with_headers)
                 return
             await self.app(scope, receive, send_with_headers)
         except Exception:
@@ -185,12 +240,12 @@ class Guard:
     def _refusal(self, scope: Scope, headers: dict[str, str]) -> HttpRefusal | None:
         host = headers.get("host", "")
         if not self.hosts(host):
-            return HttpRefusal(400, "bad_request", f"this server does not serve {host!r}")
+            return HttpRefusal(400, "bad_request", self.hosts.refusal(host))
         if scope["method"] not in _CHANGES:
             return None
         origin = headers.get("origin")
         site = headers.get("sec-fetch-site")
-        if (origin is not None and origin.lower() != f"{scope['scheme']}://{host.lower()}") or (
+        if (origin is not None and origin.lower() != self.hosts.origin(host, scope["scheme"])) or (
             origin is None and site not in (None, "same-origin", "none")
         ):
             return HttpRefusal(403, "forbidden", "a change must come from this server's page")

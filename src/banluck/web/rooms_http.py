@@ -48,8 +48,9 @@ from banluck.store.pg_rooms import PgRoomStore
 from banluck.store.rooms import RoomStore, rooms_path
 from banluck.web.bodies import read_body
 from banluck.web.errors import status_of
-from banluck.web.guard import LOCAL_NAMES, SCOPE_KEY, HostCheck
+from banluck.web.guard import SCOPE_KEY, HostCheck
 from banluck.web.identity import Identities
+from banluck.web.public import PublicUrl
 from banluck.web.rooms_download import HandFiles
 from banluck.web.rooms_expiry import ready_index, sweep_forever
 from banluck.web.rooms_hub import RoomHub
@@ -167,8 +168,12 @@ def rooms_router(
         if room is None:
             return _refused(hub.missing(code))
         hub.release(room)
+        public = hosts.public_for(request.headers.get("host", ""))
+        link = str(request.url_for("room_page", code=code))
+        if public is not None:  # the front door's address, not the proxy's hop to us
+            link = public.origin + request.app.url_path_for("room_page", code=code)
         return Response(
-            invite_qr(str(request.url_for("room_page", code=code))),
+            invite_qr(link),
             media_type="image/svg+xml",
             headers={"Cache-Control": "private, max-age=3600"},
         )
@@ -311,13 +316,14 @@ def install_rooms(
     entropy: Callable[[], int] | None = None,
     limits: RoomLimits | None = None,
     client_header: str | None = None,
+    public: tuple[PublicUrl, ...] = (),
 ) -> RoomHub:
     """Add the rooms to ``app``: their store beside ``db_path`` (``rooms_path``), their
     routes and limits (``app.state.room_index``), the removal of idle rooms while the app
     runs, and their shutdown (the timers stop, the store closes) after the app's own."""
     hub = RoomHub(RoomStore(rooms_path(db_path)), clock=clock, entropy=entropy)
     hub.clients.header = client_header  # the trusted proxy's header of the client's address
-    hosts = HostCheck(frozenset(LOCAL_NAMES | {h.lower() for h in host_names}), port)
+    hosts = HostCheck.serving(host_names, port, public)
     index = RoomIndex(limits)
     app.include_router(rooms_router(hub, Identities(secret), hosts, index))
     app.state.rooms = hub

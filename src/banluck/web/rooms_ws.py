@@ -46,10 +46,10 @@ def socket_refusal(ws: WebSocket, hosts: HostCheck) -> str | None:
     """Why a socket may not open (Host, Origin), else None."""
     host = ws.headers.get("host", "")
     if not hosts(host):
-        return f"this server does not serve {host!r}"
+        return hosts.refusal(host)
     origin = ws.headers.get("origin")
     scheme = "https" if ws.url.scheme == "wss" else "http"
-    if origin is None or origin.lower() != f"{scheme}://{host.lower()}":
+    if origin is None or origin.lower() != hosts.origin(host, scheme):
         return "a room's socket must be opened by this server's page"
     return None
 
