@@ -252,6 +252,11 @@ class PgRoomStore:
         cur = self._db.execute("SELECT code FROM banluck_rooms ORDER BY code")
         return [str(r[0]) for r in cur]
 
+    def ping(self) -> None:
+        """A query that must answer (readiness): ``psycopg.Error`` when the database does
+        not."""
+        self._db.execute("SELECT 1").fetchone()
+
     def close(self) -> None:
         self._stop.set()
         for t in self._threads:

@@ -152,5 +152,9 @@ class RoomStore:
         """Every stored room's code."""
         return [str(r[0]) for r in self._conn.execute("SELECT code FROM rooms ORDER BY code")]
 
+    def ping(self) -> None:
+        """A query that must answer (readiness)."""
+        self._conn.execute("SELECT 1").fetchone()
+
     def close(self) -> None:
         self._conn.close()

@@ -447,6 +447,10 @@ class Store:
         finally:
             conn.execute("ROLLBACK")
 
+    def ping(self) -> None:
+        """A query that must answer (readiness); the store's error when it does not."""
+        self._conn().execute("SELECT 1").fetchone()
+
     def close(self) -> None:
         """Close every connection (at shutdown, when no request is running)."""
         with self._all_lock:

@@ -34,6 +34,7 @@ from banluck.games.house import HouseError, read_house, schema_json
 from banluck.games.registry import GAMES, driver_class, driver_for
 from banluck.rooms.settings import house_refusal, house_setting
 from banluck.store import PLAYER_IDLE_DAYS, PLAYER_LIMIT, Store
+from banluck.web import metrics
 from banluck.web.bodies import read_body
 from banluck.web.catalog import (
     chart,
@@ -49,6 +50,8 @@ from banluck.web.guard import CSP, SCOPE_KEY, Guard, HostCheck, HttpRefusal
 from banluck.web.guide import LESSONS, guide_json
 from banluck.web.heavy import HeavyLane, OneAtATime, wait_while_wanted
 from banluck.web.identity import COOKIE, COOKIE_MAX_AGE, Identities
+from banluck.web.metrics import Metrics
+from banluck.web.operations import install_operations
 from banluck.web.public import PublicUrl
 from banluck.web.records import LANGUAGES
 from banluck.web.rooms_http import install_rooms
@@ -370,9 +373,11 @@ def create_app(
         async def deal(request: Request) -> dict[str, Any]:
             svc = pick(request)
             body = await read_body(request)
-            return await run_in_threadpool(
+            answer = await run_in_threadpool(
                 svc.deal, _player_id(request), _language(request), body, _admit(request)
             )
+            metrics.HANDS.labels("solo").inc()
+            return answer
 
         @app.post(f"{prefix}/action")
         async def action(request: Request) -> dict[str, Any]:
@@ -501,7 +506,7 @@ def create_app(
     routes("/api/games/{game_name}", lambda request: _service(request.path_params["game_name"]))
 
     key = store.secret if cookie_key is None else cookie_key
-    install_rooms(
+    hub = install_rooms(
         app,
         db_path,
         key,
@@ -510,14 +515,17 @@ def create_app(
         client_header=client_header,
         public=public,
     )
+    hosts = HostCheck.serving(host_names, port, public)
+    install_operations(app, store, hub, hosts)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     app.add_middleware(
         Guard,
         identities=Identities(key),
         known=service.known,
-        hosts=HostCheck.serving(host_names, port, public),
+        hosts=hosts,
         trust_proxy=client_header is not None,
     )
+    app.add_middleware(Metrics)  # outside the guard: its refusals are counted too
     # text compressed for a browser that asks (the page's modules, styles and JSON): outside
     # the guard, so its refusals are compressed too; a socket passes through untouched
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN_SIZE)

@@ -17,6 +17,7 @@ from typing import Any
 from banluck.core.refusal import Refusal
 from banluck.core.text import json_fault
 from banluck.rooms.room import Room
+from banluck.web import metrics
 
 #: The largest frame a browser may send (bytes of UTF-8 text).
 MAX_FRAME = 1024
@@ -92,6 +93,7 @@ def dumps(data: dict[str, Any]) -> str:
 
 
 def error_frame(exc: Refusal) -> str:
+    metrics.refused(exc.code)
     return dumps({"type": "error", **exc.body()})
 
 

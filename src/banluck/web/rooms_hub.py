@@ -32,6 +32,7 @@ from banluck.rooms.room import Room, new_room
 from banluck.rooms.settings import parse_settings
 from banluck.store.pg_rooms import PgRoomStore, parse_notice, step_of, unpack
 from banluck.store.rooms import Hand, RoomStore
+from banluck.web import metrics
 from banluck.web.clients import ClientLimits
 from banluck.web.heavy import HeavyLane
 from banluck.web.rooms_frames import (
@@ -614,6 +615,7 @@ class RoomHub:
         socket here are told (the page says it is reconnecting). The store makes its
         connection again, and the poll of the rooms (``_heard``) finds the database back:
         every socket then gets its room as stored."""
+        metrics.DATABASE_ERRORS.inc()
         if not isinstance(exc, psycopg.OperationalError | psycopg.InterfaceError):
             # the database answered and refused this one statement (a value it cannot
             # take): only this change fails; no other room or socket hears of it
@@ -790,7 +792,17 @@ class RoomHub:
             return
         if kind == "house":
             self.lane.check_room(("room", room.code))  # busy: refused before any change
-        self.change(room, lambda now: apply_frame(room, player, frame, now), step=(player, frame))
+        dealt = False
+
+        def apply(now: float) -> None:
+            nonlocal dealt  # the last run is the one kept (a shared store may run it again)
+            before = room.hand
+            apply_frame(room, player, frame, now)
+            dealt = room.hand is not None and room.hand is not before
+
+        self.change(room, apply, step=(player, frame))
+        if dealt:
+            metrics.HANDS.labels("room").inc()
         if kind == "house":
             self.prepare(room)
 

@@ -28,6 +28,7 @@ from starlette.requests import cookie_parser
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from banluck.core.refusal import Refusal
+from banluck.web import metrics
 from banluck.web.guard import HostCheck
 from banluck.web.identity import COOKIE, Identities
 from banluck.web.rooms_frames import Connection, TokenBucket, error_frame, parse_frame
@@ -111,6 +112,7 @@ async def _serve_open(ws: WebSocket, code: str, hub: RoomHub, player: str) -> No
         return
     writer = asyncio.get_running_loop().create_task(_write(ws, conn))
     bucket = TokenBucket(hub.rate, hub.burst, now=time.monotonic())
+    metrics.SOCKETS.inc()
     try:
         while not conn.closed:
             message = await ws.receive()
@@ -130,6 +132,7 @@ async def _serve_open(ws: WebSocket, code: str, hub: RoomHub, player: str) -> No
     except WebSocketDisconnect:
         pass
     finally:
+        metrics.SOCKETS.dec()
         hub.detach(room, conn)
         conn.closed = True
         with contextlib.suppress(asyncio.QueueFull):
