@@ -114,6 +114,7 @@ def make_room(
     timer: int = 30,
     decks: int | None = None,
     bank: str | None = None,
+    hints: bool = False,
 ) -> str:
     """The host creates a room through the page's form; the room's link."""
     page = host.page
@@ -125,6 +126,8 @@ def make_room(
     if bank is not None:
         page.select_option("select[name=bank]", bank)
     page.fill("input[name=timer]", str(timer))
+    if hints:
+        page.check("input[name=hints]")
     page.fill("input[name=name]", host.name)
     page.click("#create-form button[type=submit]")
     page.wait_for_url(re.compile(r"/room/[A-Za-z0-9_-]{16,}$"))
@@ -687,3 +690,27 @@ def test_a_wrong_link_says_so_and_offers_nothing(server: str, browser: Browser) 
     assert "Raum" in p.page.locator("#error-text").inner_text()
     for hidden in ("#join-form", "#verify", "#controls", "#room"):
         assert p.page.locator(hidden).is_hidden(), hidden
+
+
+def test_a_room_gives_the_hint_when_its_host_allows_it(server: str, browser: Browser) -> None:
+    """The host ticks "Hints for learners": a seated person's Hint answers at their turn
+    (over the room's socket) and the trainer is offered; a room without it shows no Hint."""
+    ann = Person(browser.new_context(), "Ann")
+    link = make_room(ann, server, "classic", hints=True)
+    enter(ann, link, "you")
+    page = ann.page
+    deal_until_someone_acts([ann])  # a hand can end at the deal (a blackjack)
+    expect(page.locator("#btn-hint")).to_be_visible()
+    page.click("#btn-hint")
+    expect(page.locator("#hint")).to_contain_text("Best move:")
+    assert any(f.get("type") == "hint" and "hint" in f for f in ann.frames), (
+        "the Hint came over the socket"
+    )
+    page.click("#btn-settings")
+    expect(page.locator("#trainer-field")).to_be_visible()
+    page.keyboard.press("Escape")
+    bob = Person(browser.new_context(), "Bob")
+    plain = make_room(bob, server, "classic")
+    enter(bob, plain, "you")
+    deal_until_someone_acts([bob])
+    expect(bob.page.locator("#btn-hint")).to_be_hidden()

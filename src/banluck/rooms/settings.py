@@ -1,5 +1,5 @@
 """A room's house settings, fixed when the room is made: the game, decks, speed, the bank
-(kampung, K2) and the turn timer."""
+(kampung, K2), the turn timer, the watchers and whether hints are given."""
 
 from __future__ import annotations
 
@@ -38,6 +38,8 @@ class RoomSettings:
     house: House | None = None
     #: at most this many people watch (the host removes any, ``Room.remove``)
     watchers: int = WATCHERS_DEFAULT
+    #: whether a seated person may ask the game's solver (the Hint, and the trainer's prices)
+    hints: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -51,6 +53,8 @@ class RoomSettings:
             out["house"] = self.house.to_object()
         if self.watchers != WATCHERS_DEFAULT:
             out["watchers"] = self.watchers
+        if self.hints:
+            out["hints"] = True
         return out
 
 
@@ -120,7 +124,11 @@ def parse_settings(body: dict[str, Any]) -> RoomSettings:
             f"a room takes 0 to {WATCHERS_MAX} watchers",
             {"field": "watchers", "min": 0, "max": WATCHERS_MAX},
         )
+    hints = body.get("hints", False)
+    if not isinstance(hints, bool):
+        raise Refusal("bad_settings", "hints is true or false", {"field": "hints"})
     return RoomSettings(
+        hints=hints,
         game=game,
         decks=decks,
         speed=str(speed),

@@ -41,6 +41,7 @@ FRAMES = (
     "react",
     "seed",
     "state",
+    "hint",
 )
 
 

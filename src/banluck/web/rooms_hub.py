@@ -27,6 +27,7 @@ from banluck.core.refusal import Refusal
 from banluck.core.text import raw_json_fault
 from banluck.core.whole import is_whole
 from banluck.games.driver import GameDriver
+from banluck.rooms.hints import room_hint
 from banluck.rooms.names import is_code, new_code
 from banluck.rooms.room import Room, new_room
 from banluck.rooms.settings import parse_settings
@@ -783,12 +784,21 @@ class RoomHub:
             raise unknown_frame(kind)
         if kind == "state":  # the player's sockets get the state, ``reply`` set to ``id``
             self.change(room, lambda now: None, step=(None, None))
-            ref = frame.get("id")
-            if not is_whole(ref) or not 0 <= ref < 2**31:
-                ref = None
+            ref = _ref(frame.get("id"))
             for conn in self.sockets.get(room.code, ()):
                 if conn.player == player:
                     conn.send(dumps({**room.view(player), "reply": ref}))
+            return
+        if kind == "hint":  # only the asker hears it, a refusal too; the room does not change
+            answer: dict[str, Any] = {"type": "hint", "reply": _ref(frame.get("id"))}
+            try:
+                answer["hint"] = room_hint(room, player, frame.get("hand"), frame.get("step"))
+            except Refusal as exc:
+                metrics.refused(exc.code)
+                answer |= exc.body()
+            for conn in self.sockets.get(room.code, ()):
+                if conn.player == player:
+                    conn.send(dumps(answer))
             return
         if kind == "house":
             self.lane.check_room(("room", room.code))  # busy: refused before any change
@@ -873,3 +883,8 @@ class RoomHub:
         waiting = self._preparing.get(room.code)
         if waiting is not None and not waiting.done():
             await asyncio.shield(waiting)
+
+
+def _ref(ref: object) -> int | None:
+    """A frame's ``id`` as its answer's ``reply`` (None unless a whole number in range)."""
+    return ref if is_whole(ref) and 0 <= ref < 2**31 else None

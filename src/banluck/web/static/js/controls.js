@@ -2,7 +2,7 @@
    Throw in), Hint, Skip, the tool buttons and the keys of README.md. A choice is sent only
    when the server listed it in `legal`; the server decides. */
 
-import { ApiError, getHint } from "./api.js";
+import { ApiError } from "./api.js";
 import { skip } from "./animate.js";
 import { openChart } from "./chart.js";
 import { initDrill, openDrill } from "./drill.js";
@@ -96,7 +96,7 @@ export async function hint() {
   page.busy = true;
   renderControls();
   try {
-    const h = await getHint(table.hand, table.step);
+    const h = await game.link.hint(table.hand, table.step);
     page.hintInfo = { hand: table.hand, step: table.step, hint: h };
     clearError();
   } catch (err) {

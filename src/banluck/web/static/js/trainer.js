@@ -5,7 +5,7 @@
    localStorage, the session's score in sessionStorage (a reload keeps it), and every day's
    score per game in localStorage (the last 30 days, for Statistics). */
 
-import { ApiError, getHint } from "./api.js";
+import { ApiError } from "./api.js";
 import { $ } from "./dom.js";
 import { keep, stored } from "./kept.js";
 import { game, spec } from "./game.js";
@@ -39,7 +39,7 @@ async function values(hand, step) {
   const info = page.hintInfo;
   if (info && info.hand === hand && info.step === step) return info.hint;
   try {
-    return await getHint(hand, step);
+    return await game.link.hint(hand, step);
   } catch (err) {
     if (err instanceof ApiError) return null;
     throw err;

@@ -37,6 +37,7 @@ async function createRoom(ev) {
     game: data.get("game"),
     name: data.get("name"),
     timer: Number(data.get("timer")),
+    hints: data.get("hints") === "on",
   };
   if (body.game === "kampung") body.bank = data.get("bank");
   const house = namedHouses.find((h) => h.id === data.get("house"));

@@ -16,8 +16,9 @@ function refusal(error) {
 }
 
 /** The page's State for a room's frame: the table as this seat sees it, the room's stacks
-    by seat, the bets this seat may place (the server's `you.limits`), and what a room has
-    not (hints, statistics, history: a solo table's). `settings` are the person's own. */
+    by seat, the bets this seat may place (the server's `you.limits`), the Hint when the
+    host allowed it, and what a room has not (statistics, history: a solo table's).
+    `settings` are the person's own. */
 export function asState(frame, settings) {
   const { room, you } = frame;
   const mine = room.seats.find((s) => s.seat === you.seat);
@@ -36,7 +37,7 @@ export function asState(frame, settings) {
     limits: you.limits,
     // the game's buttons as the room's house has them; what a solo table has besides, not
     features: {
-      ...room.features, hint: false, stats: false, chart: false, bank: false, history: false, decks: false,
+      ...room.features, hint: Boolean(room.settings.hints), stats: false, chart: false, bank: false, history: false, decks: false,
     },
     plays: Boolean(you.seat),
     can_bet: Boolean(mine) && betting && !mine.ready,
@@ -54,6 +55,8 @@ export function openRoom(code, { onFrame, onError, onGone }) {
   let last = null;
   let waiting = null; // the request whose answer is the next frame
   const pending = []; // frames sent before the socket opened
+  const hints = new Map(); // id → the Hint request waiting for its answer
+  let nextHint = 1;
   const settings = { speed: "normal", language: null };
 
   function send(frame) {
@@ -77,6 +80,13 @@ export function openRoom(code, { onFrame, onError, onGone }) {
     let refused = null;
     socket.addEventListener("message", (ev) => {
       const f = JSON.parse(ev.data);
+      if (f.type === "hint") { // the answer to one of this page's Hint requests
+        const w = hints.get(f.reply);
+        hints.delete(f.reply);
+        if (w && f.error) w.reject(new ApiError(MOVED_ON.has(f.error.code) ? 409 : 422, f.error));
+        else if (w) w.resolve(f.hint);
+        return;
+      }
       if (f.type === "error") {
         refused = f.error;
         if (!answer((w) => w.reject(refusal(f.error)))) onError(f.error);
@@ -89,7 +99,10 @@ export function openRoom(code, { onFrame, onError, onGone }) {
       answer((w) => w.resolve(null));
     });
     socket.addEventListener("close", (ev) => {
-      answer((w) => w.reject(new ApiError(0, { code: "network", message: "the connection closed", params: {} })));
+      const closed = () => new ApiError(0, { code: "network", message: "the connection closed", params: {} });
+      answer((w) => w.reject(closed()));
+      for (const w of hints.values()) w.reject(closed());
+      hints.clear();
       if (ev.code === 4404) {
         onGone(refused && refused.code !== "not_found" ? refused : { code: "room_gone", params: {} });
         return;
@@ -118,6 +131,14 @@ export function openRoom(code, { onFrame, onError, onGone }) {
       return request(frame);
     },
     act: (action, hand, step) => request({ type: "act", hand, step, action }),
+    /** The solver's values of your choices (the room's host allowed hints): its own frame,
+        answered to you alone. */
+    hint: (hand, step) => new Promise((resolve, reject) => {
+      const id = nextHint;
+      nextHint += 1;
+      hints.set(id, { resolve, reject });
+      send({ type: "hint", id, hand, step });
+    }),
     /** The play-chips note under the table: a room keeps no stack of yours. */
     chipsNote: "chips.note.short",
     /** The table's line once your bet is placed: the hand waits for every bet. */
