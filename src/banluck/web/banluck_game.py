@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from banluck.core import BadBet, Shoe
-from banluck.core.cards import CLASS_LABELS, Card, class_counts, rank_class
+from banluck.core.cards import ACE_CLASS, CLASS_LABELS, Card, class_counts, rank_class
 from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
 from banluck.core.seating import Seating, seating_for
@@ -321,19 +321,23 @@ def hand_cell(hand: HandDriver) -> tuple[str, str] | None:
 
 def cell_of(rules: Rules, cards: Sequence[Card], dealer_up: Card | None) -> tuple[str, str] | None:
     """The chart cell (``strategy.chart``'s row and column) of ``cards`` against the dealer's
-    face-up card (None where none is shown), or None for a hand the chart has no cell for."""
-    from banluck.games.banluck.strategy.solver import solve
+    face-up card (None where none is shown), or None for a hand the chart has no cell for
+    (the strategy table's hands: a preset's shipped, a house's solved once)."""
+    from banluck.games.banluck.hands import counts_base, counts_total
+    from banluck.games.banluck.strategy.tables import strategy_table
 
-    up = rank_class(dealer_up) if dealer_up is not None else None
     try:
-        hv = solve(rules).value(class_counts(cards), up)
+        strategy_table(rules).entry(cards, dealer_up)
     except KeyError:
         return None
-    free = " (free hand)" if seat_choices(rules, hv.total, hv.cards) is THROW_HIT else ""
-    group = f"{hv.cards} cards{' soft' if hv.soft else ''}"
-    if up is None:
-        return f"{hv.total}{free}", group
-    return f"{group} {hv.total}{free}", CLASS_LABELS[up]
+    counts = class_counts(cards)
+    total, n = counts_total(counts, rules), len(cards)
+    soft = counts[ACE_CLASS] > 0 and total > counts_base(counts) + counts[ACE_CLASS]
+    free = " (free hand)" if seat_choices(rules, total, n) is THROW_HIT else ""
+    group = f"{n} cards{' soft' if soft else ''}"
+    if dealer_up is None or not rules.dealer_up_card:
+        return f"{total}{free}", group
+    return f"{group} {total}{free}", CLASS_LABELS[rank_class(dealer_up)]
 
 
 def _choices(hand: HandRecord) -> list[tuple[str, str]]:
