@@ -80,7 +80,14 @@ def test_metrics_count_requests_refusals_hands_and_sockets(tmp_path: Path) -> No
     c.get("/api/games/table/history/999999")
     c.get("/no/such/page/12345")
     text = c.get("/metrics", headers=LOCAL).text
-    assert "12345" not in text and "999999" not in text
+    routes = {
+        s.labels["route"]
+        for family in text_string_to_metric_families(text)
+        for s in family.samples
+        if "route" in s.labels
+    }
+    assert "/api/games/{game_name}/history/{hand}" in routes and "other" in routes
+    assert not [r for r in routes if "12345" in r or "999999" in r], routes
     made = c.post("/api/rooms", json={"game": "table", "name": "Ann"})
     code = made.json()["code"]
     sockets = _sample(c, "banluck_room_sockets")
