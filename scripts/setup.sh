@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Sets up the project on a fresh machine (Debian, Python 3.11+): a virtual environment in
 # .venv with the pinned dependencies. With --dev, also the test tools, Debian's Chromium
-# for the browser tests, PostgreSQL, and nginx and Caddy for the front-door tests. Safe to
-# run again: it only installs what is missing. Then it compiles the fast kernels once
-# (banluck warm; with --dev, the simulators' too).
+# for the browser tests, PostgreSQL, nginx and Caddy for the front-door tests, and podman
+# with debootstrap for the container tests. Safe to run again: it only installs what is
+# missing. Then it compiles the fast kernels once (banluck warm; with --dev, the
+# simulators' too).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dev=0
@@ -47,6 +48,14 @@ if [ "$dev" = 1 ] && { [ ! -x /usr/sbin/nginx ] || [ ! -x /usr/bin/caddy ]; }; t
   [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
   $sudo_cmd apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q nginx-light caddy
+fi
+
+if [ "$dev" = 1 ] && ! command -v podman-compose >/dev/null 2>&1; then
+  echo "setup: installing Debian's podman, runc, podman-compose and debootstrap for the container tests" >&2
+  sudo_cmd=""
+  [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q podman runc podman-compose debootstrap
 fi
 
 if ! command -v cc >/dev/null 2>&1; then
