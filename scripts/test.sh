@@ -2,7 +2,8 @@
 # Sets up (scripts/setup.sh --dev) and runs every test: lint, types, unit, property,
 # shared replay cases, browser, rooms and container tests. Extra arguments go to pytest.
 # --fast (first): a developer's quick answer, without the tests that drive a browser or
-# build and run containers or whole server processes (marked browser or slow).
+# take seconds each (simulations, equilibria, PostgreSQL, server processes, containers:
+# marked browser or slow).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fast=()

@@ -24,6 +24,8 @@ from banluck.games.blackjack.strategy import policy_for
 from banluck.games.house import read_house
 from tests.blackjack_sim.helpers import RANK_WEIGHTS, engine_hand, scrambled, tilted_shoe
 
+pytestmark = pytest.mark.slow
+
 HANDS = 1500
 HAND_LEN = 104
 

@@ -20,6 +20,8 @@ from banluck.games.house import read_house
 from banluck.games.named_houses import NAMED, named_house
 from tests.strategy.engine_enum import enumerate_ev
 
+pytestmark = pytest.mark.slow
+
 HIT = Action.HIT
 
 CASES: list[tuple[str, dict[str, Any], list[str], str | None, Action]] = [

@@ -20,6 +20,8 @@ from banluck.games.kampung.policy_model import solve_against
 from banluck.games.kampung.policy_player import player_values
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 
+pytestmark = pytest.mark.slow
+
 P = dp.shoe_probs(2)
 
 

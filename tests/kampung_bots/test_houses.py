@@ -29,6 +29,8 @@ from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from tests.houses.strategies import houses
 from tests.kampung_bots.helpers import KernelHands, cards, engine_hand, player_decision, shuffled
 
+pytestmark = pytest.mark.slow
+
 #: the house fields the model and the simulator play, with values to draw from
 PLAYED: dict[str, list[Any]] = {
     "seat_must_draw_under": [14, 15, 16, 17],

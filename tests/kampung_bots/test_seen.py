@@ -25,6 +25,8 @@ from banluck.games.kampung.policy_tables import simple_player
 from banluck.games.kampung.posterior import hand_types, types_by_stake
 from banluck.games.kampung.rules import KAMPUNG
 
+pytestmark = pytest.mark.slow
+
 NO_SELECTIVE = dataclasses.replace(KAMPUNG, selective_open=False)
 
 

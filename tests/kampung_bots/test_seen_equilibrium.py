@@ -20,6 +20,8 @@ from banluck.games.kampung.policy_seen_equilibrium import (
 )
 from banluck.games.kampung.rules import KAMPUNG
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.rule("K10")
 def test_the_bets_seen_equilibrium_converges_inside_the_shipped_equilibriums_bracket() -> None:

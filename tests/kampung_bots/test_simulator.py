@@ -14,6 +14,8 @@ from banluck.games.kampung.rules import KAMPUNG
 from banluck.games.kampung.sim_runner import compare, simulate
 from tests.kampung_bots.helpers import KernelHands, engine_hand, shuffled
 
+pytestmark = pytest.mark.slow
+
 PAIRS = [(b, "project") for b in BANKER_POLICIES] + [
     ("project", "simple"),
     ("project", "best-response"),

@@ -33,6 +33,8 @@ from banluck.web.clients import (
 from banluck.web.limits import CONNECTIONS_PER_ADDRESS
 from tests.rooms.servers import HOST, free_port, start_server, stop
 
+pytestmark = pytest.mark.slow
+
 ATTACKER = "127.0.0.2"
 
 

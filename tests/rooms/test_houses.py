@@ -23,6 +23,8 @@ from tests.houses.strategies import houses
 from tests.rooms.helpers import CODE, hidden_leaks, seeded
 from tests.rooms.test_ws import ORIGIN, Player, _cookie, make_room, served
 
+pytestmark = pytest.mark.slow
+
 
 def _room(body: dict[str, Any], seed: int = 1) -> Room:
     r = new_room(CODE, parse_settings(body), "A", "Ann", 0.0, entropy=seeded(seed))

@@ -19,7 +19,10 @@ from banluck.store.pg_rooms import PgRoomStore
 from tests.rooms.servers import HOST, free_port, http, stop
 from tests.rooms.test_postgres_processes import Client, serve
 
-pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning"),
+]
 
 
 def _get(port: int, path: str, cookie: str) -> tuple[int, Any, str]:

@@ -23,7 +23,10 @@ from websockets.typing import Origin
 from tests.rooms.helpers import hidden_leaks
 from tests.rooms.servers import HOST, free_port, http, start_server, stop
 
-pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning"),
+]
 
 
 def serve(pg: str, save: Path, port: int, *extra: str) -> subprocess.Popen[bytes]:

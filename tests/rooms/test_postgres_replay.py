@@ -9,12 +9,15 @@ from functools import partial
 from typing import Any
 
 import psycopg
+import pytest
 
 from banluck.rooms.room import Room
 from banluck.store.pg_rooms import CHANNEL, PgRoomStore, notice, parse_notice, unpack
 from banluck.web.rooms_frames import Connection
 from banluck.web.rooms_hub import RoomHub
 from tests.rooms.helpers import Clock, seeded
+
+pytestmark = pytest.mark.slow
 
 
 def _frame(room: Room, players: list[str]) -> tuple[str, dict[str, Any]]:

@@ -20,7 +20,10 @@ from tests.rooms.conftest import PG_SH, _free_port
 from tests.rooms.servers import HOST, free_port, http, stop
 from tests.rooms.test_postgres_processes import Client
 
-pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning"),
+]
 
 
 def _pg(command: str, where: Path, *port: str) -> str:

@@ -28,6 +28,8 @@ from banluck.store.pg_rooms import (
 )
 from tests.rooms.helpers import CODE, room
 
+pytestmark = pytest.mark.slow
+
 
 def test_a_room_round_trips_through_postgres(pg_url: str) -> None:
     r = room("kampung", seed=3)

@@ -17,7 +17,10 @@ import pytest
 from tests.rooms.servers import free_port, http, stop
 from tests.rooms.test_postgres_processes import Client, no_leaks, serve, strictly_rising
 
-pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning"),
+]
 
 
 def children(pid: int) -> list[int]:

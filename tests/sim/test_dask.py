@@ -23,6 +23,8 @@ from banluck.games.kampung.rules import KAMPUNG
 from banluck.games.kampung.sim_runner import simulate as kampung_simulate
 from banluck.sim.chunks import dask_client
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[str]:

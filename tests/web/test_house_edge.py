@@ -13,6 +13,8 @@ from banluck.games.banluck.strategy.solver import solve
 from banluck.games.house import read_house
 from tests.web.games_helpers import game_client
 
+pytestmark = pytest.mark.slow
+
 ROUTE = "/api/houses/edge"
 
 

@@ -19,6 +19,8 @@ import pytest
 
 from banluck.cli import build_parser
 
+pytestmark = pytest.mark.slow
+
 
 def _free_port() -> int:
     with socket.socket() as s:
