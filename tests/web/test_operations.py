@@ -88,6 +88,14 @@ def test_metrics_count_requests_refusals_hands_and_sockets(tmp_path: Path) -> No
     }
     assert "/api/games/{game_name}/history/{hand}" in routes and "other" in routes
     assert not [r for r in routes if "12345" in r or "999999" in r], routes
+    c.request("BREW", "/api/state")  # a made-up method is "other", not a series of its own
+    methods = {
+        s.labels["method"]
+        for family in text_string_to_metric_families(c.get("/metrics", headers=LOCAL).text)
+        for s in family.samples
+        if "method" in s.labels
+    }
+    assert "BREW" not in methods and "other" in methods
     made = c.post("/api/rooms", json={"game": "table", "name": "Ann"})
     code = made.json()["code"]
     sockets = _sample(c, "banluck_room_sockets")

@@ -57,6 +57,8 @@ DATABASE_ERRORS = Counter(
 )
 #: an error body read for its code only up to this size
 _BODY_READ = 4096
+#: the methods counted by name (any other a client makes up is "other": no series of its own)
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 
 
 def text() -> bytes:
@@ -106,7 +108,8 @@ class Metrics:
         finally:
             route = scope.get("route")
             name = str(getattr(route, "path", "other"))
-            REQUESTS.labels(name, scope["method"], str(status)).inc()
+            method = scope["method"] if scope["method"] in _METHODS else "other"
+            REQUESTS.labels(name, method, str(status)).inc()
             LATENCY.labels(name).observe(time.perf_counter() - start)
             if status >= 400:
                 REFUSALS.labels(_code(bytes(error), status)).inc()
