@@ -7,10 +7,12 @@ import json
 import os
 import signal
 import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
@@ -161,3 +163,41 @@ def test_turn_timers_follow_a_steady_clock_and_a_loaded_deadline_is_bounded(
         assert room is not None and room.deadline is not None
         assert room.deadline <= hub.clock() + 30
         assert client.get(f"/api/rooms/{code}", headers=ORIGIN).status_code == 200
+
+
+@pytest.mark.slow
+def test_sigterm_closes_every_socket_with_service_restart_and_the_room_resumes(
+    tmp_path: Path,
+) -> None:
+    """A stop (SIGTERM, as a container engine or a rolling restart sends it): every room
+    socket is closed at once with 1012, "service restart", which the page answers by
+    connecting again; the process ends; a new server on the same save has the room as it was."""
+    db = tmp_path / "save.sqlite3"
+    port = free_port()
+    proc = _serve(db, port)
+    _, _, cookie = http(port, "GET", "/api/rooms/x")
+    status, body, cookie = http(
+        port, "POST", "/api/rooms", cookie, {"game": "table", "name": "Ann"}
+    )
+    assert status == 201, body
+    code = body["code"]
+    with _socket(port, code, cookie) as ws:
+        ws.send(json.dumps({"type": "sit", "seat": "you"}))
+        before = _sync(ws, 1)
+        started = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+        assert time.monotonic() - started < 2
+    proc.wait(timeout=20)
+    proc = _serve(db, port)
+    try:
+        with _socket(port, code, cookie) as ws:
+            after = _sync(ws, 2)
+        assert after["room"]["seats"] == before["room"]["seats"]
+        assert after["you"]["seat"] == "you"
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=20)
