@@ -179,3 +179,46 @@ def test_a_kampung_house_is_priced_by_simulation_while_you_wait(
     expect(edge).to_contain_text("The game's own rules: ")
     shown = re.search(r"own rules: (-?[\d.]+)%", edge.inner_text())
     assert shown and abs(float(shown[1]) - 100 * own.json()["house_edge"]) < 0.0011
+
+
+#: a house whose edge favours the players (the solver's figure, about −0.71 % of a bet)
+GENEROUS = {
+    "base": "table",
+    "name": "Lucky Uncle",
+    "rules": {"ban_luck": 3, "ban_ban": 5, "five_dragon": 3, "dealer_15": "play"},
+}
+
+
+@pytest.mark.rule("H3")
+@pytest.mark.rule("H9")
+def test_the_house_is_named_where_you_play_and_its_rules_and_edge_read_in_words(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    """Under a house the table names it beside your stack, and the Rules dialog says which
+    house the table plays, what it changes (in the House rules dialog's words) and who its
+    edge favours, by the server's figure."""
+    server = serve(PLAIN)
+    page = new_page()
+    open_table(page, server)
+    expect(page.locator("#house-badge")).to_be_hidden()
+    answer = page.request.put(server.url + "/api/games/table/settings", data={"house": GENEROUS})
+    assert answer.ok, answer.text()
+    page.reload()
+    expect(page.locator("#house-badge")).to_have_text("House: Lucky Uncle")
+    edge = edge_of(page, server, GENEROUS)
+    assert edge < 0
+    page.keyboard.press("r")
+    words = f"favours the players by {abs(edge) * 100:.2f}% of each bet"
+    expect(page.locator("#rules-house")).to_contain_text("This table plays Lucky Uncle.")
+    expect(page.locator("#rules-house")).to_contain_text(words)
+    changes = page.locator("#rules-house-changes li")
+    expect(changes).to_have_count(4)
+    listed = changes.all_inner_texts()
+    assert all(": " in line and "(" not in line for line in listed), listed
+    assert any(line.endswith(": 5") for line in listed), listed  # Ban-Ban pays 5
+    page.keyboard.press("Escape")
+    # back to the game's own rules: nothing named
+    answer = page.request.put(server.url + "/api/games/table/settings", data={"house": None})
+    assert answer.ok, answer.text()
+    page.reload()
+    expect(page.locator("#house-badge")).to_be_hidden()

@@ -2,6 +2,7 @@
    table's message line. It draws the display model (model.js) and nothing else: a total is
    shown only when the server has given it. */
 
+import { drawHouseHere } from "./househere.js";
 import { back, face } from "./cards.js";
 import { $, el } from "./dom.js";
 import { spec } from "./game.js";
@@ -104,6 +105,7 @@ export function renderTable() {
 
 export function renderMyStack() {
   $("mystack").textContent = page.state ? t("stack.yours", { n: yourStack() }) : "";
+  drawHouseHere();
 }
 
 /** The hand log: each line the hand's events made, in the page's language, a line that
