@@ -112,8 +112,10 @@ def _serve(args: argparse.Namespace) -> int:
         per_address=None if args.client_header else CONNECTIONS_PER_ADDRESS,
     )
     if app is None:
-        return run_workers(make_app, args.workers, args.host, args.port, args.log_level, limits)
-    run(app, args.host, args.port, args.log_level, limits)
+        return run_workers(
+            make_app, args.workers, args.host, args.port, args.log_level, limits, args.log_json
+        )
+    run(app, args.host, args.port, args.log_level, limits, args.log_json)
     return 0
 
 
@@ -210,6 +212,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default="warning",
         choices=["critical", "error", "warning", "info", "debug"],
         help="uvicorn's log level (warning)",
+    )
+    sp.add_argument(
+        "--log-json",
+        action="store_true",
+        help="write the log as JSON lines on stderr (time, level, logger, message)",
     )
     sp.add_argument(
         "--header-timeout",

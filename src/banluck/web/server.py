@@ -252,8 +252,18 @@ class ConnectionLimits:
     per_address: int | None = CONNECTIONS_PER_ADDRESS
 
 
-def _config(app: Any, host: str, port: int, log_level: str, limits: ConnectionLimits) -> Any:
+def _config(
+    app: Any,
+    host: str,
+    port: int,
+    log_level: str,
+    limits: ConnectionLimits,
+    log_json: bool = False,
+) -> Any:
     import uvicorn
+    from uvicorn.config import LOGGING_CONFIG
+
+    from banluck.web.logs import json_log_config
 
     http = guarded_protocol(
         limits.header_timeout, connection_ceiling(limits.max_connections), limits.per_address
@@ -263,6 +273,7 @@ def _config(app: Any, host: str, port: int, log_level: str, limits: ConnectionLi
         host=host,
         port=port,
         log_level=log_level,
+        log_config=json_log_config(log_level) if log_json else LOGGING_CONFIG,
         http=http,
         h11_max_incomplete_event_size=MAX_HEAD,
         ws=LeanWebSocketProtocol,
@@ -282,11 +293,13 @@ def run(
     port: int,
     log_level: str,
     limits: ConnectionLimits = ConnectionLimits(),
+    log_json: bool = False,
 ) -> None:
-    """Serve ``app`` with uvicorn on the guarded protocol until stopped."""
+    """Serve ``app`` with uvicorn on the guarded protocol until stopped (``log_json``: the
+    log as JSON lines, ``web.logs``)."""
     import uvicorn
 
-    config = _config(app, host, port, log_level, limits)
+    config = _config(app, host, port, log_level, limits, log_json)
     _memory_report_on_sigusr1()
     _collect_for_latency()
     uvicorn.Server(config).run()
@@ -299,6 +312,7 @@ def run_workers(
     port: int,
     log_level: str,
     limits: ConnectionLimits = ConnectionLimits(),
+    log_json: bool = False,
 ) -> int:
     """Serve with ``workers`` processes on one listening socket (pre-fork): the socket is
     bound here, then each worker is forked and makes its own app (``make_app``: its own
@@ -310,7 +324,7 @@ def run_workers(
 
     from banluck.web import solo_fair  # noqa: F401  its START: drawn here, shared by the workers
 
-    probe = _config(None, host, port, log_level, limits)
+    probe = _config(None, host, port, log_level, limits, log_json)
     sock = probe.bind_socket()
     sock.set_inheritable(True)
     children: dict[int, float] = {}  # pid -> when it started
@@ -326,7 +340,7 @@ def run_workers(
         try:  # the worker: default signal handling again (uvicorn sets its own)
             signal.signal(signal.SIGINT, signal.SIG_DFL)
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            config = _config(make_app(), host, port, log_level, limits)
+            config = _config(make_app(), host, port, log_level, limits, log_json)
             _collect_for_latency()
             uvicorn.Server(config).run(sockets=[sock])
         except BaseException:
