@@ -16,7 +16,7 @@ import pytest
 from banluck.core.refusal import Refusal
 from banluck.rooms.room import Room
 from banluck.web.rooms_hub import RoomHub
-from tests.rooms.test_ws import ORIGIN, Player, _cookie, make_room, play_out, served
+from tests.rooms.test_ws import ORIGIN, Player, _cookie, join_and_sit, make_room, play_out, served
 
 SURROGATE_FRAME = '{"type": "seed", "seed": "\\ud800x"}'  # plain ASCII JSON
 
@@ -32,11 +32,7 @@ def test_a_lone_surrogate_seed_is_refused_and_the_room_plays_on(tmp_path: Path) 
     with served(tmp_path / "s.sqlite3") as (client, hub):
         ann, mal, code = _seated_one_on_one(client, hub)
         with ExitStack() as stack:
-            ann.ws = stack.enter_context(ann.open(code))
-            mal.ws = stack.enter_context(mal.open(code))
-            mal.send({"type": "join", "name": "Mal"})
-            ann.send({"type": "sit", "seat": "you"})
-            ann.sync()
+            join_and_sit(stack, ann, mal, code, "Mal")
             mal.ws.send_text(SURROGATE_FRAME)
             mal.sync()
             assert mal.errors()[-1]["code"] == "bad_request"

@@ -13,7 +13,7 @@ import pytest
 
 from banluck.core.refusal import Refusal
 from banluck.rooms.settings import parse_settings
-from tests.rooms.test_ws import Player, _cookie, make_room, served
+from tests.rooms.test_ws import Player, _cookie, join_and_sit, make_room, served
 
 
 def _hint(p: Player, ref: int, hand: int, step: int) -> dict[str, Any]:
@@ -35,11 +35,7 @@ def test_a_seated_person_gets_the_solvers_hint_when_the_host_allows_it(
         bob = Player(client, _cookie(client), "bob")
         code = make_room(client, ann.cookie, game=game, hints=True)
         with ExitStack() as stack:
-            ann.ws = stack.enter_context(ann.open(code))
-            bob.ws = stack.enter_context(bob.open(code))
-            bob.send({"type": "join", "name": "Bob"})
-            ann.send({"type": "sit", "seat": "you"})
-            ann.sync()
+            join_and_sit(stack, ann, bob, code, "Bob")
             assert ann.sync()["room"]["settings"]["hints"] is True
             for n in range(1, 6):  # until a hand waits for Ann (a natural may end one)
                 ann.send({"type": "bet", "hand": n, "amount": 20})

@@ -98,6 +98,16 @@ def make_room(client: TestClient, cookie: str, **body: Any) -> str:
     return str(r.json()["code"])
 
 
+def join_and_sit(stack: ExitStack, host: Player, guest: Player, code: str, name: str) -> None:
+    """Both sockets open in the room: the guest joined as ``name``, the host in seat
+    ``you`` (synced)."""
+    host.ws = stack.enter_context(host.open(code))
+    guest.ws = stack.enter_context(guest.open(code))
+    guest.send({"type": "join", "name": name})
+    host.send({"type": "sit", "seat": "you"})
+    host.sync()
+
+
 def play_out(players: list[Player], hub: RoomHub, code: str, choose: Any) -> None:
     """Each player acts when it is their turn, until the hand is over."""
     room = hub.rooms[code]
@@ -131,11 +141,7 @@ def test_two_people_play_ban_luck_together_and_never_see_each_others_cards(
         bob = Player(client, _cookie(client), "bob")
         code = make_room(client, ann.cookie, game="table")
         with ExitStack() as stack:
-            ann.ws = stack.enter_context(ann.open(code))
-            bob.ws = stack.enter_context(bob.open(code))
-            bob.send({"type": "join", "name": "Bob"})
-            ann.send({"type": "sit", "seat": "you"})
-            ann.sync()
+            join_and_sit(stack, ann, bob, code, "Bob")
             bob.send({"type": "sit", "seat": "ben"})
             state = bob.sync()
             assert state["you"]["seat"] == "ben"

@@ -426,15 +426,23 @@ class Room:
         self.members[player].away = False
         self._changed(now)
 
-    def act(self, player: str, hand: object, step: object, action: object, now: float) -> None:
-        """A seated person's choice, in turn, at the hand and step it names."""
+    def turn_of(
+        self, player: str, hand: object, step: object, what: str = "choice"
+    ) -> tuple[str, HandDriver]:
+        """The seat of ``player`` and the hand, when the hand and step they name are where it
+        stands and it waits for them (``what``: the choice, or the Hint they ask for)."""
         seat = self._seat_of(player)
         h = self.hand
         if h is None:
             raise Refusal("no_hand", "no hand is being played: bet for the next one")
         if not _whole(hand) or not _whole(step):
             raise Refusal("bad_request", "'hand' and 'step' must be whole numbers")
-        h.check_turn(int(hand), int(step), seat)
+        h.check_turn(int(hand), int(step), seat, what)
+        return seat, h
+
+    def act(self, player: str, hand: object, step: object, action: object, now: float) -> None:
+        """A seated person's choice, in turn, at the hand and step it names."""
+        _seat, h = self.turn_of(player, hand, step)
         if not isinstance(action, str):
             raise Refusal("bad_action", "'action' must be a string", {"legal": list(h.legal())})
         h.apply(action)

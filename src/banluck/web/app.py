@@ -506,16 +506,8 @@ def create_app(
     routes("/api/games/{game_name}", lambda request: _service(request.path_params["game_name"]))
 
     key = store.secret if cookie_key is None else cookie_key
-    hub = install_rooms(
-        app,
-        db_path,
-        key,
-        host_names=host_names,
-        port=port,
-        client_header=client_header,
-        public=public,
-    )
-    hosts = HostCheck.serving(host_names, port, public)
+    hosts = HostCheck.serving(host_names, port, public)  # the guard's, the rooms', the ops'
+    hub = install_rooms(app, db_path, key, hosts=hosts, client_header=client_header)
     install_operations(app, store, hub, hosts)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     app.add_middleware(

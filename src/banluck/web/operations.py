@@ -18,6 +18,8 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from banluck.core.refusal import Refusal
+from banluck.native import AheadOfTime
 from banluck.store import Store
 from banluck.web import metrics
 from banluck.web.guard import HostCheck
@@ -25,20 +27,19 @@ from banluck.web.rooms_hub import RoomHub
 
 log = logging.getLogger("banluck.web")
 
-#: the modules whose compiled kernels a ready server has (``banluck warm`` builds them)
+#: the compiled kernels a ready server has, as module and name (``banluck warm`` builds them)
 KERNELS = (
-    "banluck.games.banluck.strategy.native",
-    "banluck.games.blackjack.solver_native",
-    "banluck.games.kampung.native",
+    ("banluck.games.banluck.strategy.native", "KERNEL"),
+    ("banluck.games.blackjack.solver_native", "SOLVER"),
+    ("banluck.games.kampung.native", "KERNEL"),
 )
 
 
 def kernels_built() -> bool:
     """Whether every compiled kernel of today's sources is built (``banluck warm``)."""
-    for name in KERNELS:
-        module: Any = importlib.import_module(name)
-        aot = getattr(module, "KERNEL", None) or module.SOLVER
-        if aot.native() is None:
+    for module, name in KERNELS:
+        kernel: AheadOfTime = getattr(importlib.import_module(module), name)
+        if kernel.native() is None:
             return False
     return True
 
@@ -65,10 +66,7 @@ def install_operations(app: FastAPI, store: Store, hub: RoomHub, hosts: HostChec
     @app.get("/metrics", include_in_schema=False)
     async def metrics_text(request: Request) -> Response:
         if hosts.public_for(request.headers.get("host", "")) is not None:
-            return JSONResponse(
-                {"error": {"code": "not_found", "message": "not here", "params": {}}},
-                status_code=404,
-            )
+            raise Refusal("not_found", "the metrics are answered on the machine itself")
         return Response(metrics.text(), media_type=metrics.CONTENT_TYPE)
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -50,7 +50,6 @@ from banluck.web.bodies import read_body
 from banluck.web.errors import status_of
 from banluck.web.guard import SCOPE_KEY, HostCheck
 from banluck.web.identity import Identities
-from banluck.web.public import PublicUrl
 from banluck.web.rooms_download import HandFiles
 from banluck.web.rooms_expiry import ready_index, sweep_forever
 from banluck.web.rooms_hub import RoomHub
@@ -310,20 +309,17 @@ def install_rooms(
     db_path: str | Path,
     secret: bytes,
     *,
-    host_names: Iterable[str] = (),
-    port: int | None = None,
+    hosts: HostCheck,
     clock: Callable[[], float] | None = None,
     entropy: Callable[[], int] | None = None,
     limits: RoomLimits | None = None,
     client_header: str | None = None,
-    public: tuple[PublicUrl, ...] = (),
 ) -> RoomHub:
     """Add the rooms to ``app``: their store beside ``db_path`` (``rooms_path``), their
     routes and limits (``app.state.room_index``), the removal of idle rooms while the app
     runs, and their shutdown (the timers stop, the store closes) after the app's own."""
     hub = RoomHub(RoomStore(rooms_path(db_path)), clock=clock, entropy=entropy)
     hub.clients.header = client_header  # the trusted proxy's header of the client's address
-    hosts = HostCheck.serving(host_names, port, public)
     index = RoomIndex(limits)
     app.include_router(rooms_router(hub, Identities(secret), hosts, index))
     app.state.rooms = hub

@@ -784,10 +784,7 @@ class RoomHub:
             raise unknown_frame(kind)
         if kind == "state":  # the player's sockets get the state, ``reply`` set to ``id``
             self.change(room, lambda now: None, step=(None, None))
-            ref = _ref(frame.get("id"))
-            for conn in self.sockets.get(room.code, ()):
-                if conn.player == player:
-                    conn.send(dumps({**room.view(player), "reply": ref}))
+            self._to_player(room, player, {**room.view(player), "reply": _ref(frame.get("id"))})
             return
         if kind == "hint":  # only the asker hears it, a refusal too; the room does not change
             answer: dict[str, Any] = {"type": "hint", "reply": _ref(frame.get("id"))}
@@ -796,9 +793,7 @@ class RoomHub:
             except Refusal as exc:
                 metrics.refused(exc.code)
                 answer |= exc.body()
-            for conn in self.sockets.get(room.code, ()):
-                if conn.player == player:
-                    conn.send(dumps(answer))
+            self._to_player(room, player, answer)
             return
         if kind == "house":
             self.lane.check_room(("room", room.code))  # busy: refused before any change
@@ -815,6 +810,13 @@ class RoomHub:
             metrics.HANDS.labels("room").inc()
         if kind == "house":
             self.prepare(room)
+
+    def _to_player(self, room: Room, player: str, frame: dict[str, Any]) -> None:
+        """A frame for ``player`` alone, on each of their sockets in the room."""
+        text = dumps(frame)
+        for conn in self.sockets.get(room.code, ()):
+            if conn.player == player:
+                conn.send(text)
 
     def prepare(self, room: Room) -> None:
         """Compute the room's rules' solve (``GameDriver.solve_job``) in the rooms' heavy
