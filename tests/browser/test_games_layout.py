@@ -109,6 +109,7 @@ def test_a_restart_in_the_middle_of_a_split_hand_resumes_it(
     page.goto(server.url + "/play/classic")
     page.request.put(api(server, "classic") + "/settings", data={"speed": "instant"})
     page.reload()
+    expect(page.locator("#btn-deal")).to_be_enabled()  # the page has its table: Enter deals
     page.locator("#bet").fill("100")
     page.locator("#bet").press("Enter")
     expect(page.locator("#btn-split")).to_be_enabled()

@@ -216,6 +216,7 @@ def test_every_why_line_reads_the_servers_totals_when_the_bank_draws(
     enter(page, server, "kampung")
     page.request.put(api(server, "kampung") + "/settings", data={"language": lang})
     page.reload()
+    expect(page.locator("#btn-deal")).to_be_enabled()  # the page has its table: Enter deals
     page.locator("#bet").fill("10")
     page.locator("#bet").press("Enter")
     expect(page.locator("#btn-stand")).to_be_enabled()
