@@ -23,3 +23,8 @@ class ShoeExhausted(BanLuckError):
 
 class ReplayError(BanLuckError):
     """Bad replay input (REPLAY.md): the message says what is wrong and where."""
+
+
+class LedgerError(BanLuckError):
+    """A ledger of a real-card table that cannot be settled: the message names the hand,
+    the person and what is wrong."""

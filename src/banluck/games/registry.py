@@ -52,6 +52,10 @@ class Game:
     #: simulation where it is not solved exactly (``house_edge``, ``ci95``, ``hands``,
     #: ``seed``)
     sim_edge: str | None = None
+    #: ``module:function``: ``settle_hand(rules, banker, bets, ends) -> {name: net}``, a
+    #: real-card hand of a ledger settled from how each hand ended (docs/LEDGER.md; None:
+    #: the ledger does not keep this game yet)
+    ledger: str | None = None
 
     def part(self, which: str) -> Callable[..., Any]:
         """The function a part names, imported now."""
@@ -78,6 +82,7 @@ _BANLUCK_PARTS = {
     "strategy": "banluck.games.banluck.strategy.command:strategy",
     "simulate": "banluck.games.banluck.sim.command:simulate",
     "edge": "banluck.games.banluck.catalog:edge",
+    "ledger": "banluck.games.banluck.ledger:settle_hand",
     "chart": "banluck.games.banluck.catalog:chart",
     "house_edge": "banluck.games.banluck.catalog:house_edge",
 }

@@ -14,6 +14,8 @@ that into the change to a stack (T19, T20) and ``bets_won`` into a signed multip
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from banluck.games.banluck.events import Result
 from banluck.games.banluck.hands import HandKind, win_multiple
 from banluck.games.banluck.rules import Rules
@@ -112,3 +114,42 @@ def bets_won(result: Result, multiple: int) -> int:
     if result is Result.LOSE:
         return -multiple
     return 0
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class End:
+    """How a hand ended, as a real table tells it (a ledger's entry): its kind, total and
+    number of cards; ``natural`` its first two cards' natural (T4), if any; ``thrown`` a
+    seat's free hand thrown in (T16); ``void`` the dealer's two-card 15 thrown in (T15)."""
+
+    kind: HandKind
+    total: int
+    cards: int
+    natural: HandKind | None = None
+    thrown: bool = False
+    void: bool = False
+
+
+def settle_end(rules: Rules, seat: End, dealer: End) -> Settlement:
+    """A seat's whole settlement from how its hand and the dealer's ended, in the order the
+    round settles them: the dealer's void (T15) and natural (T14) first, then the seat's
+    natural (T16), free hand thrown in, bust (T16), and the showdown (T18).
+
+    >>> from banluck.games.banluck.rules import TABLE
+    >>> nineteen = End(kind=HandKind.PLAIN, total=19, cards=3)
+    >>> settle_end(TABLE, End(kind=HandKind.BUST, total=24, cards=5), nineteen)
+    (<Result.LOSE: 'lose'>, 2)
+    >>> settle_end(TABLE, nineteen, End(kind=HandKind.BUST, total=25, cards=3))
+    (<Result.WIN: 'win'>, 1)
+    """
+    if dealer.void:
+        return Result.VOID, 0
+    if dealer.natural is not None:
+        return against_dealer_natural(rules, seat.natural, dealer.natural)
+    if seat.natural is not None:
+        return natural_paid(rules, seat.natural)
+    if seat.thrown:
+        return Result.THROWN_IN, 0
+    if seat.total > 21:
+        return bust(rules, seat.cards)
+    return showdown(rules, seat.kind, seat.total, dealer.kind, dealer.total)
