@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
 from banluck.games.banluck import Action, Round, SeatEntry
-from banluck.games.banluck.ledger import settle_hand
+from banluck.games.banluck.ledger import settle_hand, settlement_table
 from banluck.games.house import House, read_house
 from banluck.replay import replay_hand
 from tests.conftest import OWN_CASES
@@ -119,11 +119,34 @@ def test_a_hand_entered_by_its_ends_settles_as_the_engine_played_it(
     if any(s["result"] == "thrown-in" for s in out["seats"]):
         # the cards alone do not say a free hand was thrown in
         by_cards.update({s["name"]: "thrown" for s in out["seats"] if s["result"] == "thrown-in"})
-    for ends in (by_cards, by_words):
+    # "lost": every hand that lost to the banker's without busting, as the page's default
+    by_lost = {
+        **by_words,
+        **{s["name"]: "lost" for s in out["seats"] if lost_at_showdown(s, dealer)},
+    }
+    for ends in (by_cards, by_words, by_lost):
         nets = settle_hand(rules, "Banker", out["bets"], ends)
         assert {n: nets[n] for n in engine} == engine, (ends, out)
         assert sum(nets.values()) == 0
         assert nets["Banker"] == -sum(engine.values())
+    # the table a page keeps offline says the same, bet by bet
+    table = settlement_table(rules)
+    bank = (
+        table["banker_ends"].index(by_words["Banker"])
+        if isinstance(by_words["Banker"], str)
+        else None
+    )
+    for ends in (by_words, by_lost):
+        for s in out["seats"]:
+            end = ends[s["name"]]
+            if bank is None or not isinstance(end, str):
+                continue
+            multiple = table["multiples"][table["seat_ends"].index(end)][bank]
+            assert multiple * out["bets"][s["name"]] == s["net"], (end, by_words["Banker"])
+
+
+def lost_at_showdown(seat: dict[str, Any], dealer: dict[str, Any]) -> bool:
+    return bool(seat["result"] == "lose" and seat["hand"] != "bust" and dealer["hand"] != "bust")
 
 
 BANLUCK_CASES = sorted(

@@ -56,6 +56,9 @@ class Game:
     #: real-card hand of a ledger settled from how each hand ended (docs/LEDGER.md; None:
     #: the ledger does not keep this game yet)
     ledger: str | None = None
+    #: ``module:function``: ``settlement_table(rules) -> dict``, what each end wins against
+    #: each of the banker's, for a page that keeps a ledger offline (docs/API.md)
+    ledger_table: str | None = None
 
     def part(self, which: str) -> Callable[..., Any]:
         """The function a part names, imported now."""
@@ -83,6 +86,7 @@ _BANLUCK_PARTS = {
     "simulate": "banluck.games.banluck.sim.command:simulate",
     "edge": "banluck.games.banluck.catalog:edge",
     "ledger": "banluck.games.banluck.ledger:settle_hand",
+    "ledger_table": "banluck.games.banluck.ledger:settlement_table",
     "chart": "banluck.games.banluck.catalog:chart",
     "house_edge": "banluck.games.banluck.catalog:house_edge",
 }

@@ -111,7 +111,7 @@ def read_book(data: object) -> Book:
         raise LedgerError(f"unknown key {unknown[0]!r} (keys: {', '.join(sorted(_KEYS))})")
     if "house" not in data or "hands" not in data:
         raise LedgerError("a ledger needs 'house' and 'hands'")
-    house = _house(data["house"])
+    house = read_ledger_house(data["house"])
     unit = _unit(data.get("unit", {}))
     hands = data["hands"]
     if not isinstance(hands, list) or len(hands) > HANDS_MAX:
@@ -154,8 +154,9 @@ def settle_book(book: Book) -> Settled:
     return Settled(hands=tuple(nets), totals=totals, transfers=fewest(people))
 
 
-def _house(raw: object) -> House:
-    """A named house, a preset's name, or a house object (H10 / H11)."""
+def read_ledger_house(raw: object) -> House:
+    """A named house, a preset's name, or a house object (H10 / H11), of a game the ledger
+    keeps (LedgerError)."""
     try:
         if isinstance(raw, str):
             house = named_house(raw) if raw in NAMED else read_house({"base": raw})

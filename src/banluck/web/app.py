@@ -50,6 +50,7 @@ from banluck.web.guard import CSP, SCOPE_KEY, Guard, HostCheck, HttpRefusal
 from banluck.web.guide import LESSONS, guide_json
 from banluck.web.heavy import HeavyLane, OneAtATime, wait_while_wanted
 from banluck.web.identity import COOKIE, COOKIE_MAX_AGE, Identities
+from banluck.web.ledger_http import install_ledger
 from banluck.web.metrics import Metrics
 from banluck.web.operations import install_operations
 from banluck.web.public import PublicUrl
@@ -145,6 +146,7 @@ def _service_worker() -> str:
         digest.update(path.read_bytes())
         if name not in _NOT_KEPT and not name.startswith(("room/", "__")):
             kept.append(f"/static/{name}")
+    kept.append("/ledger")  # the ledger's page opens without a connection (sw.js)
     text = (STATIC / "sw.js").read_text(encoding="utf-8")
     files = json.dumps(kept)
     return text.replace("__VERSION__", digest.hexdigest()[:16]).replace("__FILES__", files)
@@ -509,6 +511,7 @@ def create_app(
     hosts = HostCheck.serving(host_names, port, public)  # the guard's, the rooms', the ops'
     hub = install_rooms(app, db_path, key, hosts=hosts, client_header=client_header)
     install_operations(app, store, hub, hosts)
+    install_ledger(app, STATIC)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     app.add_middleware(
         Guard,

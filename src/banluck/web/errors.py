@@ -10,6 +10,7 @@ STATUS = {
     "bad_request": 422,
     "bad_name": 422,
     "bad_spot": 422,
+    "bad_ledger": 422,
     "no_spot": 422,
     "stale": 409,
     "hand_in_progress": 409,

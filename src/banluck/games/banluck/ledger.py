@@ -12,6 +12,7 @@ into ``settle.End`` and settled by ``settle.settle_end``, the settlement's one h
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from banluck.core.cards import parse_cards
 from banluck.core.errors import BadCard, LedgerError
@@ -35,7 +36,10 @@ _WORDS = {
     "five-card-bust": HandKind.BUST,
 }
 #: every word the ledger reads, for the error that lists them
-ENDS = (*_WORDS, "five-dragon N", "a total N", "thrown (a seat)", "void (the banker)", "cards")
+ENDS = (*_WORDS, "five-dragon N", "a total N", "lost", "thrown", "void (the banker)", "cards")
+#: "lost": a hand that lost to the banker's at the showdown, whatever its total (a plain
+#: total below any the banker can end on: it loses the banker's multiple, T18 / T14)
+LOST = End(kind=HandKind.PLAIN, total=0, cards=2)
 
 
 def read_end(rules: Rules, said: object, *, banker: bool) -> End:
@@ -50,6 +54,10 @@ def read_end(rules: Rules, said: object, *, banker: bool) -> End:
     word = said.strip().lower()
     if word.isdigit():
         return _total(int(word))
+    if word == "lost":
+        if banker:
+            raise LedgerError("lost is a player's hand that lost to the banker's")
+        return LOST
     if word in ("thrown", "void"):
         return _thrown(rules, word, banker=banker)
     if word.startswith("five-dragon"):
@@ -131,6 +139,8 @@ def settle_hand(
     nets: dict[str, int] = {}
     for seat, bet in bets.items():
         mine = _read(rules, seat, ends, banker=False)
+        if mine is LOST and dealer.kind is HandKind.BUST and not dealer.void:
+            raise LedgerError(f"{seat}: no hand loses to a banker who bust: say how it ended")
         nets[seat] = bets_won(*settle_end(rules, mine, dealer)) * bet
     nets[banker] = -sum(nets.values())
     return nets
@@ -143,3 +153,34 @@ def _read(rules: Rules, who: str, ends: Mapping[str, object], *, banker: bool) -
         return read_end(rules, ends[who], banker=banker)
     except LedgerError as exc:
         raise LedgerError(f"{who}: {exc}") from None
+
+
+def settlement_table(rules: Rules) -> dict[str, Any]:
+    """What a player's end wins or loses against each end of the banker's, in bets (the
+    signed multiple; None where the two cannot meet): every end a person can tap, settled
+    here once so that a page keeping a ledger offline only multiplies by the bet. The ends
+    come most used first; ``banker_quick`` are the banker's ends a page shows at once."""
+    common = [*map(str, range(16, 22)), "bust"]
+    dragons = [f"five-dragon {t}" for t in range(5, 22)]
+    low = list(map(str, range(4, 16)))
+    seat_ends = ["lost", *common, "five-card-bust", "ban-luck", "ban-ban"]
+    seat_ends += ["7-7-7"] if rules.seven_seven_seven else []
+    seat_ends += ["thrown"] if rules.free_hand else []
+    seat_ends += [*dragons, *low]
+    quick = [*common, "ban-luck", "ban-ban"] + (["void"] if rules.dealer_voids_15 else [])
+    banker_ends = [*quick, *(dragons if rules.dealer_five_dragon else []), *low]
+    rows: list[list[int | None]] = []
+    for seat in seat_ends:
+        row: list[int | None] = []
+        for bank in banker_ends:
+            try:
+                row.append(settle_hand(rules, "b", {"s": 1}, {"b": bank, "s": seat})["s"])
+            except LedgerError:
+                row.append(None)
+        rows.append(row)
+    return {
+        "seat_ends": seat_ends,
+        "banker_ends": banker_ends,
+        "banker_quick": quick,
+        "multiples": rows,
+    }

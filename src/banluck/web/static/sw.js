@@ -7,6 +7,7 @@
 
 const CACHE = "banluck-__VERSION__";
 const OFFLINE = "/static/offline.html";
+const LEDGER = "/ledger";
 const FIRST = __FILES__;
 
 self.addEventListener("install", (event) => {
@@ -31,12 +32,18 @@ async function ownFile(request) {
   return answer;
 }
 
-/** A page: always the server's (its state is there); without the server, offline.html. */
+/** A page: always the server's (its state is there); without the server, offline.html,
+    but for the ledger's page, which keeps its ledger in the browser and opens from the
+    cache (the last one the server sent). */
 async function page(request) {
+  const ledger = new URL(request.url).pathname === LEDGER;
   try {
-    return await fetch(request);
+    const answer = await fetch(request);
+    if (ledger && answer.ok) await (await caches.open(CACHE)).put(LEDGER, answer.clone());
+    return answer;
   } catch (err) {
-    return (await caches.match(OFFLINE)) || Response.error();
+    const kept = ledger ? await caches.match(LEDGER) : null;
+    return kept || (await caches.match(OFFLINE)) || Response.error();
   }
 }
 

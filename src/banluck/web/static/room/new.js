@@ -5,6 +5,7 @@
 
 import { getState, putSettings, useGame } from "../js/api.js";
 import { $ } from "../js/dom.js";
+import { applyTexts } from "../js/pagetexts.js";
 import { browserLanguage, knownLanguage, language, setLanguage, t } from "../js/messages.js";
 import { errorMessage, fetchHouses, houseTitle } from "../js/room/words.js";
 
@@ -64,11 +65,7 @@ async function createRoom(ev) {
 }
 
 function applyLanguage() {
-  const lang = language();
-  document.documentElement.lang = lang === "zh" ? "zh-CN" : lang;
-  for (const n of document.querySelectorAll("[data-i18n]")) n.textContent = t(n.dataset.i18n);
-  document.title = t("room.title");
-  $("language").value = lang;
+  applyTexts("room.title");
   offerHouses();
 }
 

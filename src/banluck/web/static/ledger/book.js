@@ -1,0 +1,110 @@
+/* The ledger as the page keeps it (in this browser, so that hands are entered without a
+   connection): the house and its settlement table from the server (POST /api/ledger/table),
+   the unit, the people and the hands. A hand's nets are the server's multiples times the
+   bets: the page never settles a hand by a rule of its own. Amounts are kept in coins, the
+   unit's smallest amount. */
+
+const KEY = "banluck.ledger.v1";
+
+/** The ledger kept in this browser, or null. */
+export function loadBook() {
+  try {
+    const raw = localStorage.getItem(KEY);
+    return raw ? JSON.parse(raw) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveBook(book) {
+  if (book) localStorage.setItem(KEY, JSON.stringify(book));
+  else localStorage.removeItem(KEY);
+}
+
+/** A fresh ledger from the server's answer for its house. */
+export function newBook(answer, houseRef, unit, people) {
+  const { seat_ends, banker_ends, banker_quick, multiples } = answer;
+  const table = { seat_ends, banker_ends, banker_quick, multiples };
+  return { house: answer.house, houseRef, table, unit, people, hands: [] };
+}
+
+/** An amount of the unit as a whole number of coins, or null when it is not one. */
+export function toCoins(book, amount) {
+  const n = Number(amount) / Number(book.unit.coin);
+  if (!Number.isFinite(n) || n <= 0) return null;
+  const whole = Math.round(n);
+  return Math.abs(n - whole) < 1e-9 ? whole : null;
+}
+
+/** Coins as an amount of the unit (a number, rounded to the coin's decimals). */
+export function fromCoins(book, coins) {
+  const decimals = (String(book.unit.coin).split(".")[1] || "").length;
+  return Number((coins * Number(book.unit.coin)).toFixed(decimals));
+}
+
+/** What `end` wins or loses against the banker's `bankerEnd`, in bets (the server's
+    table); undefined for an end the house does not know, null where the two cannot meet. */
+export function multiple(book, end, bankerEnd) {
+  const row = book.table.seat_ends.indexOf(end);
+  const col = book.table.banker_ends.indexOf(bankerEnd);
+  if (row < 0 || col < 0) return undefined;
+  return book.table.multiples[row][col];
+}
+
+/** A hand's nets in coins by name (the banker's the opposite of the players' sum), or
+    {error, who} naming the first player whose end cannot meet the banker's. */
+export function handNets(book, hand) {
+  const nets = {};
+  let sum = 0;
+  for (const [name, end] of Object.entries(hand.ends)) {
+    if (name === hand.banker) continue;
+    const m = multiple(book, end, hand.ends[hand.banker]);
+    if (m === null || m === undefined) return { error: m === null ? "cannot_meet" : "unknown", who: name };
+    nets[name] = m * hand.bets[name];
+    sum += nets[name];
+  }
+  nets[hand.banker] = -sum;
+  return { nets };
+}
+
+/** Each person's net, biggest win and hands, in the order the ledger names them. */
+export function totals(book) {
+  const out = new Map(book.people.map((p) => [p, { net: 0, best: 0, hands: 0 }]));
+  for (const hand of book.hands) {
+    const { nets } = handNets(book, hand);
+    for (const [name, net] of Object.entries(nets || {})) {
+      const t = out.get(name) || { net: 0, best: 0, hands: 0 };
+      t.net += net;
+      t.best = Math.max(t.best, net);
+      t.hands += 1;
+      out.set(name, t);
+    }
+  }
+  return out;
+}
+
+/** The ledger file of docs/LEDGER.md (`banluck ledger settle` reads it). */
+export function ledgerFile(book) {
+  return {
+    house: book.houseRef,
+    unit: { name: book.unit.name, coin: Number(book.unit.coin) },
+    hands: book.hands.map((h) => ({
+      banker: h.banker,
+      bets: Object.fromEntries(Object.entries(h.bets).map(([n, c]) => [n, fromCoins(book, c)])),
+      ends: { ...h.ends },
+    })),
+  };
+}
+
+/** Every hand's nets as CSV: the hand, its banker, then one column per person. */
+export function ledgerCsv(book) {
+  // a name a spreadsheet would read as a formula starts with an apostrophe
+  const quote = (s) => `"${String(s).replace(/^[=+\-@]/, "'$&").replaceAll('"', '""')}"`;
+  const lines = [["hand", "banker", ...book.people].map(quote).join(",")];
+  book.hands.forEach((hand, i) => {
+    const { nets } = handNets(book, hand);
+    const cells = book.people.map((p) => (nets && p in nets ? fromCoins(book, nets[p]) : ""));
+    lines.push([i + 1, quote(hand.banker), ...cells].join(","));
+  });
+  return lines.join("\n") + "\n";
+}

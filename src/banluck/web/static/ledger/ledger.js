@@ -1,0 +1,242 @@
+/* The ledger's page (/ledger, docs/LEDGER.md): a new ledger (the house, the unit, the
+   people), each hand entered in a few taps (entry.js), the hands with their nets, the
+   settle-up and who pays whom (POST /api/ledger/transfers), the downloads. Everything is
+   kept in this browser (book.js), so hands are entered without a connection. */
+
+import { confirmChoice } from "../js/confirm.js";
+import { $, el } from "../js/dom.js";
+import { applyTexts } from "../js/pagetexts.js";
+import { errorMessage, houseTitle } from "../js/room/words.js";
+import { browserLanguage, language, setLanguage, t } from "../js/messages.js";
+import { handNets, ledgerCsv, ledgerFile, loadBook, newBook, saveBook, totals } from "./book.js";
+import { drawEntry, editDraft, freshDraft, wireEntry } from "./entry.js";
+import { money, plain } from "./words.js";
+
+const GUIDE_SEEN = "banluck.ledger.guided";
+
+let book = null;
+let houses = [];
+let setupPeople = [];
+
+// ---- setting up --------------------------------------------------------------------
+
+/** The houses a ledger may keep (GET /api/ledger/houses): a game's own rules by its name,
+    a named house by its title. */
+function offerHouses() {
+  const choice = $("house-choice");
+  const kept = choice.value;
+  choice.replaceChildren(...houses.map((h) => {
+    const o = el("option", "", h.name === null ? t("game." + h.base) : houseTitle(h));
+    o.value = h.id;
+    return o;
+  }));
+  if (kept) choice.value = kept;
+}
+
+async function fetchLedgerHouses() {
+  try {
+    const r = await fetch("/api/ledger/houses");
+    if (r.ok) return (await r.json()).houses;
+  } catch {
+    // offline: a new ledger needs the server anyway
+  }
+  return [];
+}
+
+function drawSetupPeople() {
+  $("setup-people").replaceChildren(
+    ...setupPeople.map((name) => {
+      const li = el("li", "", name + " ");
+      const x = el("button", "", "×");
+      x.type = "button";
+      x.setAttribute("aria-label", t("ledger.person.remove", { name }));
+      x.addEventListener("click", () => {
+        setupPeople = setupPeople.filter((p) => p !== name);
+        drawSetupPeople();
+      });
+      li.append(x);
+      return li;
+    }),
+  );
+}
+
+function addName(input, list) {
+  const name = input.value.trim();
+  input.value = "";
+  if (!name || list.includes(name)) return null;
+  return name;
+}
+
+async function startBook(ev) {
+  ev.preventDefault();
+  const form = $("setup-form");
+  const houseRef = form.elements.house.value;
+  const unit = { name: form.elements.unit.value.trim() || "chips", coin: String(Number(form.elements.coin.value) || 1) };
+  if (setupPeople.length < 2) {
+    $("error").textContent = t("ledger.error.people");
+    return;
+  }
+  let answer;
+  try {
+    const r = await fetch("/api/ledger/table", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ house: houseRef }),
+    });
+    answer = await r.json();
+    if (!r.ok) {
+      $("error").textContent = errorMessage(answer.error);
+      return;
+    }
+  } catch {
+    $("error").textContent = t("ledger.error.offline.start");
+    return;
+  }
+  $("error").textContent = "";
+  book = newBook(answer, houseRef, unit, [...setupPeople]);
+  saveBook(book);
+  freshDraft(book);
+  show();
+}
+
+// ---- the ledger --------------------------------------------------------------------
+
+function drawHands() {
+  const items = book.hands.map((hand, i) => {
+    const { nets } = handNets(book, hand);
+    const li = el("li");
+    li.dataset.hand = String(i + 1);
+    const parts = Object.entries(nets || {}).map(([n, v]) => `${n} ${money(book, v)}`);
+    li.append(el("span", "", t("ledger.hand.line", { n: i + 1, banker: hand.banker, nets: parts.join(", ") }) + " "));
+    const edit = el("button", "", t("ledger.edit"));
+    edit.type = "button";
+    edit.setAttribute("aria-label", t("ledger.edit.hand", { n: i + 1 }));
+    edit.addEventListener("click", () => editDraft(i));
+    li.append(edit);
+    return li;
+  });
+  $("hands").replaceChildren(...items.reverse());
+  $("undo").disabled = book.hands.length === 0;
+}
+
+function drawTotals() {
+  const rows = [...totals(book)].map(([name, tot]) => {
+    const tr = el("tr");
+    tr.dataset.person = name;
+    tr.append(el("td", "", name), el("td", "", money(book, tot.net)), el("td", "", plain(book, tot.best)), el("td", "", String(tot.hands)));
+    return tr;
+  });
+  $("totals").tBodies[0].replaceChildren(...rows);
+  const file = new Blob([JSON.stringify(ledgerFile(book), null, 2)], { type: "application/json" });
+  const csv = new Blob([ledgerCsv(book)], { type: "text/csv" });
+  for (const [id, blob] of [["download-json", file], ["download-csv", csv]]) {
+    const a = $(id);
+    if (a.href) URL.revokeObjectURL(a.href);
+    a.href = URL.createObjectURL(blob);
+  }
+}
+
+async function whoPaysWhom() {
+  const nets = Object.fromEntries([...totals(book)].map(([n, tot]) => [n, tot.net]));
+  $("transfers").replaceChildren();
+  let answer;
+  try {
+    const r = await fetch("/api/ledger/transfers", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ nets }),
+    });
+    answer = await r.json();
+    if (!r.ok) {
+      $("settle-error").textContent = errorMessage(answer.error);
+      return;
+    }
+  } catch {
+    $("settle-error").textContent = t("ledger.error.offline.pay");
+    return;
+  }
+  $("settle-error").textContent = "";
+  const lines = answer.transfers.map((x) =>
+    el("li", "", t("ledger.pays", { from: x.from, to: x.to, amount: plain(book, x.amount), unit: book.unit.name })));
+  $("transfers").replaceChildren(...(lines.length ? lines : [el("li", "", t("ledger.even"))]));
+}
+
+function show() {
+  $("setup").hidden = !!book;
+  $("book").hidden = !book;
+  if (!book) {
+    offerHouses();
+    drawSetupPeople();
+    return;
+  }
+  const house = book.house.name || t("game." + book.house.base);
+  $("book-house").textContent = t("ledger.plays", { house, unit: book.unit.name });
+  drawEntry();
+  drawHands();
+  drawTotals();
+  $("transfers").replaceChildren();
+}
+
+function applyLanguage() {
+  applyTexts("ledger.title");
+  show();
+}
+
+function wire() {
+  $("language").addEventListener("change", () => {
+    setLanguage($("language").value);
+    localStorage.setItem("banluck.ledger.language", language());
+    applyLanguage();
+  });
+  $("setup-form").addEventListener("submit", startBook);
+  const addSetup = () => {
+    const name = addName($("setup-person"), setupPeople);
+    if (name) setupPeople.push(name);
+    drawSetupPeople();
+  };
+  $("setup-add").addEventListener("click", addSetup);
+  $("setup-person").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") {
+      e.preventDefault();
+      addSetup();
+    }
+  });
+  $("undo").addEventListener("click", async () => {
+    if (!book.hands.length || !(await confirmChoice("ledger.undo.sure", { n: book.hands.length }, "ledger.undo"))) return;
+    book.hands.pop();
+    saveBook(book);
+    freshDraft(book);
+    show();
+  });
+  $("pay").addEventListener("click", whoPaysWhom);
+  wireEntry(show);
+  $("new-ledger").addEventListener("click", async () => {
+    if (!(await confirmChoice("ledger.new.sure", {}, "ledger.new"))) return;
+    book = null;
+    saveBook(null);
+    setupPeople = [];
+    show();
+  });
+  $("guide-ok").addEventListener("click", () => {
+    localStorage.setItem(GUIDE_SEEN, "1");
+    $("guide").hidden = true;
+  });
+}
+
+async function start() {
+  const kept = localStorage.getItem("banluck.ledger.language");
+  setLanguage(kept || browserLanguage());
+  if (document.fonts && document.fonts.load) document.fonts.load("1em BanluckCJK", "中文").catch(() => {});
+  book = loadBook();
+  if (book) freshDraft(book);
+  $("guide").hidden = !!localStorage.getItem(GUIDE_SEEN);
+  wire();
+  applyLanguage();
+  houses = await fetchLedgerHouses();
+  offerHouses();
+}
+
+// The page's files are kept by the service worker, so the ledger opens without a connection.
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+
+start();

@@ -1,0 +1,25 @@
+/* The ledger's words and amounts: an end as the reader says it, an amount of the ledger's
+   unit in the reader's locale, with the coin's decimals. */
+
+import { locale, t } from "../js/messages.js";
+import { fromCoins } from "./book.js";
+
+/** An end in the reader's words. */
+export function endLabel(end) {
+  if (end === null || end === undefined) return t("ledger.end.none");
+  if (/^\d+$/.test(end)) return end;
+  const dragon = /^five-dragon (\d+)$/.exec(end);
+  if (dragon) return t("ledger.end.five-dragon", { n: dragon[1] });
+  return t("ledger.end." + end);
+}
+
+/** An amount of the ledger's unit with the coin's decimals; `signed`: a net, + or −. */
+export function money(book, coins, signed = true) {
+  const decimals = (String(book.unit.coin).split(".")[1] || "").length;
+  const opts = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+  if (signed) opts.signDisplay = "exceptZero";
+  return new Intl.NumberFormat(locale(), opts).format(fromCoins(book, coins));
+}
+
+/** An amount, unsigned. */
+export const plain = (book, coins) => money(book, coins, false);
