@@ -3,6 +3,7 @@
    settle-up and who pays whom (POST /api/ledger/transfers), the downloads. Everything is
    kept in this browser (book.js), so hands are entered without a connection. */
 
+import { request } from "../js/api.js";
 import { confirmChoice } from "../js/confirm.js";
 import { $, el } from "../js/dom.js";
 import { applyTexts } from "../js/pagetexts.js";
@@ -35,13 +36,14 @@ function offerHouses() {
 
 async function fetchLedgerHouses() {
   try {
-    const r = await fetch("/api/ledger/houses");
-    if (r.ok) return (await r.json()).houses;
+    return (await request("GET", "/api/ledger/houses")).houses;
   } catch {
-    // offline: a new ledger needs the server anyway
+    return []; // offline: a new ledger needs the server anyway
   }
-  return [];
 }
+
+/** The server could not be reached (as against a request it refused). */
+const offline = (err) => err.error && err.error.code === "network";
 
 function drawSetupPeople() {
   $("setup-people").replaceChildren(
@@ -78,18 +80,9 @@ async function startBook(ev) {
   }
   let answer;
   try {
-    const r = await fetch("/api/ledger/table", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ house: houseRef }),
-    });
-    answer = await r.json();
-    if (!r.ok) {
-      $("error").textContent = errorMessage(answer.error);
-      return;
-    }
-  } catch {
-    $("error").textContent = t("ledger.error.offline.start");
+    answer = await request("POST", "/api/ledger/table", { house: houseRef });
+  } catch (err) {
+    $("error").textContent = offline(err) ? t("ledger.error.offline.start") : errorMessage(err.error);
     return;
   }
   $("error").textContent = "";
@@ -141,18 +134,9 @@ async function whoPaysWhom() {
   $("transfers").replaceChildren();
   let answer;
   try {
-    const r = await fetch("/api/ledger/transfers", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ nets }),
-    });
-    answer = await r.json();
-    if (!r.ok) {
-      $("settle-error").textContent = errorMessage(answer.error);
-      return;
-    }
-  } catch {
-    $("settle-error").textContent = t("ledger.error.offline.pay");
+    answer = await request("POST", "/api/ledger/transfers", { nets });
+  } catch (err) {
+    $("settle-error").textContent = offline(err) ? t("ledger.error.offline.pay") : errorMessage(err.error);
     return;
   }
   $("settle-error").textContent = "";
