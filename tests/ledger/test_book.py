@@ -95,7 +95,7 @@ BAD = [
     ([], "a ledger is a JSON object"),
     ({"house": "table"}, "a ledger needs 'house' and 'hands'"),
     ({"house": "nowhere", "hands": []}, "unknown preset 'nowhere'"),
-    ({"house": "kampung", "hands": []}, "the ledger keeps houses of one-on-one, table"),
+    ({"house": "classic", "hands": []}, "the ledger keeps houses of kampung, one-on-one, table"),
     ({"house": "table", "hands": [], "extra": 1}, "unknown key 'extra'"),
     ({"house": "table", "unit": {"coin": 0}, "hands": []}, "'coin' 0 is not an amount"),
     (
@@ -253,3 +253,58 @@ def test_the_reader_refuses_with_the_hand_and_person() -> None:
                 ],
             }
         )
+
+
+def test_a_kampung_ledger_settles_openings_burns_and_forfeits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = {
+        "house": "kampung",
+        "hands": [
+            {
+                "banker": "Ah Ma",
+                "bets": {"Wei": 10, "Siew": 10, "Kok": 20},
+                "ends": {
+                    "Ah Ma": "20",
+                    "Wei": {"end": "19", "opened_at": 17},  # K16: opened at 17, won
+                    "Siew": "21",  # K15: a 21 wins two
+                    "Kok": "lost",
+                },
+            },
+            {
+                "ends": {
+                    "Ah Ma": {"end": "bust", "fifteen": True},
+                    "Wei": "ban-luck",  # K7: escapes the banker's 15
+                    "Siew": "forfeit",  # K7: did not double against the burn
+                    "Kok": {"end": "18", "doubled": True},  # doubled: 40 at stake
+                }
+            },
+            {
+                "banker": "Kok",
+                "bets": {"Ah Ma": 10},
+                "ends": {
+                    "Kok": "five-dragon 19",
+                    "Wei": {"end": "20", "burnt": True},  # K10: a double bet
+                    "Siew": "five-card-bust",  # K12: settled at once, two bets
+                    "Ah Ma": "bust",
+                },
+            },
+        ],
+    }
+    out = settle_json(data, tmp_path, capsys)
+    assert [h["nets"] for h in out["hands"]] == [
+        {"Wei": 10, "Siew": 20, "Kok": -20, "Ah Ma": -10},
+        {"Wei": 0, "Siew": -10, "Kok": 40, "Ah Ma": -30},
+        {"Wei": -40, "Siew": -20, "Ah Ma": -20, "Kok": 80},
+    ]
+
+
+def test_a_xi_dach_house_is_not_kept_yet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "x.json"
+    house = {"base": "kampung", "rules": {"compare": "xi_dach"}}
+    hand = {"banker": "A", "bets": {"B": 1}, "ends": {"A": "18", "B": "19"}}
+    path.write_text(json.dumps({"house": house, "hands": [hand]}))
+    assert main(["ledger", "settle", str(path)]) == 2
+    assert "not Xì Dách's yet" in capsys.readouterr().err

@@ -124,6 +124,7 @@ GAMES: dict[str, Game] = {
             odds=f"{_KAMPUNG}.commands:odds",
             simulate=f"{_KAMPUNG}.commands:simulate",
             sim_edge=f"{_KAMPUNG}.edge:house_edge",
+            ledger=f"{_KAMPUNG}.ledger:settle_hand",
         ),
         Game(
             name="classic",

@@ -42,9 +42,9 @@ def install_ledger(app: FastAPI, static: Any) -> None:
 
     @router.get("/api/ledger/houses")
     async def ledger_houses() -> dict[str, Any]:
-        """The houses a ledger may keep: each game the ledger keeps, then the named houses
-        of those games (H10)."""
-        kept = [g.name for g in GAMES.values() if g.ledger]
+        """The houses the page's ledger may keep: each game whose settlement table the page
+        can apply, then the named houses of those games (H10)."""
+        kept = [g.name for g in GAMES.values() if g.ledger_table]
         named = [(key, named_house(key)) for key in NAMED]
         return {
             "houses": [{"id": name, "base": name, "name": None} for name in kept]
@@ -58,6 +58,12 @@ def install_ledger(app: FastAPI, static: Any) -> None:
             house = read_ledger_house(body.get("house"))
         except LedgerError as exc:
             raise Refusal("bad_ledger", str(exc), {"field": "house"}) from None
+        if game(house.base).ledger_table is None:
+            kept = ", ".join(g.name for g in GAMES.values() if g.ledger_table)
+            message = (
+                f"house: the page keeps ledgers of {kept}; of {house.base!r}, the command does"
+            )
+            raise Refusal("bad_ledger", message, {"field": "house"})
         table = game(house.base).part("ledger_table")(house.record())
         return {"house": house.to_object(), **table}
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from banluck.core.cards import parse_cards
-from banluck.core.errors import BadCard, LedgerError
+from banluck.core.cards import Card
+from banluck.core.errors import LedgerError
 from banluck.games.banluck.dealer import dealer_kind, dealer_voids
 from banluck.games.banluck.hands import (
     HandKind,
@@ -25,18 +25,11 @@ from banluck.games.banluck.hands import (
     natural_kind,
 )
 from banluck.games.banluck.rules import Rules
+from banluck.games.banluck.said import read_said
 from banluck.games.banluck.settle import End, bets_won, settle_end
 
-#: the words of an end that need no total, as a seat says them
-_WORDS = {
-    "ban-ban": HandKind.BAN_BAN,
-    "ban-luck": HandKind.BAN_LUCK,
-    "7-7-7": HandKind.SEVEN_SEVEN_SEVEN,
-    "bust": HandKind.BUST,
-    "five-card-bust": HandKind.BUST,
-}
-#: every word the ledger reads, for the error that lists them
-ENDS = (*_WORDS, "five-dragon N", "a total N", "lost", "thrown", "void (the banker)", "cards")
+#: the words of an end besides a total, a five dragon and the cards
+WORDS = ("lost", "bust", "five-card-bust", "ban-ban", "ban-luck", "7-7-7", "thrown", "void")
 #: "lost": a hand that lost to the banker's at the showdown, whatever its total (a plain
 #: total below any the banker can end on: it loses the banker's multiple, T18 / T14)
 LOST = End(kind=HandKind.PLAIN, total=0, cards=2)
@@ -45,42 +38,31 @@ LOST = End(kind=HandKind.PLAIN, total=0, cards=2)
 def read_end(rules: Rules, said: object, *, banker: bool) -> End:
     """One person's end: a word, a total, or a list of card codes (LedgerError if none of
     these, or if the house has no such hand)."""
-    if isinstance(said, list):
-        return _from_cards(rules, said, banker=banker)
-    if isinstance(said, int) and not isinstance(said, bool):
-        return _total(said)
-    if not isinstance(said, str):
-        raise LedgerError(f"an end is a word, a total or a list of cards, not {said!r}")
-    word = said.strip().lower()
-    if word.isdigit():
-        return _total(int(word))
+    s = read_said(said, WORDS)
+    word = s.word
+    if word == "cards":
+        return _from_cards(rules, s.cards, banker=banker)
+    if word == "total":
+        return End(kind=HandKind.PLAIN, total=s.total, cards=3)
+    if word == "five-dragon":
+        if banker and not rules.dealer_five_dragon:
+            raise LedgerError("the banker's five cards are no five dragon in this house (T18)")
+        return End(kind=HandKind.FIVE_DRAGON, total=s.total, cards=5)
     if word == "lost":
         if banker:
             raise LedgerError("lost is a player's hand that lost to the banker's")
         return LOST
     if word in ("thrown", "void"):
         return _thrown(rules, word, banker=banker)
-    if word.startswith("five-dragon"):
-        return _five_dragon(rules, word, banker=banker)
-    kind = _WORDS.get(word)
-    if kind is None:
-        raise LedgerError(f"{said!r} is not an end (ends: {', '.join(ENDS)})")
-    if kind is HandKind.SEVEN_SEVEN_SEVEN and (banker or not rules.seven_seven_seven):
-        raise LedgerError("7-7-7 is paid only to a seat, in a house that pays it (H5)")
-    if kind is HandKind.BUST:
+    if word in ("bust", "five-card-bust"):
         five = rules.seat_card_limit if word == "five-card-bust" else 3
-        return End(kind=kind, total=22, cards=five)
-    if kind is HandKind.SEVEN_SEVEN_SEVEN:
-        return End(kind=kind, total=21, cards=3)
-    return End(kind=kind, total=21, cards=2, natural=kind)
-
-
-def _total(total: int) -> End:
-    """A plain total of two to four cards (any total: a hand the banker's natural settled
-    kept its first two cards)."""
-    if not 4 <= total <= 21:
-        raise LedgerError(f"{total} is not a total a hand ends on (4 to 21; 'bust' above)")
-    return End(kind=HandKind.PLAIN, total=total, cards=3)
+        return End(kind=HandKind.BUST, total=22, cards=five)
+    if word == "7-7-7":
+        if banker or not rules.seven_seven_seven:
+            raise LedgerError("7-7-7 is paid only to a seat, in a house that pays it (H5)")
+        return End(kind=HandKind.SEVEN_SEVEN_SEVEN, total=21, cards=3)
+    natural = HandKind(word)  # ban-ban, ban-luck
+    return End(kind=natural, total=21, cards=2, natural=natural)
 
 
 def _thrown(rules: Rules, word: str, *, banker: bool) -> End:
@@ -94,27 +76,11 @@ def _thrown(rules: Rules, word: str, *, banker: bool) -> End:
     return End(kind=HandKind.PLAIN, total=15, cards=2, thrown=True)
 
 
-def _five_dragon(rules: Rules, word: str, *, banker: bool) -> End:
-    """T6 / T18: five cards of a total, 21 or less (the banker's only where the house says)."""
-    _, _, rest = word.partition(" ")
-    if not rest.strip().isdigit() or not 5 <= int(rest) <= 21:
-        raise LedgerError(f"{word!r}: a five dragon is said with its total, e.g. 'five-dragon 19'")
-    if banker and not rules.dealer_five_dragon:
-        raise LedgerError("the banker's five cards are no five dragon in this house (T18)")
-    return End(kind=HandKind.FIVE_DRAGON, total=int(rest), cards=5)
-
-
-def _from_cards(rules: Rules, codes: list[object], *, banker: bool) -> End:
+def _from_cards(rules: Rules, cards: tuple[Card, ...], *, banker: bool) -> End:
     """The hand's own cards, read as the round reads them (T3–T6, T15, H5)."""
-    if not all(isinstance(c, str) for c in codes) or len(codes) < 2:
-        raise LedgerError(f"{codes!r}: a hand's cards are two or more card codes such as 'AS'")
-    try:
-        cards = parse_cards([str(c) for c in codes])
-    except BadCard as exc:
-        raise LedgerError(str(exc)) from None
     limit = rules.dealer_card_limit if banker else rules.seat_card_limit
     if limit is not None and len(cards) > limit:
-        raise LedgerError(f"{' '.join(map(str, codes))}: a hand stops at {limit} cards")
+        raise LedgerError(f"{' '.join(map(str, cards))}: a hand stops at {limit} cards")
     total = hand_total(cards, rules)
     natural = natural_kind(cards[0], cards[1])
     count = len(cards)

@@ -12,6 +12,8 @@ Each returns ``(result, multiple)``: the hand wins or loses ``multiple`` bets, o
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from banluck.games.banluck.hands import HandKind, win_multiple
 from banluck.games.kampung.events import Result
 from banluck.games.kampung.rules import KampungRules
@@ -180,3 +182,73 @@ def net_paid(result: Result, multiple: int, *, bet: int, player_stack: int, bank
     if result is Result.WIN:
         return min(full, bank_stack)
     return -min(full, player_stack)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlayerEnd:
+    """How a player's hand ended, as a real table tells it (a ledger's entry): its total and
+    number of cards; ``natural`` its two cards' natural, ``two_card_15`` a two-card 15 that
+    K6 lets escape, ``seven`` a 7-7-7 (K13); ``burnt`` it burnt its 15 (K10), ``forfeit``
+    it forfeited against the banker's burn (K7); ``opened_at`` the bank's total when the
+    banker opened it before the end of its turn (K16)."""
+
+    total: int
+    cards: int
+    natural: HandKind | None = None
+    two_card_15: bool = False
+    seven: bool = False
+    burnt: bool = False
+    forfeit: bool = False
+    opened_at: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class BankEnd:
+    """How the banker's hand ended: its total and cards, ``natural`` (K6), ``fifteen`` its
+    first two cards were a 15 that K7 lets every natural escape, ``void`` it voided it."""
+
+    total: int
+    cards: int
+    natural: HandKind | None = None
+    fifteen: bool = False
+    void: bool = False
+
+
+def settle_end(rules: KampungRules, hand: PlayerEnd, bank: BankEnd) -> Settlement:
+    """A player's whole settlement from how its hand and the bank's ended, in the order the
+    round settles them: the banker's void and forfeits (K7), the banker's natural (K6), the
+    player's natural (K8; escaping the banker's 15, K7), 7-7-7 (K13), five cards (K12), a
+    bust shown (H19), a hand opened early (K16), the banker's bust or five cards (K15) and
+    the opening at the banker's final total (K14 / K16). Kampung's comparison only
+    (``compare: kampung``, no *non*, no heavy bust, nobody pays for the banker).
+
+    >>> from banluck.games.kampung.rules import KAMPUNG
+    >>> settle_end(KAMPUNG, PlayerEnd(total=19, cards=3, opened_at=17),
+    ...            BankEnd(total=25, cards=3))
+    (<Result.WIN: 'win'>, 1)
+    >>> settle_end(KAMPUNG, PlayerEnd(total=19, cards=3), BankEnd(total=25, cards=3))
+    (<Result.WIN: 'win'>, 1)
+    >>> settle_end(KAMPUNG, PlayerEnd(total=20, cards=3), BankEnd(total=21, cards=3))
+    (<Result.LOSE: 'lose'>, 2)
+    """
+    if bank.void:
+        return Result.VOID, 0
+    if hand.forfeit:
+        return Result.FORFEIT, 1
+    if bank.natural is not None:
+        return against_banker_natural(hand.natural, hand.two_card_15, bank.natural, rules)
+    if hand.natural is not None:
+        if bank.fifteen and not hand.burnt:
+            return Result.PUSH, 0
+        return player_natural(hand.natural, rules)
+    if hand.seven:
+        return seven_seven_seven(bank.total, rules)
+    if hand.cards == rules.card_limit:
+        return five_cards(hand.total, rules)
+    if hand.total > 21 and rules.busts_shown:
+        return Result.LOSE, 1
+    if hand.opened_at is not None:
+        return opening(hand.total, hand.opened_at, rules, hand.cards)
+    if bank.cards == rules.card_limit or bank.total > 21:
+        return banker_special(hand.total, bank.total, bank.cards, rules)
+    return opening(hand.total, bank.total, rules, hand.cards)

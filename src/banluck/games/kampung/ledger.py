@@ -1,0 +1,140 @@
+"""A real-card kampung hand settled from how each hand ended (the ledger, docs/LEDGER.md):
+the family's words (``games.banluck.said``) read with the house's rules into
+``settle.PlayerEnd`` / ``settle.BankEnd`` and settled by ``settle.settle_end``, the
+settlement's one home. A player's end may say more than its hand: ``{"end": "18",
+"opened_at": 17}`` (the banker opened it at 17, K16), ``"burnt": true`` (it burnt its 15 and
+played a fresh pair for a double bet, K10), ``"doubled": true`` (it doubled against the
+banker's burn, K7), or ``"forfeit"``; the banker's ``{"end": "19", "fifteen": true}`` (its
+first two cards were a 15 it played or burnt: every natural escapes, K7) or ``"void"``.
+
+>>> from banluck.games.kampung.rules import KAMPUNG
+>>> settle_hand(KAMPUNG, "Mum", {"Anna": 10, "Ben": 10, "Mei": 10},
+...     {"Mum": "20", "Anna": {"end": "19", "opened_at": 17}, "Ben": "21", "Mei": "lost"})
+{'Anna': 10, 'Ben': 20, 'Mei': -10, 'Mum': -20}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Callable, Mapping
+from typing import TypeVar
+
+from banluck.core.cards import Card
+from banluck.core.errors import LedgerError
+from banluck.games.banluck.hands import HandKind, hand_total, natural_kind
+from banluck.games.banluck.said import read_said
+from banluck.games.kampung.events import Result
+from banluck.games.kampung.rules import KampungRules
+from banluck.games.kampung.settle import BankEnd, PlayerEnd, settle_end
+
+#: the words of an end besides a total, a five dragon and the cards
+WORDS = ("lost", "bust", "five-card-bust", "ban-ban", "ban-luck", "7-7-7", "two-card-15")
+#: what a player's end may say besides its hand, and the banker's
+PLAYER_KEYS = {"end", "opened_at", "burnt", "doubled"}
+BANK_KEYS = {"end", "fifteen"}
+#: "lost": a hand opened against the banker's and lost, whatever its total
+LOST = PlayerEnd(total=0, cards=2)
+_LOSSES = (Result.LOSE, Result.FORFEIT, Result.PENALTY)
+T = TypeVar("T")
+
+
+def settle_hand(
+    rules: KampungRules, banker: str, bets: Mapping[str, int], ends: Mapping[str, object]
+) -> dict[str, int]:
+    """Each person's net for one hand against ``banker`` (the bank as deep as it needs: a
+    ledger records what is owed, K3's cap aside), the banker the opposite of their sum."""
+    if rules.compare != "kampung" or rules.non != "off" or rules.heavy_bust_from:
+        raise LedgerError("house: the ledger keeps kampung's comparisons, not Xì Dách's yet")
+    if rules.pay_for_banker:
+        raise LedgerError(
+            "house: the ledger does not keep a house where players pay for the banker"
+        )
+    bank = _named(banker, functools.partial(_bank, rules, ends.get(banker)), ends)
+    nets: dict[str, int] = {}
+    for name, bet in bets.items():
+        hand, factor = _named(name, functools.partial(_player, rules, ends.get(name)), ends)
+        if hand is LOST and (bank.total > 21 or bank.cards == rules.card_limit) and not bank.void:
+            raise LedgerError(f"{name}: no hand simply loses to a banker's bust or five cards")
+        result, multiple = settle_end(rules, hand, bank)
+        sign = -1 if result in _LOSSES else 1 if result is Result.WIN else 0
+        nets[name] = sign * multiple * bet * (1 if result is Result.FORFEIT else factor)
+    nets[banker] = -sum(nets.values())
+    return nets
+
+
+def _named(name: str, read: Callable[[], T], ends: Mapping[str, object]) -> T:
+    """``read()``, its LedgerError naming ``name``."""
+    if name not in ends:
+        raise LedgerError(f"{name}: no end given")
+    try:
+        return read()
+    except LedgerError as exc:
+        raise LedgerError(f"{name}: {exc}") from None
+
+
+def _player(rules: KampungRules, said: object) -> tuple[PlayerEnd, int]:
+    """A player's end and what its bet is multiplied by (a burn and a double each double it)."""
+    if said == "forfeit":
+        return PlayerEnd(total=0, cards=2, forfeit=True), 1
+    extra = _extra(said, PLAYER_KEYS)
+    s = read_said(extra.get("end"), WORDS)
+    burnt = extra.get("burnt") is True
+    factor = (2 if burnt else 1) * (2 if extra.get("doubled") is True else 1)
+    opened = extra.get("opened_at")
+    if opened is not None and (not isinstance(opened, int) or not 16 <= opened <= 21):
+        raise LedgerError(f"opened_at {opened!r}: the banker opens at 16 to 21 (K16)")
+    hand = LOST if s.word == "lost" else _hand(rules, s.word, s.total, s.cards)
+    return dataclasses.replace(hand, burnt=burnt, opened_at=opened), factor
+
+
+def _bank(rules: KampungRules, said: object) -> BankEnd:
+    if said == "void":
+        return BankEnd(total=15, cards=2, void=True)
+    extra = _extra(said, BANK_KEYS)
+    s = read_said(extra.get("end"), WORDS)
+    if s.word in ("lost", "7-7-7"):
+        raise LedgerError(f"{s.word} is a player's end, not the banker's")
+    hand = _hand(rules, s.word, s.total, s.cards)
+    said_so = extra.get("fifteen") is True and rules.two_card_15 == "special"
+    fifteen = said_so or hand.two_card_15  # K7: its first two cards, or all it had
+    return BankEnd(total=hand.total, cards=hand.cards, natural=hand.natural, fifteen=fifteen)
+
+
+def _extra(said: object, keys: set[str]) -> dict[str, object]:
+    """An end said with more (an object with ``end``), or the end alone."""
+    if not isinstance(said, dict):
+        return {"end": said}
+    unknown = sorted(set(said) - keys)
+    if unknown or "end" not in said:
+        raise LedgerError(f"an end with more is an object of {', '.join(sorted(keys))}")
+    return said
+
+
+def _hand(rules: KampungRules, word: str, total: int, cards: tuple[Card, ...]) -> PlayerEnd:
+    """The hand a word, a total or the cards say (K1: Ban Luck's totals and kinds)."""
+    limit = rules.card_limit
+    special = rules.two_card_15 == "special"
+    if word == "cards":
+        if len(cards) > limit:
+            raise LedgerError(f"{' '.join(map(str, cards))}: a hand stops at {limit} cards")
+        count, total = len(cards), hand_total(cards, rules.totals)
+        return PlayerEnd(
+            total=total,
+            cards=count,
+            natural=natural_kind(cards[0], cards[1]) if count == 2 else None,
+            seven=bool(rules.seven_seven_seven_multiple) and [c.rank for c in cards] == ["7"] * 3,
+            two_card_15=special and count == 2 and total == rules.burn_total,
+        )
+    if word == "7-7-7" and not rules.seven_seven_seven_multiple:
+        raise LedgerError("7-7-7 is paid only in a house that pays it (K13)")
+    if word in ("ban-ban", "ban-luck"):
+        return PlayerEnd(total=21, cards=2, natural=HandKind(word))
+    return {
+        "total": PlayerEnd(total=total, cards=3),
+        "five-dragon": PlayerEnd(total=total, cards=limit),
+        "bust": PlayerEnd(total=22, cards=3),
+        "five-card-bust": PlayerEnd(total=22, cards=limit),
+        "7-7-7": PlayerEnd(total=21, cards=3, seven=True),
+        "two-card-15": PlayerEnd(total=15, cards=2, two_card_15=special),
+    }[word]

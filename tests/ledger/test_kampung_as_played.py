@@ -1,0 +1,209 @@
+"""A kampung hand entered in the ledger by how each hand ended settles exactly as the engine
+played it: random hands of random kampung houses, every choice random (burns, doubles and
+forfeits, the banker's openings), entered as the cards with what else the table saw (a burn,
+a double, the bank's total when a hand was opened) and as the family's words."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from banluck.core.seating import seating_for
+from banluck.core.shoe import Shoe
+from banluck.games.banluck.hands import hand_total
+from banluck.games.house import House, read_house
+from banluck.games.kampung.events import ActionTaken, BetDoubled, HandSettled, Result
+from banluck.games.kampung.ledger import settle_hand
+from banluck.games.kampung.records import PlayerEntry
+from banluck.games.kampung.replay import play, read_moves, read_rules, read_shoe
+from banluck.games.kampung.round import OPEN, KampungRound
+from tests.conftest import OWN_CASES
+
+DEEP = 10**9
+
+houses = st.builds(
+    lambda changes: read_house({"base": "kampung", "rules": changes}),
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "burn": st.booleans(),
+            "busts_shown": st.booleans(),
+            "free_hand": st.booleans(),
+            "selective_open": st.booleans(),
+            "any_21": st.integers(1, 3),
+            "seven_seven_seven": st.sampled_from([0, 5, 21]),
+            "equal_naturals": st.sampled_from(["push", "banker"]),
+            "two_card_15": st.sampled_from(["special", "plain"]),
+            "equal_totals": st.sampled_from(["push", "banker", "player"]),
+            "decks": st.sampled_from([1, 2]),
+        },
+    ),
+)
+
+
+def played(house: House, seed: int) -> tuple[KampungRound, dict[str, int]]:
+    """One hand with random choices from a shuffled shoe, every stack and the bank deep."""
+    rules = house.record()
+    rng = random.Random(seed)
+    cards = [f"{r}{s}" for r in "23456789TJQKA" for s in "SHDC"] * rules.decks
+    rng.shuffle(cards)
+    banker = rng.choice(rules.seats)
+    bets = {p: rng.choice([10, 20, 50]) for p in rules.players(banker)}
+    r = KampungRound.start(
+        rules,
+        Shoe.stacked(cards, decks=rules.decks),
+        banker=banker,
+        bank_stack=DEEP,
+        players=[PlayerEntry(p, DEEP, bets[p]) for p in rules.players(banker)],
+    )
+    while r.to_act is not None:
+        r.apply(rng.choice(r.legal_actions()))
+    return r, bets
+
+
+def owed(r: KampungRound) -> dict[str, int]:
+    """What the rules moved for each hand before K3 / T20's caps (``HandSettled.owed``,
+    signed by its result), and the bank the opposite."""
+    signs = {"win": 1, "lose": -1, "forfeit": -1, "penalty": -1}
+    nets = {
+        e.wager.hand.seat: signs.get(e.wager.result, 0) * e.owed
+        for e in r.events
+        if isinstance(e, HandSettled)
+    }
+    return nets | {r.bank.seat: -sum(nets.values())}
+
+
+def ends_seen(r: KampungRound, *, words: bool) -> dict[str, object]:
+    """What the table saw, as a ledger's entry: each hand's cards (or words) and what else
+    happened to it."""
+    rules = r.rules
+    opened = {
+        e.action.removeprefix(OPEN)
+        for e in r.events
+        if isinstance(e, ActionTaken) and e.action.startswith(OPEN)
+    }
+    met = {e.wager.hand.seat: e.met for e in r.events if isinstance(e, HandSettled)}
+    doubled = {e.seat for e in r.events if isinstance(e, BetDoubled)}
+    bank = r.bank
+    first_two = bank.burnt or tuple(bank.cards[:2])
+    fifteen = hand_total(first_two, rules.totals) == rules.burn_total
+    ends: dict[str, object] = {
+        bank.seat: "void"
+        if r.voided
+        else {"end": said(rules, bank.cards, words), "fifteen": fifteen}
+    }
+    for h in r.hands:
+        if h.result is Result.FORFEIT:
+            ends[h.seat] = "forfeit"
+            continue
+        end: dict[str, object] = {"end": said(rules, h.cards, words)}
+        if h.burnt:
+            end["burnt"] = True
+        if h.seat in doubled:
+            end["doubled"] = True
+        m = met.get(h.seat)
+        if h.seat in opened and m is not None:
+            end["opened_at"] = m.bank_total
+        ends[h.seat] = end
+    return ends
+
+
+def said(rules: Any, cards: list[Any], words: bool) -> object:
+    """A hand as its cards, or as a family says it."""
+    if not words:
+        return [str(c) for c in cards]
+    total, n = hand_total(cards, rules.totals), len(cards)
+    ranks = [c.rank for c in cards]
+    if n == 2 and sorted(ranks) == ["A", "A"]:
+        return "ban-ban"
+    if n == 2 and "A" in ranks and any(r in "TJQK" for r in ranks):
+        return "ban-luck"
+    if n == 2 and total == rules.burn_total:
+        return "two-card-15"
+    if n == 3 and ranks == ["7", "7", "7"] and rules.seven_seven_seven_multiple:
+        return "7-7-7"
+    if n == rules.card_limit:
+        return f"five-dragon {total}" if total <= 21 else "five-card-bust"
+    return "bust" if total > 21 else str(total)
+
+
+@settings(max_examples=400, deadline=None)
+@given(houses, st.integers(0, 2**32))
+def test_a_kampung_hand_entered_by_its_ends_settles_as_the_engine_played_it(
+    house: House, seed: int
+) -> None:
+    r, bets = played(house, seed)
+    out = r.outcome()
+    engine = {s.name: s.net for s in out.seats} | {out.bank.name: out.bank.net}
+    assert owed(r) == engine  # nothing is capped: every stack and the bank are deep
+    for words in (False, True):
+        ends = ends_seen(r, words=words)
+        nets = settle_hand(r.rules, out.bank.name, bets, ends)
+        assert nets == engine, (ends, [e for e in r.events])
+
+
+def kept_by_the_ledger(path: Path) -> bool:
+    """A worked kampung hand of a house the ledger keeps (kampung's comparison)."""
+    case = json.loads(path.read_text())
+    if "expected" not in case:
+        return False
+    house = case["input"].get("house", {"base": "kampung"})
+    if house["base"] != "kampung":
+        return False
+    rules = read_house(house).record()
+    return (
+        rules.compare == "kampung"
+        and rules.non == "off"
+        and not (rules.heavy_bust_from or rules.pay_for_banker)
+    )
+
+
+KAMPUNG_CASES = sorted(
+    p
+    for p in [*(OWN_CASES / "kampung").glob("*.json"), *(OWN_CASES / "houses").glob("*.json")]
+    if kept_by_the_ledger(p)
+)
+
+
+def test_the_worked_kampung_hands_are_all_entered() -> None:
+    assert len(KAMPUNG_CASES) >= 15
+
+
+@pytest.mark.parametrize("path", KAMPUNG_CASES, ids=lambda p: p.stem)
+def test_every_worked_kampung_hand_settles_alike_in_the_ledger(path: Path) -> None:
+    """Each worked hand (tests/cases) played again as it was (its stacks decide which
+    choices there are), and entered as its cards and as words: the ledger settles what the
+    rules move, before K3 / T20's caps (a ledger records what is owed)."""
+    data = json.loads(path.read_text())["input"]
+    rules = read_house(data["house"]).record() if "house" in data else read_rules(data)
+    banker = data.get("banker", "dealer")
+    seating = seating_for(rules)
+    seats = {s["name"]: s for s in data["seats"]}
+    scripts = {
+        name: read_moves(name, s["moves"], banker=banker, seats=rules.seats)
+        if "moves" in s
+        else None
+        for name, s in seats.items()
+    }
+    stacks = {
+        name: seating.fresh_stack_for(rules, name, seats[name].get("stack", 1000), banker)
+        for name in rules.seats
+    }
+    bets = {p: seats[p].get("bet", seating.bot_bet) for p in rules.players(banker)}
+    r = KampungRound.start(
+        rules,
+        read_shoe(data, rules),
+        banker=banker,
+        bank_stack=stacks[banker],
+        players=[PlayerEntry(p, stacks[p], bets[p]) for p in rules.players(banker)],
+    )
+    play(r, scripts)
+    engine = owed(r)
+    for words in (False, True):
+        assert settle_hand(rules, banker, bets, ends_seen(r, words=words)) == engine
