@@ -180,7 +180,9 @@ def test_a_family_keeps_twenty_hands_of_real_cards_on_a_phone(
     assert file == expected_ledger(HANDS, bets)
     settled = settle_book(read_book(file))
     assert page_totals(page) == {p: settled.people[p] / 2 for p in PEOPLE}
-    csv_lines = downloaded(page, "#download-csv").splitlines()
+    csv_text = downloaded(page, "#download-csv")
+    assert csv_text.startswith("\ufeff")  # UTF-8's mark: a spreadsheet reads the names right
+    csv_lines = csv_text.removeprefix("\ufeff").splitlines()
     assert len(csv_lines) == 21 and csv_lines[0].startswith('"hand","banker","Mum"')
 
     # a correction to hand 3: Lim had a Ban-Ban, not 20; every total is settled again

@@ -418,7 +418,9 @@ def test_the_settle_up_table_and_a_new_session(server: str, browser: Browser) ->
     assert bob.page.evaluate("document.documentElement.scrollWidth") <= 375
     assert bob.page.locator("#new-session").is_hidden()  # the host's, not Bob's
     href = ann.page.locator("#tally-csv").get_attribute("href") or ""
-    csv_text = ann.page.request.get(server + href).text()
+    csv_text = ann.page.request.get(server + href).body().decode("utf-8")
+    assert csv_text.startswith("\ufeff")  # UTF-8's mark: a spreadsheet reads the names right
+    csv_text = csv_text.removeprefix("\ufeff")
     assert csv_text.splitlines()[0] == "name,hands,net,biggest_win"
     assert {line.split(",")[0] for line in csv_text.splitlines()[1:]} == {"Ann", "Bob"}
     # a name is changed in the same form, once joined

@@ -153,7 +153,8 @@ def test_the_downloads_are_the_rooms_and_the_frame_is_the_hosts(tmp_path: Path) 
             res = ann.client.get(f"/room/{code}/settle-up.csv", headers=_headers(ann))
             assert res.status_code == 200 and res.headers["content-type"].startswith("text/csv")
             assert "attachment" in res.headers["content-disposition"]
-            rows = list(csv.DictReader(io.StringIO(res.text)))
+            assert res.content.startswith(b"\xef\xbb\xbf")  # UTF-8's mark, for spreadsheets
+            rows = list(csv.DictReader(io.StringIO(res.content.decode("utf-8-sig"))))
             assert [(r["name"], int(r["net"])) for r in rows] == [
                 (row["name"], row["net"]) for row in shown
             ]

@@ -207,7 +207,7 @@ def rooms_router(
             code,
             "the settle-up table",
             lambda room: Response(
-                room.tally.csv(),
+                BOM + room.tally.csv(),  # a spreadsheet then reads its names as UTF-8
                 media_type="text/csv; charset=utf-8",
                 headers=download(f"banluck-room-{code}-settle-up.csv"),
             ),
@@ -302,6 +302,10 @@ def rooms_router(
         await serve_socket(ws, code, hub, identities, hosts)
 
     return router
+
+
+#: the byte-order mark that tells a spreadsheet a CSV file is UTF-8 (小明, not mojibake)
+BOM = "\ufeff"
 
 
 def install_rooms(

@@ -106,5 +106,5 @@ export function ledgerCsv(book) {
     const cells = book.people.map((p) => (nets && p in nets ? fromCoins(book, nets[p]) : ""));
     lines.push([i + 1, quote(hand.banker), ...cells].join(","));
   });
-  return lines.join("\n") + "\n";
+  return "\ufeff" + lines.join("\n") + "\n"; // the mark: a spreadsheet reads UTF-8 names
 }
