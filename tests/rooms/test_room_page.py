@@ -355,6 +355,12 @@ def test_the_bank_passing_is_told_and_the_banker_is_asked_to_be_ready(
     link = make_room(ann, server, "kampung", bank="rotate", timer=300)  # never away when slow
     enter(ann, link, "you")
     page = ann.page
+    # kampung's edge is the bots', measured by simulation: the rules never call it exact
+    page.click("#btn-rules")
+    rules = page.locator("#rules-house")
+    rules.filter(has_text="measured by simulation").wait_for(timeout=120_000)
+    assert "±" in rules.inner_text() and "Exact" not in rules.inner_text()
+    page.keyboard.press("Escape")
     # play until the bank comes to Ann (K2: after the dealer's hands); a loaded machine
     # plays slowly, so the bound is a time, not a count of clicks
     deadline = time.monotonic() + 150

@@ -68,8 +68,11 @@ export async function drawRulesHouse(room) {
     if (!edge || edgeFor !== key) line.textContent = name;
     else if (edge.house_edge === null) line.textContent = t("rules.house.sim", { house: name });
     else {
-      const pct = new Intl.NumberFormat(locale(), { style: "percent", minimumFractionDigits: 2 }).format(edge.house_edge);
-      line.textContent = t("rules.house.edge", { house: name, edge: pct });
+      const fmt = (x) => new Intl.NumberFormat(locale(), { style: "percent", minimumFractionDigits: 2 }).format(x);
+      // an edge measured by simulation (kampung's bots) is never called exact
+      const simulated = edge.edge_source === "simulated";
+      const params = { house: name, edge: fmt(edge.house_edge), ci: simulated ? fmt(edge.ci95) : "" };
+      line.textContent = t(simulated ? "rules.house.edge.sim" : "rules.house.edge", params);
     }
   };
   show();
