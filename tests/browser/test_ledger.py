@@ -154,7 +154,19 @@ def test_a_family_keeps_twenty_hands_of_real_cards_on_a_phone(
     ben_bet.dispatch_event("change")
     bets = {p: 5.0 for p in PEOPLE} | {"Ben": 2.5}
 
+    # a live view for the family, followed on a relative's phone (in Chinese)
+    page.locator("#share").click()
+    expect(page.locator("#share-status")).to_have_text("The live view is up to date (0 hands).")
+    link = page.locator("#share-link").inner_text()
+    qr = page.request.get(server.url + (page.locator("#share-qr").get_attribute("src") or ""))
+    assert qr.ok and qr.headers["content-type"].startswith("image/svg+xml")
+    relative = new_page(locale="zh-CN", width=375, height=740, touch=True)
+    relative.goto(link)
+    expect(relative.locator("#view-status")).to_have_text("目前共 0 局。")
+
     taps = [enter_hand(page, i, end, changes) for i, (end, changes) in enumerate(HANDS[:15], 1)]
+    expect(relative.locator("#view-status")).to_have_text("目前共 15 局。")
+    expect(page.locator("#share-status")).to_have_text("The live view is up to date (15 hands).")
 
     # an undone hand: the 15th taken back and entered again
     page.locator("#undo").click()
@@ -173,8 +185,13 @@ def test_a_family_keeps_twenty_hands_of_real_cards_on_a_phone(
         expect(page.locator("#hands li")).to_have_count(20)
         page.locator("#pay").click()
         expect(page.locator("#settle-error")).to_contain_text("needs the server")
+        expect(page.locator("#share-status")).to_contain_text("No connection")
+        expect(relative.locator("#view-status")).to_have_text("目前共 15 局。")
     finally:
         page.context.set_offline(False)
+    # back online: the live view catches up with all five, once each
+    expect(relative.locator("#view-status")).to_have_text("目前共 20 局。", timeout=20_000)
+    expect(page.locator("#share-status")).to_have_text("The live view is up to date (20 hands).")
 
     file = json.loads(downloaded(page, "#download-json"))
     assert file == expected_ledger(HANDS, bets)
@@ -198,6 +215,16 @@ def test_a_family_keeps_twenty_hands_of_real_cards_on_a_phone(
     assert file == corrected
     settled = settle_book(read_book(file))
     assert page_totals(page) == {p: settled.people[p] / 2 for p in PEOPLE}
+
+    # the relative's phone shows the corrected ledger, as the server settles it
+    code = link.rsplit("/", 1)[1]
+    expect(relative.locator("#hands li")).to_have_count(20)
+    expect(relative.locator('#totals tr[data-person="Lim"] td').nth(1)).to_have_text(
+        f"{settled.people['Lim'] / 2:+.1f}" if settled.people["Lim"] else "0.0", timeout=20_000
+    )
+    shared = page.request.get(f"{server.url}/api/ledgers/{code}").json()
+    assert shared["people"] == {p: settled.people[p] / 2 for p in PEOPLE}
+    assert len(shared["hands"]) == 20  # nothing lost, nothing twice
 
     page.locator("#pay").click()
     expect(page.locator("#transfers li")).to_have_count(len(settled.transfers))

@@ -171,6 +171,7 @@ PAGES = {
     "index.html": "js/main.js",
     "room/new.html": "room/new.js",
     "ledger/index.html": "ledger/ledger.js",
+    "ledger/view.html": "ledger/view.js",
 }
 
 

@@ -25,7 +25,7 @@ import pytest
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
-from banluck.web.rooms_http import invite_qr
+from banluck.web.invite import invite_qr
 from tests.rooms.servers import free_port
 
 pytestmark = pytest.mark.slow

@@ -428,19 +428,25 @@ def test_the_table_chart_marks_the_current_hand(db: Path) -> None:
     pytest.fail("no hand waited for a choice")
 
 
-def test_a_format_1_save_is_upgraded(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("version", "missing"),
+    [("1", ("game_saves", "game_history", "ledgers")), ("2", ("ledgers",))],
+)
+def test_an_older_save_is_upgraded(tmp_path: Path, version: str, missing: tuple[str, ...]) -> None:
+    """Format 1 (the table alone) and 2 (every game) gain the tables they lack: format 3."""
     db = tmp_path / "old.sqlite3"
     Store(db).close()
     conn = sqlite3.connect(db)
     with conn:
-        conn.execute("DROP TABLE game_saves")
-        conn.execute("DROP TABLE game_history")
-        conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema'")
+        for table in missing:
+            conn.execute(f"DROP TABLE {table}")
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (version,))
     conn.close()
     c = game_client(db)
     assert deal(c, "classic", bet=10)["table"] is not None
     conn = sqlite3.connect(db)
-    assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == "2"
+    assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == "3"
+    assert conn.execute("SELECT COUNT(*) FROM ledgers").fetchone()[0] == 0
     conn.close()
 
 

@@ -3,11 +3,17 @@ house, as the family's ``settlement_table`` makes it, and who pays whom."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+from fastapi.testclient import TestClient
 
 from banluck.games.banluck.ledger import settle_hand
 from banluck.games.named_houses import named_house
+from banluck.ledger.book import read_book, settle_book, settled_json
 from banluck.ledger.transfers import fewest
+from banluck.web.app import create_app
+from banluck.web.ledger_http import SHARED_PER_PLAYER
 from tests.web.games_helpers import game_client
 
 
@@ -83,3 +89,64 @@ def test_the_houses_offered_are_those_of_the_games_the_ledger_keeps(tmp_path: Pa
     assert "kampung-no-burn" not in ids and "six-deck-six-five" not in ids
     for h in houses:  # every one of them gives a table
         assert c.post("/api/ledger/table", json={"house": h["id"]}).status_code == 200
+
+
+EXAMPLE = json.loads((Path(__file__).resolve().parents[2] / "examples" / "ledger.json").read_text())
+
+
+def two_phones(tmp_path: Path) -> tuple[TestClient, TestClient]:
+    """The phone that enters the hands and a relative's, on one server."""
+    app = create_app(tmp_path / "save.sqlite3", host_names=["testserver"])
+    return TestClient(app), TestClient(app)
+
+
+def test_a_shared_ledger_is_settled_for_anyone_with_its_link(tmp_path: Path) -> None:
+    banker, relative = two_phones(tmp_path)
+    first = {**EXAMPLE, "hands": EXAMPLE["hands"][:10]}
+    made = banker.post("/api/ledgers", json={"ledger": first})
+    assert made.status_code == 200, made.text
+    code, link = made.json()["code"], made.json()["link"]
+    assert link == f"/ledger/{code}" and made.json()["version"] == 1
+    seen = relative.get(f"/api/ledgers/{code}").json()
+    expected = settled_json(read_book(first), settle_book(read_book(first)))
+    assert seen["version"] == 1 and {k: seen[k] for k in expected} == expected
+    assert seen["house"] == {"base": "table", "name": "The dealer wins ties"}
+    # the banker's phone sends the next version; the relative sees it
+    assert banker.put(f"/api/ledgers/{code}", json={"version": 1, "ledger": EXAMPLE}).json() == {
+        "version": 2
+    }
+    seen = relative.get(f"/api/ledgers/{code}").json()
+    assert seen["version"] == 2 and len(seen["hands"]) == len(EXAMPLE["hands"])
+    page = relative.get(link)
+    assert page.status_code == 200 and 'src="/static/ledger/view.js"' in page.text
+    qr = relative.get(f"{link}/qr.svg")
+    assert qr.status_code == 200 and qr.headers["content-type"].startswith("image/svg+xml")
+
+
+def test_only_the_sharing_phone_changes_it_and_only_from_the_latest_version(
+    tmp_path: Path,
+) -> None:
+    banker, relative = two_phones(tmp_path)
+    code = banker.post("/api/ledgers", json={"ledger": EXAMPLE}).json()["code"]
+    before = relative.get(f"/api/ledgers/{code}").json()
+    got = relative.put(f"/api/ledgers/{code}", json={"version": 1, "ledger": EXAMPLE})
+    assert got.status_code == 403 and got.json()["error"]["code"] == "forbidden"
+    got = banker.put(f"/api/ledgers/{code}", json={"version": 7, "ledger": EXAMPLE})
+    assert got.status_code == 409 and got.json()["error"]["params"] == {"version": 1}
+    bad = {**EXAMPLE, "hands": [{"banker": "Mum", "ends": {"Mum": "18"}}]}
+    got = banker.put(f"/api/ledgers/{code}", json={"version": 1, "ledger": bad})
+    assert got.status_code == 422 and got.json()["error"]["code"] == "bad_ledger"
+    assert relative.get(f"/api/ledgers/{code}").json() == before  # nothing changed
+    for path in ("/api/ledgers/nope", "/ledger/nope", f"/api/ledgers/{'x' * 16}"):
+        assert relative.get(path).status_code == 404
+
+
+def test_a_browser_shares_a_bounded_number_of_bounded_ledgers(tmp_path: Path) -> None:
+    banker, _ = two_phones(tmp_path)
+    big = {**EXAMPLE, "hands": EXAMPLE["hands"] * 200}
+    assert banker.post("/api/ledgers", json={"ledger": big}).status_code == 413
+    fits = {**EXAMPLE, "hands": EXAMPLE["hands"] * 20}  # 480 hands: about 55 KB
+    for _ in range(SHARED_PER_PLAYER):
+        assert banker.post("/api/ledgers", json={"ledger": fits}).status_code == 200
+    got = banker.post("/api/ledgers", json={"ledger": EXAMPLE})
+    assert got.status_code == 409 and got.json()["error"]["code"] == "too_many_ledgers"

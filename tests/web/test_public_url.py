@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from banluck.web.app import create_app
+from banluck.web.invite import invite_qr
 from banluck.web.public import public_urls, read_public_url
-from banluck.web.rooms_http import invite_qr
 
 PUBLIC = "https://cards.example.com"
 AT = {"host": "cards.example.com", "origin": PUBLIC}

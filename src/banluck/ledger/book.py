@@ -234,3 +234,29 @@ def _hand(raw: object, banker: str | None, last_bets: Mapping[str, int], unit: U
     if not bets:
         raise LedgerError("no one plays against the banker")
     return Hand(banker=banker, bets=bets, ends=dict(ends))
+
+
+def settled_json(book: Book, settled: Settled) -> dict[str, Any]:
+    """A settled ledger as ``banluck ledger settle --json`` prints it (docs/LEDGER.md), in
+    the ledger's unit."""
+    unit = book.unit
+    return {
+        "unit": unit.to_json(),
+        "people": {n: unit.amount(t.net) for n, t in settled.totals.items()},
+        "hands": [
+            {"banker": h.banker, "nets": {n: unit.amount(v) for n, v in nets.items()}}
+            for h, nets in zip(book.hands, settled.hands, strict=True)
+        ],
+        "totals": {
+            n: {
+                "net": unit.amount(t.net),
+                "biggest_win": unit.amount(t.biggest_win),
+                "hands": t.hands,
+            }
+            for n, t in settled.totals.items()
+        },
+        "transfers": [
+            {"from": t.giver, "to": t.taker, "amount": unit.amount(t.amount)}
+            for t in settled.transfers
+        ],
+    }

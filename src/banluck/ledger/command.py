@@ -29,7 +29,7 @@ def register(sub: Any) -> None:
 
 def _settle(args: argparse.Namespace) -> int:
     from banluck.core.errors import LedgerError
-    from banluck.ledger.book import read_book, settle_book
+    from banluck.ledger.book import read_book, settle_book, settled_json
 
     try:
         text = sys.stdin.read() if args.file == "-" else _read(args.file)
@@ -44,26 +44,7 @@ def _settle(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     unit = book.unit
     if args.json:
-        out = {
-            "unit": unit.to_json(),
-            "people": {n: unit.amount(t.net) for n, t in settled.totals.items()},
-            "hands": [
-                {"banker": h.banker, "nets": {n: unit.amount(v) for n, v in nets.items()}}
-                for h, nets in zip(book.hands, settled.hands, strict=True)
-            ],
-            "totals": {
-                n: {
-                    "net": unit.amount(t.net),
-                    "biggest_win": unit.amount(t.biggest_win),
-                    "hands": t.hands,
-                }
-                for n, t in settled.totals.items()
-            },
-            "transfers": [
-                {"from": t.giver, "to": t.taker, "amount": unit.amount(t.amount)}
-                for t in settled.transfers
-            ],
-        }
+        out = settled_json(book, settled)
         json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
         return 0

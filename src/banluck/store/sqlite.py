@@ -1,4 +1,5 @@
-"""The SQLite store (stdlib ``sqlite3``): players, their hand history, and unreadable saves.
+"""The SQLite store (stdlib ``sqlite3``): players, their hand history, unreadable saves and
+the shared ledgers of real-card tables.
 
 Opening a file first inspects it on a read-only connection (``inspect_file``): a file that
 is not a SQLite database, belongs to another program, or has another save format is
@@ -31,10 +32,10 @@ from pathlib import Path
 
 from banluck.core.refusal import Refusal
 
-SCHEMA_VERSION = 2
-#: Save formats this version reads: 1 (the ``table`` game only) is upgraded to 2 (every game)
-#: by adding the per-game tables.
-READABLE_VERSIONS = ("1", "2")
+SCHEMA_VERSION = 3
+#: Save formats this version reads: 1 (the ``table`` game only) and 2 (every game) are
+#: upgraded to 3 (the ledgers of real-card tables) by adding the tables they lack.
+READABLE_VERSIONS = ("1", "2", "3")
 #: ``PRAGMA application_id`` of a Ban Luck save ("BANL"); 0 in saves made before it was set.
 APPLICATION_ID = 0x42414E4C
 HISTORY_LIMIT = 50
@@ -58,6 +59,7 @@ _COLUMNS = {
     "corrupt_saves": ("player", "data", "reason", "moved"),
     "game_saves": ("player", "game", "data"),
     "game_history": ("player", "game", "hand", "data"),
+    "ledgers": ("code", "owner", "version", "data", "updated"),
 }
 
 _SCHEMA = """
@@ -93,6 +95,14 @@ CREATE TABLE IF NOT EXISTS game_history (
     data TEXT NOT NULL,
     PRIMARY KEY (player, game, hand)
 );
+CREATE TABLE IF NOT EXISTS ledgers (
+    code TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    updated TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+CREATE INDEX IF NOT EXISTS ledgers_owner ON ledgers (owner);
 """
 
 
@@ -118,6 +128,30 @@ class Transaction:
             "INSERT INTO players (id, data) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET"
             " data = excluded.data, updated = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
             (player, data),
+        )
+
+    def ledger(self, code: str) -> tuple[str, int, str] | None:
+        """A shared ledger: its owner (the player who enters its hands), its version and its
+        file (JSON text, docs/LEDGER.md), or None."""
+        row = self._conn.execute(
+            "SELECT owner, version, data FROM ledgers WHERE code = ?", (code,)
+        ).fetchone()
+        return None if row is None else (str(row[0]), int(row[1]), str(row[2]))
+
+    def ledgers_owned(self, owner: str | None = None) -> int:
+        """How many shared ledgers ``owner`` enters (None: how many the store keeps)."""
+        if owner is None:
+            return int(self._conn.execute("SELECT COUNT(*) FROM ledgers").fetchone()[0])
+        row = self._conn.execute("SELECT COUNT(*) FROM ledgers WHERE owner = ?", (owner,))
+        return int(row.fetchone()[0])
+
+    def put_ledger(self, code: str, owner: str, version: int, data: str) -> None:
+        """Store a shared ledger's file as ``version`` (a new ledger, or its next version)."""
+        self._conn.execute(
+            "INSERT INTO ledgers (code, owner, version, data) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT(code) DO UPDATE SET version = excluded.version, data = excluded.data,"
+            " updated = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
+            (code, owner, version, data),
         )
 
     def make_room(self, limit: int = PLAYER_LIMIT, idle_days: int = PLAYER_IDLE_DAYS) -> int:

@@ -511,7 +511,7 @@ def create_app(
     hosts = HostCheck.serving(host_names, port, public)  # the guard's, the rooms', the ops'
     hub = install_rooms(app, db_path, key, hosts=hosts, client_header=client_header)
     install_operations(app, store, hub, hosts)
-    install_ledger(app, STATIC)
+    install_ledger(app, STATIC, store, hosts)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     app.add_middleware(
         Guard,

@@ -17,19 +17,20 @@ from banluck.web.guard import CLOSE, HttpRefusal
 from banluck.web.limits import BODY_TIMEOUT, MAX_BODY
 
 
-async def read_body(request: Request) -> dict[str, Any]:
+async def read_body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
     """The JSON object of a request, read chunk by chunk and refused (413) as soon as it
-    passes ``MAX_BODY`` bytes, or when it takes over ``BODY_TIMEOUT`` seconds (408)."""
+    passes ``limit`` bytes (``MAX_BODY`` unless a route takes more), or when it takes over
+    ``BODY_TIMEOUT`` seconds (408)."""
     too_large = HttpRefusal(413, "bad_request", "the request body is too large", CLOSE)
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+    if length is not None and (not length.isdigit() or int(length) > limit):
         raise too_large
     raw = bytearray()
     try:
         with anyio.fail_after(BODY_TIMEOUT):
             async for chunk in request.stream():
                 raw += chunk
-                if len(raw) > MAX_BODY:
+                if len(raw) > limit:
                     raise too_large
     except TimeoutError:
         raise HttpRefusal(408, "bad_request", "the request body came too slowly", CLOSE) from None

@@ -20,6 +20,7 @@ STATUS = {
     "not_seated": 409,
     "room_full": 409,
     "too_many_rooms": 409,
+    "too_many_ledgers": 409,
     "not_found": 404,
     "room_damaged": 410,
     "forbidden": 403,

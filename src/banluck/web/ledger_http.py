@@ -8,37 +8,127 @@
   ``settlement_table``): the page multiplies by the bet, and never settles a hand itself.
 - ``POST /api/ledger/transfers`` ``{"nets": {name: net}}``: who pays whom, with the fewest
   transfers (``ledger.transfers``), nets in the ledger's smallest coin.
+- A live view: ``POST /api/ledgers`` ``{"ledger": FILE}`` shares a ledger (the file of
+  docs/LEDGER.md) and answers its code; ``PUT /api/ledgers/{code}`` ``{"version": n,
+  "ledger": FILE}`` replaces it with its next version (its owner alone: the browser that
+  shared it); ``GET /api/ledgers/{code}`` is the ledger settled, for anyone with the link;
+  ``GET /ledger/{code}`` the read-only page that shows it, ``/ledger/{code}/qr.svg`` its
+  link as a QR code.
 """
 
 from __future__ import annotations
 
+import json
+import re
+import secrets
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import FileResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from banluck.core.errors import LedgerError
 from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
 from banluck.games.named_houses import NAMED, named_house
 from banluck.games.registry import GAMES, game
-from banluck.ledger.book import NAME_MAX, read_ledger_house
+from banluck.ledger.book import NAME_MAX, read_book, read_ledger_house, settle_book, settled_json
 from banluck.ledger.transfers import fewest
+from banluck.store import Store
 from banluck.web.bodies import read_body
+from banluck.web.guard import SCOPE_KEY, HostCheck
+from banluck.web.invite import invite_qr, public_link
 
 #: the most people one settle-up pays among
 PEOPLE_MAX = 40
 #: the largest net, in coins, a settle-up takes
 NET_MAX = 10**12
+#: the largest ledger file shared (bytes): some 600 hands of six people
+SHARED_MAX = 128 * 1024
+#: the most ledgers one browser shares, and a server keeps
+SHARED_PER_PLAYER = 20
+SHARED_ON_SERVER = 5_000
+#: a shared ledger's code: 16 URL-safe characters (96 random bits)
+CODE = re.compile(r"[A-Za-z0-9_-]{16}")
 
 
-def install_ledger(app: FastAPI, static: Any) -> None:
-    """Add the ledger's page and its two answers to ``app``."""
+def install_ledger(app: FastAPI, static: Any, store: Store, hosts: HostCheck) -> None:
+    """Add the ledger's pages and answers to ``app``; shared ledgers are kept in ``store``."""
     router = APIRouter()
 
     @router.get("/ledger", include_in_schema=False)
     async def ledger_page() -> Response:
         return FileResponse(static / "ledger" / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @router.get("/ledger/{code}", include_in_schema=False)
+    async def ledger_view(code: str) -> Response:
+        await _shared(store, code)
+        return FileResponse(static / "ledger" / "view.html", headers={"Cache-Control": "no-cache"})
+
+    @router.get("/ledger/{code}/qr.svg", include_in_schema=False)
+    async def ledger_qr(request: Request, code: str) -> Response:
+        await _shared(store, code)
+        link = public_link(request, hosts, "ledger_view", code=code)
+        return Response(invite_qr(link), media_type="image/svg+xml")
+
+    @router.post("/api/ledgers")
+    async def share(request: Request) -> dict[str, Any]:
+        body = await read_body(request, SHARED_MAX)
+        data = _checked(body.get("ledger"))
+        owner: str = request.scope[SCOPE_KEY]
+        code = secrets.token_urlsafe(12)
+
+        def keep() -> None:
+            with store.transaction() as tx:
+                if tx.ledgers_owned(owner) >= SHARED_PER_PLAYER:
+                    raise Refusal(
+                        "too_many_ledgers",
+                        f"a browser shares at most {SHARED_PER_PLAYER} ledgers",
+                        {"max": SHARED_PER_PLAYER},
+                    )
+                if tx.ledgers_owned() >= SHARED_ON_SERVER:
+                    raise Refusal("server_full", "this server keeps no more shared ledgers")
+                tx.put_ledger(code, owner, 1, data)
+
+        await run_in_threadpool(keep)
+        return {"code": code, "version": 1, "link": f"/ledger/{code}"}
+
+    @router.put("/api/ledgers/{code}")
+    async def update(request: Request, code: str) -> dict[str, Any]:
+        body = await read_body(request, SHARED_MAX)
+        data = _checked(body.get("ledger"))
+        version = body.get("version")
+        if not is_whole(version):
+            raise Refusal("bad_request", "'version' is the version the change is made to")
+        owner: str = request.scope[SCOPE_KEY]
+
+        def keep() -> int:
+            with store.transaction() as tx:
+                found = tx.ledger(code) if CODE.fullmatch(code) else None
+                if found is None:
+                    raise Refusal("not_found", "no such ledger", {"code": code})
+                if found[0] != owner:
+                    raise Refusal(
+                        "forbidden", "only the phone that shared a ledger enters its hands"
+                    )
+                if found[1] != version:
+                    raise Refusal("stale", "the ledger has changed since", {"version": found[1]})
+                tx.put_ledger(code, owner, version + 1, data)
+                return version + 1
+
+        return {"version": await run_in_threadpool(keep)}
+
+    @router.get("/api/ledgers/{code}")
+    async def view(code: str) -> dict[str, Any]:
+        _, version, data = await _shared(store, code)
+        book = read_book(json.loads(data))
+        house = {"base": book.house.base, "name": book.house.name}
+        return {
+            "code": code,
+            "version": version,
+            "house": house,
+            **settled_json(book, settle_book(book)),
+        }
 
     @router.get("/api/ledger/houses")
     async def ledger_houses() -> dict[str, Any]:
@@ -84,3 +174,25 @@ def install_ledger(app: FastAPI, static: Any) -> None:
         }
 
     app.include_router(router)
+
+
+def _checked(ledger: object) -> str:
+    """A ledger file that reads and settles (``bad_ledger`` naming what is wrong), as text."""
+    try:
+        settle_book(read_book(ledger))
+    except LedgerError as exc:
+        raise Refusal("bad_ledger", str(exc)) from None
+    return json.dumps(ledger, ensure_ascii=False, separators=(",", ":"))
+
+
+async def _shared(store: Store, code: str) -> tuple[str, int, str]:
+    """A shared ledger's owner, version and file, or ``not_found``."""
+
+    def load() -> tuple[str, int, str] | None:
+        with store.reading() as tx:
+            return tx.ledger(code)
+
+    found = await run_in_threadpool(load) if CODE.fullmatch(code) else None
+    if found is None:
+        raise Refusal("not_found", "no such ledger", {"code": code})
+    return found

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -50,6 +49,7 @@ from banluck.web.bodies import read_body
 from banluck.web.errors import status_of
 from banluck.web.guard import SCOPE_KEY, HostCheck
 from banluck.web.identity import Identities
+from banluck.web.invite import invite_qr, public_link
 from banluck.web.rooms_download import HandFiles
 from banluck.web.rooms_expiry import ready_index, sweep_forever
 from banluck.web.rooms_hub import RoomHub
@@ -61,17 +61,6 @@ ROOM_PAGE = STATIC / "index.html"
 NEW_ROOM_PAGE = STATIC / "room" / "new.html"
 #: the finished hands one request lists (the page asks for older ones as it is scrolled)
 HANDS_PAGE = 50
-
-
-def invite_qr(link: str) -> bytes:
-    """The QR code of ``link`` as SVG (segno; error correction M, a quiet zone of 4)."""
-    import segno
-
-    out = io.BytesIO()
-    segno.make(link, error="m").save(
-        out, kind="svg", scale=4, xmldecl=False, dark="#000", light="#fff"
-    )
-    return out.getvalue()
 
 
 def _refused(exc: Refusal) -> JSONResponse:
@@ -167,12 +156,8 @@ def rooms_router(
         if room is None:
             return _refused(hub.missing(code))
         hub.release(room)
-        public = hosts.public_for(request.headers.get("host", ""))
-        link = str(request.url_for("room_page", code=code))
-        if public is not None:  # the front door's address, not the proxy's hop to us
-            link = public.origin + request.app.url_path_for("room_page", code=code)
         return Response(
-            invite_qr(link),
+            invite_qr(public_link(request, hosts, "room_page", code=code)),
             media_type="image/svg+xml",
             headers={"Cache-Control": "private, max-age=3600"},
         )

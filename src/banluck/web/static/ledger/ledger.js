@@ -11,6 +11,7 @@ import { errorMessage, houseTitle } from "../js/room/words.js";
 import { browserLanguage, language, setLanguage, t } from "../js/messages.js";
 import { handNets, ledgerCsv, ledgerFile, loadBook, newBook, saveBook, totals } from "./book.js";
 import { drawEntry, editDraft, freshDraft, wireEntry } from "./entry.js";
+import { drawShare, wireShare } from "./share.js";
 import { money, plain } from "./words.js";
 
 const GUIDE_SEEN = "banluck.ledger.guided";
@@ -158,6 +159,7 @@ function show() {
   drawEntry();
   drawHands();
   drawTotals();
+  drawShare(book);
   $("transfers").replaceChildren();
 }
 
@@ -194,6 +196,7 @@ function wire() {
   });
   $("pay").addEventListener("click", whoPaysWhom);
   wireEntry(show);
+  wireShare();
   $("new-ledger").addEventListener("click", async () => {
     if (!(await confirmChoice("ledger.new.sure", {}, "ledger.new"))) return;
     book = null;

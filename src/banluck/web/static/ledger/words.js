@@ -13,13 +13,16 @@ export function endLabel(end) {
   return t("ledger.end." + end);
 }
 
-/** An amount of the ledger's unit with the coin's decimals; `signed`: a net, + or −. */
-export function money(book, coins, signed = true) {
-  const decimals = (String(book.unit.coin).split(".")[1] || "").length;
+/** `value`, an amount of `unit`, with the unit's coin's decimals; `signed`: a net, + or −. */
+export function formatAmount(unit, value, signed = true) {
+  const decimals = (String(unit.coin).split(".")[1] || "").length;
   const opts = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
   if (signed) opts.signDisplay = "exceptZero";
-  return new Intl.NumberFormat(locale(), opts).format(fromCoins(book, coins));
+  return new Intl.NumberFormat(locale(), opts).format(value);
 }
+
+/** A number of the ledger's coins as an amount; `signed`: a net, + or −. */
+export const money = (book, coins, signed = true) => formatAmount(book.unit, fromCoins(book, coins), signed);
 
 /** An amount, unsigned. */
 export const plain = (book, coins) => money(book, coins, false);

@@ -1,0 +1,92 @@
+/* A live view for the family (docs/LEDGER.md): the ledger shared once (POST /api/ledgers),
+   then every change sent as the ledger's next version (PUT /api/ledgers/{code}), whenever
+   there is a connection. The phone's own ledger is the one that counts: a change made
+   without a connection waits, and the whole ledger is sent when the connection is back, so
+   nothing is lost or counted twice. */
+
+import { request } from "../js/api.js";
+import { $ } from "../js/dom.js";
+import { t } from "../js/messages.js";
+import { errorMessage } from "../js/room/words.js";
+import { ledgerFile, saveBook } from "./book.js";
+
+const RETRY_MS = 5000;
+let book = null;
+let sending = false;
+let again = false;
+
+const offline = (err) => err.error && err.error.code === "network";
+
+function say(key, params) {
+  $("share-status").textContent = t(key, params);
+}
+
+/** Shows the share (its link and QR code) and sends what the live view lacks. */
+export function drawShare(ledger) {
+  book = ledger;
+  const share = book && book.share;
+  $("share").hidden = !!share;
+  $("shared").hidden = !share;
+  if (!share) return;
+  const link = `${location.origin}/ledger/${share.code}`;
+  $("share-link").textContent = link;
+  $("share-link").href = link;
+  $("share-qr").src = `/ledger/${share.code}/qr.svg`;
+  send();
+}
+
+async function share() {
+  const file = ledgerFile(book);
+  try {
+    const got = await request("POST", "/api/ledgers", { ledger: file });
+    book.share = { code: got.code, version: got.version, sent: JSON.stringify(file) };
+    saveBook(book);
+    drawShare(book);
+  } catch (err) {
+    $("share-error").textContent = offline(err) ? t("ledger.share.offline") : errorMessage(err.error);
+  }
+}
+
+/** Sends the ledger as its next version, unless the live view has it already. */
+async function send() {
+  const share = book && book.share;
+  if (!share) return;
+  const text = JSON.stringify(ledgerFile(book));
+  if (text === share.sent) {
+    say("ledger.share.synced", { n: book.hands.length });
+    return;
+  }
+  if (sending) {
+    again = true;
+    return;
+  }
+  sending = true;
+  try {
+    const got = await request("PUT", `/api/ledgers/${encodeURIComponent(share.code)}`, { version: share.version, ledger: JSON.parse(text) });
+    share.version = got.version;
+    share.sent = text;
+    saveBook(book);
+    say("ledger.share.synced", { n: book.hands.length });
+  } catch (err) {
+    if (err.status === 409 && err.error && err.error.params && err.error.params.version) {
+      share.version = err.error.params.version; // another tab of this phone sent one: this one counts
+      again = true;
+    } else if (offline(err)) say("ledger.share.waiting");
+    else say("ledger.share.refused", { why: errorMessage(err.error) });
+  } finally {
+    sending = false;
+    if (again) {
+      again = false;
+      send();
+    }
+  }
+}
+
+export function wireShare() {
+  $("share").addEventListener("click", share);
+  $("share-copy").addEventListener("click", () => {
+    if (navigator.clipboard) navigator.clipboard.writeText($("share-link").href).catch(() => {});
+  });
+  window.addEventListener("online", send);
+  setInterval(send, RETRY_MS); // a change made offline goes as soon as it can
+}

@@ -1,0 +1,65 @@
+/* A ledger's live view (/ledger/{code}): the ledger as the server settled it (GET
+   /api/ledgers/{code}), asked again every few seconds; read-only: the phone that shared it
+   enters the hands. */
+
+import { request } from "../js/api.js";
+import { $, el } from "../js/dom.js";
+import { applyTexts } from "../js/pagetexts.js";
+import { errorMessage } from "../js/room/words.js";
+import { browserLanguage, language, setLanguage, t } from "../js/messages.js";
+import { formatAmount } from "./words.js";
+
+const EVERY_MS = 3000;
+const code = decodeURIComponent(location.pathname.split("/")[2] || "");
+let seen = null; // the last answer
+
+const amount = (x, signed = false) => formatAmount(seen.unit, x, signed);
+
+function draw() {
+  if (!seen) return;
+  const house = seen.house.name || t("game." + seen.house.base);
+  $("book-house").textContent = t("ledger.plays", { house, unit: seen.unit.name });
+  $("totals").tBodies[0].replaceChildren(...Object.entries(seen.totals).map(([name, tot]) => {
+    const tr = el("tr");
+    tr.dataset.person = name;
+    tr.append(el("td", "", name), el("td", "", amount(tot.net, true)), el("td", "", amount(tot.biggest_win)), el("td", "", String(tot.hands)));
+    return tr;
+  }));
+  const pays = seen.transfers.map((x) =>
+    el("li", "", t("ledger.pays", { from: x.from, to: x.to, amount: amount(x.amount), unit: seen.unit.name })));
+  $("transfers").replaceChildren(...(pays.length ? pays : [el("li", "", t("ledger.even"))]));
+  const hands = seen.hands.map((hand, i) => {
+    const nets = Object.entries(hand.nets).map(([n, v]) => `${n} ${amount(v, true)}`).join(", ");
+    const li = el("li", "", t("ledger.hand.line", { n: i + 1, banker: hand.banker, nets }));
+    li.dataset.hand = String(i + 1);
+    return li;
+  });
+  $("hands").replaceChildren(...hands.reverse());
+}
+
+async function follow() {
+  try {
+    seen = await request("GET", `/api/ledgers/${encodeURIComponent(code)}`);
+    $("view-status").textContent = t("ledger.view.hands", { n: seen.hands.length });
+    $("error").textContent = "";
+    draw();
+  } catch (err) {
+    $("error").textContent = err.error && err.error.code === "network" ? t("ledger.view.offline") : errorMessage(err.error);
+  }
+  setTimeout(follow, EVERY_MS);
+}
+
+function start() {
+  setLanguage(localStorage.getItem("banluck.ledger.language") || browserLanguage());
+  if (document.fonts && document.fonts.load) document.fonts.load("1em BanluckCJK", "中文").catch(() => {});
+  applyTexts("ledger.title");
+  $("language").addEventListener("change", () => {
+    setLanguage($("language").value);
+    localStorage.setItem("banluck.ledger.language", language());
+    applyTexts("ledger.title");
+    draw();
+  });
+  follow();
+}
+
+start();
