@@ -139,11 +139,11 @@ def test_a_change_that_fails_leaves_the_room_as_saved_and_playable(
             real = Room._deal
             calls = {"n": 0}
 
-            def failing(self: Room) -> None:
+            def failing(self: Room, now: float) -> None:
                 calls["n"] += 1
                 if calls["n"] == 1:
                     raise RuntimeError("a fault of the server")
-                real(self)
+                real(self, now)
 
             monkeypatch.setattr(Room, "_deal", failing)
             ann.send({"type": "bet", "hand": 1, "amount": 20})

@@ -8,8 +8,13 @@ changed nothing. ``tick(now)`` plays whatever a deadline says is due.
   there leaves), stand up, or the host frees a seat (a bot comes back). ``infinite`` makes a
   seat for each person who sits (I2: all share the hand); it has no bots.
 - Between hands each seated person bets (a kampung banker says it is ready, K3). The hand is
-  dealt when every seated person who is not away has bet, and at least one of them is
-  connected: a room nobody is at deals nothing.
+  dealt when every seated person who is connected and not away has bet, and at least one
+  of them is connected: a room nobody is at deals nothing.
+- The table never waits for someone gone: a person whose last socket closed ``GONE_GRACE``
+  seconds ago (not a reload) is marked away at once, as the timer would mark them: their
+  turn is played for them and the deal does not wait for their bet. A person gone when a
+  hand is dealt sits it out (a bot plays their seat, their stack kept; ``infinite``: their
+  seat is left out); a kampung banker never does.
 - In a hand, bots play at once; a person has ``settings.timer`` seconds (an explicit deadline)
   and is then played for (the game's driver: I8 …) and marked away; an away seat is played at once
   and bets the smallest bet. Acting, betting or reconnecting clears away.
@@ -46,6 +51,9 @@ _STEP_BOUND = 10_000
 #: The finished shoes a room keeps in its fair history (the oldest go): its record, saved
 #: after every change, stays bounded (a two-deck Ban Luck shoe lasts about 8 hands).
 KEEP_SHOES = 20
+#: Seconds a person's last socket may be closed (a reload) before the table stops waiting
+#: for them
+GONE_GRACE = 3.0
 #: Seconds the room's own host may be offline (a reload, a phone asleep, a lost network)
 #: before someone present holds the host's role for them; it comes back when they do.
 HOST_GRACE = 60.0
@@ -119,6 +127,9 @@ class Room:
         self.dealt_to: dict[str, str] = {}
         #: the people dealt in who had a socket open at some time during the hand
         self.present: set[str] = set()
+        #: the seats of people gone when the hand was dealt: a bot plays each for the hand
+        #: (``infinite``: left out), and the person's stack stays as it was
+        self.sitting_out: set[str] = set()
         self.settled = True  # the last hand (if any) is settled
         self.last_number = 0
         self.banker: str | None = self.game.first_banker()
@@ -126,6 +137,8 @@ class Room:
         self.deadline: float | None = None
         self._waiting: list[Any] | None = None  # what the deadline is for
         self.connections: dict[str, int] = {}  # runtime only: player -> open sockets
+        #: runtime only: player -> when their last socket closed (``_gone``)
+        self.gone_since: dict[str, float] = {}
         self.reactions = Reactions()  # runtime only: of the moment
         self.version = 0
         self.last_summary: list[dict[str, Any]] = []
@@ -359,6 +372,7 @@ class Room:
         tab of someone online, or a socket that has not joined, changes nothing seen."""
         online = self._connected(player)
         self.connections[player] = self.connections.get(player, 0) + 1
+        self.gone_since.pop(player, None)
         m = self.members.get(player)
         if m is None:
             return
@@ -382,6 +396,7 @@ class Room:
             self.connections[player] = left
             return
         self.connections.pop(player, None)
+        self.gone_since[player] = now
         if player in self.members:
             self._changed(now)
 
@@ -460,6 +475,13 @@ class Room:
         away); whether anything changed."""
         changed = False
         for _ in range(_STEP_BOUND):
+            gone = [p for p in self._waited_for() if self._gone(p, now)]
+            if gone:  # the table does not wait for them: away, as the timer would make them
+                for who in gone:
+                    self.members[who].away = True
+                changed = True
+                self._advance(now)
+                continue
             if self.deadline is None or now < self.deadline:
                 break
             changed = True
@@ -532,7 +554,28 @@ class Room:
         if player != self.host:
             raise Refusal("forbidden", f"only the room's host may {what}")
 
+    def _gone(self, player: str, now: float) -> bool:
+        """``player`` has had no socket open for ``GONE_GRACE`` seconds (a reload is not
+        being gone; nor is a restart of the server: nobody is gone until seen to leave)."""
+        since = self.gone_since.get(player)
+        return since is not None and not self._connected(player) and now - since >= GONE_GRACE
+
+    def _waited_for(self) -> list[str]:
+        """The people the table waits for now: the one to act, or those yet to bet (never
+        someone away: the table plays for them already)."""
+        h = self.hand
+        if h is not None and not h.over:
+            seat = h.to_act()
+            player = self.occupant.get(seat) if seat in h.start.people else None
+            return [] if player is None or self.members[player].away else [player]
+        return [self.occupant[s] for s in self._pending_bets()]
+
+    def gone_due(self, now: float) -> bool:
+        """Whether someone the table waits for is gone (``tick`` plays for them)."""
+        return any(self._gone(p, now) for p in self._waited_for())
+
     def _pending_bets(self) -> list[str]:
+        """The seats the deal waits for: a person not away who has not bet."""
         return [
             s
             for s in self._people_seats()
@@ -584,12 +627,25 @@ class Room:
             if dealt:  # one deal per command: the next waits for the people's bets
                 self.deadline, self._waiting = None, None
                 return
-            self._deal()
+            self._deal(now)
             dealt = True
         raise AssertionError("a room played more steps than any hand has")
 
-    def _deal(self) -> None:
-        people = self._people_seats()
+    def _deal(self, now: float) -> None:
+        seated = self._people_seats()
+        # a person gone sits the hand out; the banker's seat never does
+        self.sitting_out = {
+            s for s in seated if s != self.banker and self._gone(self.occupant[s], now)
+        }
+        people = tuple(s for s in seated if s not in self.sitting_out)
+        stacks = dict(self.stacks)
+        seats = list(self.seats)
+        for seat in self.sitting_out:
+            if self.game.layout:
+                stacks[seat] = self.game.fresh_stack()  # a bot's, for this hand
+            else:
+                seats.remove(seat)
+                del stacks[seat]
         bets = {}
         for seat in people:
             if seat == self.banker:
@@ -603,9 +659,9 @@ class Room:
             number=number,
             seed=self.entropy(),
             shoe=self.shoe,
-            seats=tuple(self.seats),
+            seats=tuple(seats),
             people=people,
-            stacks=dict(self.stacks),
+            stacks=stacks,
             bets=bets,
             banker=self.banker,
             hands_banked=self.hands_banked,
@@ -628,7 +684,9 @@ class Room:
         names = {p: m.name for p, m in self.members.items()}
         house = None if self.settings.house is None else self.settings.house.to_json()
         self._finished = (h, s, dict(self.dealt_to), names, house)  # its record: take_recall
-        self.stacks.update(s.stacks)
+        # a seat sat out: the bot's stack was the hand's, the person's stays as it was
+        self.stacks.update({k: v for k, v in s.stacks.items() if k not in self.sitting_out})
+        self.sitting_out = set()
         self.ledger.end_hand()
         self.shoe = s.shoe
         if self.ledger.current is None or self.game.shuffle_due(self.shoe):

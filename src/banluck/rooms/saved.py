@@ -50,6 +50,7 @@ def room_json(room: Room) -> dict[str, Any]:
         "updated": room.updated,
         "dealt_to": dict(room.dealt_to),
         "present": sorted(room.present),
+        **({"sitting_out": sorted(room.sitting_out)} if room.sitting_out else {}),
         **({"side_bets": room.side_bets} if room.side_bets else {}),
         **({"seeds": dict(room.seeds)} if room.seeds else {}),
         "tally": room.tally.to_json(),
@@ -99,6 +100,7 @@ def load_room(data: dict[str, Any], *, entropy: Callable[[], int]) -> Room:
     room.dealt_to = {str(k): str(v) for k, v in data.get("dealt_to", {}).items()}
     room.tally = Tally.from_json(data.get("tally"))  # absent in rooms saved before it
     room.present = {str(p) for p in data.get("present", room.dealt_to.values())}
+    room.sitting_out = {str(s) for s in data.get("sitting_out", [])}
     room.side_bets = {
         str(seat): {str(k): int(v) for k, v in sides.items()}
         for seat, sides in data.get("side_bets", {}).items()

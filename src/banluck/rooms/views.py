@@ -29,6 +29,8 @@ def public_json(room: Room) -> dict[str, Any]:
                 "bot": m is None,
                 "away": bool(m and m.away),
                 "connected": bool(player and room._connected(player)),
+                # gone when the hand was dealt: a bot plays the seat this hand
+                "sitting_out": seat in room.sitting_out,
                 "stack": room.stacks[seat],
                 "ready": seat in room.bets,
                 "host": player == room.host,

@@ -749,7 +749,7 @@ class RoomHub:
             if room is None or not self.is_ready(room):  # its house is being solved
                 continue
             if self.shared:
-                if room.deadline is not None and now >= room.deadline:
+                if (room.deadline is not None and now >= room.deadline) or room.gone_due(now):
                     with contextlib.suppress(Refusal):
                         self.change(room, lambda now: None, step=(None, None))
             elif room.tick(now):

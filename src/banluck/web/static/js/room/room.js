@@ -48,9 +48,11 @@ function seatItem(room, you, seat) {
     mine ? t("room.you.mark") : "",
     seat.away ? t("room.away") : "",
     !seat.bot && !seat.connected ? t("room.offline") : "",
+    seat.sitting_out ? t("room.sitting_out") : "",
     seat.ready ? "✓" : "",
   ].filter(Boolean).join(" ");
-  const li = el("li", mine ? "me" : "", `${seatHolder(room, seat.seat)}${marks ? " " + marks : ""} — ${fmtNum(seat.stack)}`);
+  const holder = seat.sitting_out ? seat.name : seatHolder(room, seat.seat);
+  const li = el("li", mine ? "me" : "", `${holder}${marks ? " " + marks : ""} — ${fmtNum(seat.stack)}`);
   if (room.phase === "playing" && room.to_act === seat.seat) li.classList.add("to-act");
   li.dataset.seat = seat.seat;
   const between = room.phase !== "playing";

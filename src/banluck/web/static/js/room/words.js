@@ -13,7 +13,7 @@ export function seatLabel(room, seat) {
 export function seatHolder(room, seat) {
   if (!seat) return "…";
   const s = room.seats.find((x) => x.seat === seat);
-  if (s && !s.bot && s.name) return s.name;
+  if (s && !s.bot && s.name && !s.sitting_out) return s.name; // sitting out: a bot plays it
   if (seat === "dealer") return t("seat.dealer");
   return t("room.bot.named", { seat: seatLabel(room, seat) });
 }
