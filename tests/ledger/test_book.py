@@ -299,12 +299,29 @@ def test_a_kampung_ledger_settles_openings_burns_and_forfeits(
     ]
 
 
-def test_a_xi_dach_house_is_not_kept_yet(
+def test_a_xi_dach_house_settles_non_heavy_busts_and_paying_for_the_banker(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "x.json"
-    house = {"base": "kampung", "rules": {"compare": "xi_dach"}}
-    hand = {"banker": "A", "bets": {"B": 1}, "ends": {"A": "18", "B": "19"}}
-    path.write_text(json.dumps({"house": house, "hands": [hand]}))
-    assert main(["ledger", "settle", str(path)]) == 2
-    assert "not Xì Dách's yet" in capsys.readouterr().err
+    """XI_DACH.md: a non hand and a heavy bust are penalised (X9: one bet, whatever the
+    banker holds) and pay back the banker's payouts in equal shares (X10); the banker's own
+    non pays every unopened hand its own multiple (X11)."""
+    house = {
+        "base": "kampung",
+        "rules": {"compare": "xi_dach", "non": "all", "heavy_bust_from": 28, "pay_for_banker": 2},
+    }
+    hands = [
+        {
+            "banker": "Ba",
+            "bets": {"An": 10, "Binh": 10, "Chi": 10},
+            "ends": {"Ba": "18", "An": "20", "Binh": "non", "Chi": "heavy-bust"},
+        },
+        {"ends": {"Ba": "non", "An": "17", "Binh": "21", "Chi": "bust"}},
+    ]
+    out = settle_json({"house": house, "hands": hands}, tmp_path, capsys)
+    # hand 1: An wins 10 from the bank; Binh and Chi lose one bet each and pay the 10 back
+    # in two shares of 5; hand 2: the banker's non pays An 10, Binh's 21 its two, Chi's
+    # bust one bet (X11: an ordinary bust is paid one)
+    assert [h["nets"] for h in out["hands"]] == [
+        {"An": 10, "Binh": -15, "Chi": -15, "Ba": 20},
+        {"An": 10, "Binh": 20, "Chi": 10, "Ba": -40},
+    ]

@@ -4,8 +4,11 @@ the family's words (``games.banluck.said``) read with the house's rules into
 settlement's one home. A player's end may say more than its hand: ``{"end": "18",
 "opened_at": 17}`` (the banker opened it at 17, K16), ``"burnt": true`` (it burnt its 15 and
 played a fresh pair for a double bet, K10), ``"doubled": true`` (it doubled against the
-banker's burn, K7), or ``"forfeit"``; the banker's ``{"end": "19", "fifteen": true}`` (its
-first two cards were a 15 it played or burnt: every natural escapes, K7) or ``"void"``.
+banker's burn, K7), ``"non": true`` (it stood under its licence, X7; or the word ``"non"``),
+or ``"forfeit"``; the banker's ``{"end": "19", "fifteen": true}`` (its first two cards were
+a 15 it played or burnt: every natural escapes, K7), ``"non"`` or ``"void"``. Xì Dách's
+houses (XI_DACH.md) add ``"heavy-bust"`` and settle by their own comparison, penalties and
+paying for the banker.
 
 >>> from banluck.games.kampung.rules import KAMPUNG
 >>> settle_hand(KAMPUNG, "Mum", {"Anna": 10, "Ben": 10, "Mei": 10},
@@ -26,13 +29,23 @@ from banluck.games.banluck.hands import HandKind, hand_total, natural_kind
 from banluck.games.banluck.said import read_said
 from banluck.games.kampung.events import Result
 from banluck.games.kampung.rules import KampungRules
-from banluck.games.kampung.settle import BankEnd, PlayerEnd, settle_end
+from banluck.games.kampung.settle import BankEnd, PlayerEnd, ending, shares
 
 #: the words of an end besides a total, a five dragon and the cards
-WORDS = ("lost", "bust", "five-card-bust", "ban-ban", "ban-luck", "7-7-7", "two-card-15")
+WORDS = (
+    "lost",
+    "bust",
+    "five-card-bust",
+    "ban-ban",
+    "ban-luck",
+    "7-7-7",
+    "two-card-15",
+    "non",
+    "heavy-bust",
+)
 #: what a player's end may say besides its hand, and the banker's
-PLAYER_KEYS = {"end", "opened_at", "burnt", "doubled"}
-BANK_KEYS = {"end", "fifteen"}
+PLAYER_KEYS = {"end", "opened_at", "burnt", "doubled", "non"}
+BANK_KEYS = {"end", "fifteen", "non"}
 #: "lost": a hand opened against the banker's and lost, whatever its total
 LOST = PlayerEnd(total=0, cards=2)
 _LOSSES = (Result.LOSE, Result.FORFEIT, Result.PENALTY)
@@ -42,23 +55,31 @@ T = TypeVar("T")
 def settle_hand(
     rules: KampungRules, banker: str, bets: Mapping[str, int], ends: Mapping[str, object]
 ) -> dict[str, int]:
-    """Each person's net for one hand against ``banker`` (the bank as deep as it needs: a
-    ledger records what is owed, K3's cap aside), the banker the opposite of their sum."""
-    if rules.compare != "kampung" or rules.non != "off" or rules.heavy_bust_from:
-        raise LedgerError("house: the ledger keeps kampung's comparisons, not Xì Dách's yet")
-    if rules.pay_for_banker:
-        raise LedgerError(
-            "house: the ledger does not keep a house where players pay for the banker"
-        )
+    """Each person's net for one hand against ``banker``, the banker the opposite of their
+    sum. No stack caps it (a ledger records what is owed): the bank pays every win in full
+    (K3's cap aside), and an offender pays the banker back (X10) at most ``pay_for_banker``
+    of its bets, in equal shares, in seat order (the order of ``bets``)."""
     bank = _named(banker, functools.partial(_bank, rules, ends.get(banker)), ends)
+    ended = bank.total > 21 or bank.cards == rules.card_limit or bank.non
     nets: dict[str, int] = {}
+    offenders: list[tuple[str, int]] = []
+    repaid = 0  # X10: the wins the offenders pay back
     for name, bet in bets.items():
         hand, factor = _named(name, functools.partial(_player, rules, ends.get(name)), ends)
-        if hand is LOST and (bank.total > 21 or bank.cards == rules.card_limit) and not bank.void:
-            raise LedgerError(f"{name}: no hand simply loses to a banker's bust or five cards")
-        result, multiple = settle_end(rules, hand, bank)
+        if hand is LOST and ended and not bank.void and hand.opened_at is None:
+            raise LedgerError(f"{name}: no hand simply loses to a banker's bust, five or non")
+        result, multiple, paid_back = ending(rules, hand, bank)
+        stake = bet if result is Result.FORFEIT else bet * factor
         sign = -1 if result in _LOSSES else 1 if result is Result.WIN else 0
-        nets[name] = sign * multiple * bet * (1 if result is Result.FORFEIT else factor)
+        nets[name] = sign * multiple * stake
+        if result is Result.WIN and paid_back:
+            repaid += nets[name]
+        if result is Result.PENALTY:
+            offenders.append((name, stake))
+    if rules.pay_for_banker and offenders:
+        caps = [rules.pay_for_banker * stake for _, stake in offenders]
+        for (name, _), share in zip(offenders, shares(repaid, caps), strict=True):
+            nets[name] -= share
     nets[banker] = -sum(nets.values())
     return nets
 
@@ -85,7 +106,8 @@ def _player(rules: KampungRules, said: object) -> tuple[PlayerEnd, int]:
     if opened is not None and (not isinstance(opened, int) or not 16 <= opened <= 21):
         raise LedgerError(f"opened_at {opened!r}: the banker opens at 16 to 21 (K16)")
     hand = LOST if s.word == "lost" else _hand(rules, s.word, s.total, s.cards)
-    return dataclasses.replace(hand, burnt=burnt, opened_at=opened), factor
+    non = hand.non or _non(rules, extra, "players")
+    return dataclasses.replace(hand, burnt=burnt, opened_at=opened, non=non), factor
 
 
 def _bank(rules: KampungRules, said: object) -> BankEnd:
@@ -95,10 +117,25 @@ def _bank(rules: KampungRules, said: object) -> BankEnd:
     s = read_said(extra.get("end"), WORDS)
     if s.word in ("lost", "7-7-7"):
         raise LedgerError(f"{s.word} is a player's end, not the banker's")
+    if s.word == "non" and rules.non != "all":
+        raise LedgerError("non: in this house the banker never stands under 16 (X7)")
     hand = _hand(rules, s.word, s.total, s.cards)
     said_so = extra.get("fifteen") is True and rules.two_card_15 == "special"
     fifteen = said_so or hand.two_card_15  # K7: its first two cards, or all it had
-    return BankEnd(total=hand.total, cards=hand.cards, natural=hand.natural, fifteen=fifteen)
+    non = hand.non or _non(rules, extra, "all")
+    return BankEnd(
+        total=hand.total, cards=hand.cards, natural=hand.natural, fifteen=fifteen, non=non
+    )
+
+
+def _non(rules: KampungRules, extra: Mapping[str, object], who: str) -> bool:
+    """``"non": true``: the hand stood under its licence (X7), where the house lets
+    ``who`` (``players``: anyone; ``all``: the banker too)."""
+    if extra.get("non") is not True:
+        return False
+    if rules.non == "off" or (who == "all" and rules.non != "all"):
+        raise LedgerError("non: this house does not let that hand stand under its licence (X7)")
+    return True
 
 
 def _extra(said: object, keys: set[str]) -> dict[str, object]:
@@ -128,6 +165,14 @@ def _hand(rules: KampungRules, word: str, total: int, cards: tuple[Card, ...]) -
         )
     if word == "7-7-7" and not rules.seven_seven_seven_multiple:
         raise LedgerError("7-7-7 is paid only in a house that pays it (K13)")
+    if word == "non":
+        if rules.non == "off":
+            raise LedgerError("non: this house has no standing under the licence (X7)")
+        return PlayerEnd(total=0, cards=3, non=True)
+    if word == "heavy-bust":
+        if not rules.heavy_bust_from:
+            raise LedgerError("heavy-bust: this house has no heavy bust (X8)")
+        return PlayerEnd(total=rules.heavy_bust_from, cards=3)
     if word in ("ban-ban", "ban-luck"):
         return PlayerEnd(total=21, cards=2, natural=HandKind(word))
     return {

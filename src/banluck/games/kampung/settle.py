@@ -200,6 +200,8 @@ class PlayerEnd:
     burnt: bool = False
     forfeit: bool = False
     opened_at: int | None = None
+    #: X7: it stood under its licence
+    non: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -212,43 +214,60 @@ class BankEnd:
     natural: HandKind | None = None
     fifteen: bool = False
     void: bool = False
+    #: X7: it stood under 16
+    non: bool = False
 
 
 def settle_end(rules: KampungRules, hand: PlayerEnd, bank: BankEnd) -> Settlement:
+    """A player's whole settlement from how its hand and the bank's ended (``ending``)."""
+    result, multiple, _ = ending(rules, hand, bank)
+    return result, multiple
+
+
+def ending(rules: KampungRules, hand: PlayerEnd, bank: BankEnd) -> tuple[Result, int, bool]:
     """A player's whole settlement from how its hand and the bank's ended, in the order the
-    round settles them: the banker's void and forfeits (K7), the banker's natural (K6), the
-    player's natural (K8; escaping the banker's 15, K7), 7-7-7 (K13), five cards (K12), a
-    bust shown (H19), a hand opened early (K16), the banker's bust or five cards (K15) and
-    the opening at the banker's final total (K14 / K16). Kampung's comparison only
-    (``compare: kampung``, no *non*, no heavy bust, nobody pays for the banker).
+    round settles them, and whether it is a win that offenders pay back (X10): the banker's
+    void and forfeits (K7), the banker's natural (K6), the player's natural (K8; escaping
+    the banker's 15, K7), 7-7-7 (K13), five cards under kampung's comparison (K12), a bust
+    shown (H19), a hand opened early (K16), the banker's *non* or heavy bust (X11), its bust
+    or five cards (K15, X4), and the opening at the banker's final total (K14 / K16); a
+    penalised hand (X9: *non*, heavy bust) loses one bet wherever it meets the bank.
 
     >>> from banluck.games.kampung.rules import KAMPUNG
-    >>> settle_end(KAMPUNG, PlayerEnd(total=19, cards=3, opened_at=17),
-    ...            BankEnd(total=25, cards=3))
-    (<Result.WIN: 'win'>, 1)
-    >>> settle_end(KAMPUNG, PlayerEnd(total=19, cards=3), BankEnd(total=25, cards=3))
-    (<Result.WIN: 'win'>, 1)
-    >>> settle_end(KAMPUNG, PlayerEnd(total=20, cards=3), BankEnd(total=21, cards=3))
-    (<Result.LOSE: 'lose'>, 2)
+    >>> ending(KAMPUNG, PlayerEnd(total=19, cards=3, opened_at=17), BankEnd(total=25, cards=3))
+    (<Result.WIN: 'win'>, 1, True)
+    >>> ending(KAMPUNG, PlayerEnd(total=20, cards=3), BankEnd(total=21, cards=3))
+    (<Result.LOSE: 'lose'>, 2, True)
     """
+    penalised = hand.non or rules.heavy(hand.total)
     if bank.void:
-        return Result.VOID, 0
+        return Result.VOID, 0, False
     if hand.forfeit:
-        return Result.FORFEIT, 1
+        return Result.FORFEIT, 1, False
     if bank.natural is not None:
-        return against_banker_natural(hand.natural, hand.two_card_15, bank.natural, rules)
+        return *against_banker_natural(hand.natural, hand.two_card_15, bank.natural, rules), False
     if hand.natural is not None:
         if bank.fifteen and not hand.burnt:
-            return Result.PUSH, 0
-        return player_natural(hand.natural, rules)
+            return Result.PUSH, 0, False
+        return *player_natural(hand.natural, rules), False
     if hand.seven:
-        return seven_seven_seven(bank.total, rules)
-    if hand.cards == rules.card_limit:
-        return five_cards(hand.total, rules)
+        return *seven_seven_seven(bank.total, rules), True
+    if hand.cards == rules.card_limit and rules.compare == "kampung":
+        return *(PENALTY if rules.heavy(hand.total) else five_cards(hand.total, rules)), True
     if hand.total > 21 and rules.busts_shown:
-        return Result.LOSE, 1
+        return *(PENALTY if rules.heavy(hand.total) else (Result.LOSE, 1)), False
     if hand.opened_at is not None:
-        return opening(hand.total, hand.opened_at, rules, hand.cards)
+        found = opening(hand.total, hand.opened_at, rules, hand.cards)
+        return *(PENALTY if penalised else found), True
+    if bank.non or rules.heavy(bank.total):
+        return *den_lang(hand.total, hand.cards, penalised, rules), False
     if bank.cards == rules.card_limit or bank.total > 21:
-        return banker_special(hand.total, bank.total, bank.cards, rules)
-    return opening(hand.total, bank.total, rules, hand.cards)
+        if penalised:
+            return *PENALTY, True
+        if rules.compare == "xi_dach":
+            found = banker_special_xi_dach(hand.total, hand.cards, bank.total, bank.cards, rules)
+        else:
+            found = banker_special(hand.total, bank.total, bank.cards, rules)
+        return *found, True
+    found = opening(hand.total, bank.total, rules, hand.cards)
+    return *(PENALTY if penalised else found), True
