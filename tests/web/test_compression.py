@@ -15,7 +15,7 @@ PLAIN = {"Accept-Encoding": "identity"}
 
 def test_the_page_and_the_api_are_compressed_when_asked(tmp_path: Path) -> None:
     c = game_client(tmp_path / "save.sqlite3")
-    for path in ("/static/js/messages.js", "/static/i18n.js", "/static/style.css"):
+    for path in ("/static/js/messages.js", "/static/i18n/en.js", "/static/style.css"):
         r = c.get(path, headers=GZIP)
         assert r.headers["content-encoding"] == "gzip", path
         assert r.content == (STATIC / path.removeprefix("/static/")).read_bytes()
