@@ -13,6 +13,7 @@ from banluck.games.named_houses import named_house
 from banluck.ledger.book import read_book, settle_book, settled_json
 from banluck.ledger.transfers import fewest
 from banluck.web.app import create_app
+from banluck.web.clients import LEDGER_BURST
 from banluck.web.ledger_http import SHARED_PER_PLAYER
 from tests.web.games_helpers import game_client
 
@@ -150,3 +151,16 @@ def test_a_browser_shares_a_bounded_number_of_bounded_ledgers(tmp_path: Path) ->
         assert banker.post("/api/ledgers", json={"ledger": fits}).status_code == 200
     got = banker.post("/api/ledgers", json={"ledger": EXAMPLE})
     assert got.status_code == 409 and got.json()["error"]["code"] == "too_many_ledgers"
+
+
+def test_one_address_writes_ledgers_at_a_bounded_pace(tmp_path: Path) -> None:
+    banker, _ = two_phones(tmp_path)
+    code = banker.post("/api/ledgers", json={"ledger": EXAMPLE}).json()["code"]
+    version = 1
+    for _ in range(LEDGER_BURST - 1):
+        got = banker.put(f"/api/ledgers/{code}", json={"version": version, "ledger": EXAMPLE})
+        assert got.status_code == 200
+        version = got.json()["version"]
+    got = banker.put(f"/api/ledgers/{code}", json={"version": version, "ledger": EXAMPLE})
+    assert got.status_code == 429 and got.json()["error"]["code"] == "rate_limited"
+    assert banker.get(f"/api/ledgers/{code}").json()["version"] == version  # nothing written

@@ -60,6 +60,10 @@ PLAYERS_PER_HOUR = 60.0
 #: family trying houses in the dialog), then this many an hour (``web.heavy``).
 WORK_BURST = 30
 WORK_PER_HOUR = 120.0
+#: Shared ledgers one address may write (a new one, or a new version): a family's evening
+#: saves a hand a minute or so; a phone back online sends one version for all it missed
+LEDGER_BURST = 30
+LEDGER_PER_MINUTE = 20.0
 #: Addresses a bucket remembers at most; past it the full buckets are forgotten first.
 REMEMBERED = 100_000
 
@@ -162,6 +166,7 @@ class ClientLimits:
         self.players = Buckets(players_burst, players_per_hour / 3600, clock)
         self.opens = Buckets(sockets_burst, sockets_per_minute / 60, clock)
         self.work = Buckets(WORK_BURST, WORK_PER_HOUR / 3600, clock)
+        self.ledgers = Buckets(LEDGER_BURST, LEDGER_PER_MINUTE / 60, clock)
 
     def address(self, peer: str | None, headers: Mapping[str, str]) -> str:
         return client_address(peer, headers, self.header)
@@ -212,6 +217,16 @@ class ClientLimits:
                 "rate_limited",
                 f"too many new houses asked for: at most {per_hour:g} an hour after the"
                 f" first {self.work.burst}",
+            )
+
+    def ledger_write(self, address: str) -> None:
+        """Take one of the address's tokens for writing a shared ledger (``rate_limited``
+        when none is left: nothing is written)."""
+        if not self.ledgers.take(address):
+            per_minute = self.ledgers.per_second * 60
+            raise Refusal(
+                "rate_limited",
+                f"too many ledger changes from one address: at most {per_minute:g} a minute",
             )
 
     def new_player(self, address: str) -> None:

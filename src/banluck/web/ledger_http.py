@@ -71,8 +71,15 @@ def install_ledger(app: FastAPI, static: Any, store: Store, hosts: HostCheck) ->
         link = public_link(request, hosts, "ledger_view", code=code)
         return Response(invite_qr(link), media_type="image/svg+xml")
 
+    def limited(request: Request) -> None:
+        """One of the client's tokens for a ledger write (``rate_limited``)."""
+        clients = request.app.state.rooms.clients
+        peer = request.client.host if request.client else None
+        clients.ledger_write(clients.address(peer, request.headers))
+
     @router.post("/api/ledgers")
     async def share(request: Request) -> dict[str, Any]:
+        limited(request)
         body = await read_body(request, SHARED_MAX)
         data = _checked(body.get("ledger"))
         owner: str = request.scope[SCOPE_KEY]
@@ -95,6 +102,7 @@ def install_ledger(app: FastAPI, static: Any, store: Store, hosts: HostCheck) ->
 
     @router.put("/api/ledgers/{code}")
     async def update(request: Request, code: str) -> dict[str, Any]:
+        limited(request)
         body = await read_body(request, SHARED_MAX)
         data = _checked(body.get("ledger"))
         version = body.get("version")
