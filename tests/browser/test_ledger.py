@@ -162,11 +162,15 @@ def test_a_family_keeps_twenty_hands_of_real_cards_on_a_phone(
     assert qr.ok and qr.headers["content-type"].startswith("image/svg+xml")
     relative = new_page(locale="zh-CN", width=375, height=740, touch=True)
     relative.goto(link)
-    expect(relative.locator("#view-status")).to_have_text("目前共 0 局。")
+    # the relative's page asks every 3 s: its waits allow for a loaded machine
+    follows = 20_000
+    expect(relative.locator("#view-status")).to_have_text("目前共 0 局。", timeout=follows)
 
     taps = [enter_hand(page, i, end, changes) for i, (end, changes) in enumerate(HANDS[:15], 1)]
-    expect(relative.locator("#view-status")).to_have_text("目前共 15 局。")
-    expect(page.locator("#share-status")).to_have_text("The live view is up to date (15 hands).")
+    expect(relative.locator("#view-status")).to_have_text("目前共 15 局。", timeout=follows)
+    expect(page.locator("#share-status")).to_have_text(
+        "The live view is up to date (15 hands).", timeout=follows
+    )
 
     # an undone hand: the 15th taken back and entered again
     page.locator("#undo").click()
@@ -190,8 +194,10 @@ def test_a_family_keeps_twenty_hands_of_real_cards_on_a_phone(
     finally:
         page.context.set_offline(False)
     # back online: the live view catches up with all five, once each
-    expect(relative.locator("#view-status")).to_have_text("目前共 20 局。", timeout=20_000)
-    expect(page.locator("#share-status")).to_have_text("The live view is up to date (20 hands).")
+    expect(relative.locator("#view-status")).to_have_text("目前共 20 局。", timeout=follows)
+    expect(page.locator("#share-status")).to_have_text(
+        "The live view is up to date (20 hands).", timeout=follows
+    )
 
     file = json.loads(downloaded(page, "#download-json"))
     assert file == expected_ledger(HANDS, bets)
@@ -218,7 +224,7 @@ def test_a_family_keeps_twenty_hands_of_real_cards_on_a_phone(
 
     # the relative's phone shows the corrected ledger, as the server settles it
     code = link.rsplit("/", 1)[1]
-    expect(relative.locator("#hands li")).to_have_count(20)
+    expect(relative.locator("#hands li")).to_have_count(20, timeout=follows)
     expect(relative.locator('#totals tr[data-person="Lim"] td').nth(1)).to_have_text(
         f"{settled.people['Lim'] / 2:+.1f}" if settled.people["Lim"] else "0.0", timeout=20_000
     )
