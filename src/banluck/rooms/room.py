@@ -511,9 +511,10 @@ class Room:
         self.updated = now
 
     def _free_gone(self) -> None:
-        """A seat whose person had no socket open for the whole hand goes back to a bot
-        (their stack is kept for when they sit again), and they are told: nobody waits on
-        a seat nobody is at, and the table never plays for someone gone for good."""
+        """A seat dealt to a person who had no socket open for the whole hand goes back to
+        a bot (their stack is kept for when they sit again), and they are told. Anyone gone
+        when a hand is dealt sits it out and is not dealt in, so this is a kampung banker
+        gone for the whole hand they banked: the table never plays for someone gone for good."""
         for seat, player in self.dealt_to.items():
             m = self.members.get(player)
             if m is not None and m.seat == seat and player not in self.present:

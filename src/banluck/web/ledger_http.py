@@ -48,6 +48,8 @@ SHARED_MAX = 128 * 1024
 #: the most ledgers one browser shares, and a server keeps
 SHARED_PER_PLAYER = 20
 SHARED_ON_SERVER = 5_000
+#: the settled answers of shared ledgers kept for their viewers
+ANSWERS_KEPT = 256
 #: a shared ledger's code: 16 URL-safe characters (96 random bits)
 CODE = re.compile(r"[A-Za-z0-9_-]{16}")
 
@@ -81,7 +83,7 @@ def install_ledger(app: FastAPI, static: Any, store: Store, hosts: HostCheck) ->
     async def share(request: Request) -> dict[str, Any]:
         limited(request)
         body = await read_body(request, SHARED_MAX)
-        data = _checked(body.get("ledger"))
+        data = await run_in_threadpool(_checked, body.get("ledger"))
         owner: str = request.scope[SCOPE_KEY]
         code = secrets.token_urlsafe(12)
 
@@ -104,7 +106,7 @@ def install_ledger(app: FastAPI, static: Any, store: Store, hosts: HostCheck) ->
     async def update(request: Request, code: str) -> dict[str, Any]:
         limited(request)
         body = await read_body(request, SHARED_MAX)
-        data = _checked(body.get("ledger"))
+        data = await run_in_threadpool(_checked, body.get("ledger"))
         version = body.get("version")
         if not is_whole(version):
             raise Refusal("bad_request", "'version' is the version the change is made to")
@@ -126,17 +128,27 @@ def install_ledger(app: FastAPI, static: Any, store: Store, hosts: HostCheck) ->
 
         return {"version": await run_in_threadpool(keep)}
 
+    #: code -> (version, its answer): every viewer asks every few seconds, and a version is
+    #: settled once (the oldest answers go past ``ANSWERS_KEPT``)
+    answers: dict[str, tuple[int, dict[str, Any]]] = {}
+
+    def answer(code: str, version: int, data: str) -> dict[str, Any]:
+        book = read_book(json.loads(data))
+        house = {"base": book.house.base, "name": book.house.name}
+        settled = settled_json(book, settle_book(book))
+        return {"code": code, "version": version, "house": house, **settled}
+
     @router.get("/api/ledgers/{code}")
     async def view(code: str) -> dict[str, Any]:
         _, version, data = await _shared(store, code)
-        book = read_book(json.loads(data))
-        house = {"base": book.house.base, "name": book.house.name}
-        return {
-            "code": code,
-            "version": version,
-            "house": house,
-            **settled_json(book, settle_book(book)),
-        }
+        kept = answers.get(code)
+        if kept is None or kept[0] != version:
+            kept = (version, await run_in_threadpool(answer, code, version, data))
+            answers.pop(code, None)
+            answers[code] = kept
+            while len(answers) > ANSWERS_KEPT:
+                del answers[next(iter(answers))]
+        return kept[1]
 
     @router.get("/api/ledger/houses")
     async def ledger_houses() -> dict[str, Any]:
