@@ -231,3 +231,26 @@ def test_every_kampung_house_conserves_chips_hides_cards_and_replays(
         actions=r.actions(),
     )
     assert again.outcome() == out
+
+
+@pytest.mark.rule("X13")
+@pytest.mark.parametrize(
+    ("named", "case"),
+    [
+        ("xi-dach", "xi-dach-banker-natural"),
+        ("xi-dach-rooms", "xi-dach-rooms-forced-licence"),
+        ("xi-dach-bots", "xi-dach-bots-non-loses-bet"),
+    ],
+)
+def test_the_xi_dach_named_houses_are_the_houses_of_their_worked_cases(
+    named: str, case: str
+) -> None:
+    """X13–X15: each named house is field for field the house its worked case writes out in
+    full (the cases come from the spec, the named houses from this package)."""
+    from banluck.games.named_houses import named_house
+
+    written = json.loads((CASES[0].parent / f"{case}.json").read_text())["input"]["house"]
+    ours = named_house(named)
+    assert ours.name == written["name"]
+    assert ours.to_object()["rules"] == read_house(written).to_object()["rules"]
+    assert ours.record() == read_house(written).record()

@@ -23,6 +23,37 @@ class NamedHouse:
     source: str
 
 
+#: XI_DACH.md X13's fields: v0.7 §1–§9 and the kampung values it does not have
+_XI_DACH: dict[str, Any] = {
+    "decks": 1,
+    "shuffle_every_hand": True,
+    "ace_two_cards": [11],
+    "ace_three_cards": [1, 10],
+    "seat_must_draw_under": 16,
+    "banker_must_draw_under": 15,
+    "non": "all",
+    "heavy_bust_from": 28,
+    "pay_for_banker": 12,
+    "ban_ban": 2,
+    "ban_luck": 1,
+    "five_dragon": 2,
+    "five_dragon_21": 2,
+    "any_21": 1,
+    "equal_naturals": "banker",
+    "five_against_five": "banker",
+    "equal_totals": "push",
+    "compare": "xi_dach",
+    "selective_open": True,
+    "busts_shown": False,
+    "bet_cover": 2,
+    "two_card_15": "plain",
+    "burn": False,
+    "free_hand": False,
+    "seven_seven_seven": 0,
+    "five_card_bust": 1,
+}
+
+
 NAMED: dict[str, NamedHouse] = {
     "five-card-bust-one": NamedHouse(
         house={"base": "table", "name": "Five-card bust costs one", "rules": {"five_card_bust": 1}},
@@ -64,6 +95,50 @@ NAMED: dict[str, NamedHouse] = {
     "kampung-21-pays-one": NamedHouse(
         house={"base": "kampung", "name": "A 21 pays one", "rules": {"any_21": 1}},
         source="seed 004 marks the double payment of a 21 as a house rule: without it",
+    ),
+    # XI_DACH.md X13: the v0.7 rule book (ngquoctoan2001/xi-zach, docs/luat-xi-dach.md)
+    "xi-dach": NamedHouse(
+        house={"base": "kampung", "name": "Xì Dách", "rules": _XI_DACH},
+        source="Xì Dách as the v0.7 rule book writes it (ngquoctoan2001/xi-zach, "
+        "docs/luat-xi-dach.md): XI_DACH.md X13",
+    ),
+    # X14: the most active room app's play (khiemvuong/XizachOnline)
+    "xi-dach-rooms": NamedHouse(
+        house={
+            "base": "kampung",
+            "name": "Xì Dách (online rooms)",
+            "rules": {
+                **_XI_DACH,
+                "ace_two_cards": [1, 10, 11],
+                "ace_three_cards": [1, 10, 11],
+                "non": "off",
+                "heavy_bust_from": 0,
+                "pay_for_banker": 0,
+                "ban_ban": 1,
+                "five_dragon": 1,
+                "five_dragon_21": 1,
+                "equal_naturals": "push",
+                "five_against_five": "by_total",
+                "bet_cover": 1,
+            },
+        },
+        source="Xì Dách as the most active online room app plays it (khiemvuong/XizachOnline): "
+        "XI_DACH.md X14",
+    ),
+    # X15: the Vietnamese chat bots' /xidach
+    "xi-dach-bots": NamedHouse(
+        house={
+            "base": "kampung",
+            "name": "Xì Dách (chat bots)",
+            "rules": {
+                **_XI_DACH,
+                "non": "players",
+                "heavy_bust_from": 0,
+                "pay_for_banker": 0,
+                "busts_shown": True,
+            },
+        },
+        source="Xì Dách as the Vietnamese chat bots' /xidach plays it: XI_DACH.md X15",
     ),
     "six-deck-six-five": NamedHouse(
         house={
