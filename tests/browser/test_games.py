@@ -19,12 +19,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from banluck.games.registry import GAMES as REGISTRY
 from tests.browser.conftest import Server
 from tests.browser.test_table_page import PLAIN, record_api
 
 pytestmark = pytest.mark.browser
 
-GAMES = ["table", "one-on-one", "kampung", "classic", "infinite"]
+GAMES = tuple(REGISTRY)  # every game of the registry, in the lobby's order
 # you 8D 8C against the dealer's 7S (hole TD); the split hands draw KC and 9C.
 CLASSIC = ["8D", "TH", "JS", "7S", "8C", "6C", "5H", "TD", "KC", "9C"]
 # Hand 1: AD KH shared, the dealer's AS up and JS down (insurance, a dealer blackjack).

@@ -15,6 +15,7 @@ from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 from banluck.games.banluck.house import FIELDS as BANLUCK_FIELDS
 from banluck.games.blackjack.house import FIELDS as BLACKJACK_FIELDS
 from banluck.games.kampung.house import FIELDS as KAMPUNG_FIELDS
+from banluck.games.registry import GAMES as REGISTRY
 from tests.conftest import SEED_000, SHARED
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "banluck" / "web" / "static"
@@ -22,8 +23,10 @@ MODULES = sorted((STATIC / "js").rglob("*.js"))  # js/*.js and js/games/*.js
 # Every text file of the page: index.html, style.css, the data modules, js/*.js.
 TEXT_FILES = sorted(p for p in STATIC.rglob("*") if p.suffix in {".html", ".js", ".css"})
 IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)";', re.MULTILINE | re.DOTALL)
-LANGS = ("en", "de", "zh")
-GAMES = ["table", "one-on-one", "classic", "infinite", "kampung"]
+LANGS = ("en", "de", "zh", "vi")
+#: the languages of seed 000, whose rules text the page shows word for word
+SEED_LANGS = ("en", "de", "zh")
+GAMES = list(REGISTRY)  # every game of the registry
 # docs/API.md's error codes (with 500's and the hint's 503) and the page's own "network".
 ERROR_CODES = [
     "bad_bet",
@@ -57,11 +60,11 @@ def _text(name: str) -> str:
     return (STATIC / name).read_text(encoding="utf-8")
 
 
-def test_the_three_catalogs_have_the_same_keys() -> None:
+def test_the_catalogs_have_the_same_keys() -> None:
     cats = catalogs()
     assert set(cats) == set(LANGS)
     assert len(cats["en"]) > 100
-    for lang in ("de", "zh"):
+    for lang in LANGS[1:]:
         assert set(cats[lang]) == set(cats["en"]), lang
         for key, text in cats["en"].items():
             # The same placeholders in every language.
@@ -83,7 +86,7 @@ def test_every_key_the_page_uses_exists() -> None:
     used = set(re.findall(r'\bt\("([\w.\-]+)"', app))
     used |= set(re.findall(r'data-i18n="([\w.\-]+)"', html))
     families = {
-        "result.": ["win", "lose", "push", "void", "thrown-in", "surrender", "forfeit"],
+        "result.": ["win", "lose", "push", "void", "thrown-in", "surrender", "forfeit", "penalty"],
         "kind.": [
             "ban-ban",
             "ban-luck",
@@ -92,6 +95,8 @@ def test_every_key_the_page_uses_exists() -> None:
             "plain",
             "blackjack",
             "seven-seven-seven",
+            "non",
+            "heavy-bust",
         ],
         "btn.": [
             "hit",
@@ -152,7 +157,9 @@ def test_every_key_the_page_uses_exists() -> None:
     assert not missing, missing
 
 
-def test_rules_dialog_is_seed_000_in_three_languages() -> None:
+def test_rules_dialog_is_seed_000_in_its_languages_and_translated() -> None:
+    """The seed's three languages word for word; a translation (vi) paragraph for paragraph
+    with the English one's numbers."""
     seed = SEED_000.read_text(encoding="utf-8")
     for shared in (SHARED / "seeds").glob("000_*.txt"):  # when ../shared is there
         assert shared.read_text(encoding="utf-8") == seed
@@ -161,10 +168,21 @@ def test_rules_dialog_is_seed_000_in_three_languages() -> None:
     assert set(rules) == set(LANGS)
     paragraphs = [p.strip() for p in seed.split("\n\n") if p.strip()][1:]
     assert len(paragraphs) == 21
-    for i, lang in enumerate(LANGS):
+    for i, lang in enumerate(SEED_LANGS):
         seven = paragraphs[7 * i : 7 * i + 7]
         assert rules[lang]["rules"] == seven[:6]
         assert rules[lang]["chips"] == seven[6]  # the play-chips note
+    for lang in set(LANGS) - set(SEED_LANGS):
+        texts = [*rules[lang]["rules"], rules[lang]["chips"]]
+        english = [*rules["en"]["rules"], rules["en"]["chips"]]
+        assert len(texts) == len(english) and all(len(t) > 80 for t in texts), lang
+        assert [_numbers(t) for t in texts] == [_numbers(t) for t in english], lang
+
+
+def _numbers(text: str) -> list[int]:
+    """The numbers written in digits, thousands separators (1,000 / 1.000) read."""
+    found = re.findall(r"\d{1,3}(?:[.,]\d{3})+|\d+", text)
+    return sorted(int(re.sub(r"[.,]", "", n)) for n in found)
 
 
 @pytest.mark.parametrize("path", TEXT_FILES, ids=lambda p: str(p.relative_to(STATIC)))
@@ -268,6 +286,33 @@ def test_the_cjk_font_covers_every_chinese_character_of_the_page() -> None:
     assert len(chars) > 200
     missing = sorted(c for c in chars if ord(c) not in cmap)
     assert not missing, f"re-run scripts/subset_cjk_font.py; missing {''.join(missing)}"
+
+
+def test_the_vietnamese_font_covers_every_letter_of_the_vietnamese_texts() -> None:
+    """Every accented letter the Vietnamese texts write is in style.css's unicode-range of
+    the page's Vietnamese face and in its font (scripts/subset_vi_font.py)."""
+    import unicodedata
+
+    cmap = TTFont(str(STATIC / "fonts" / "vi-letters.woff")).getBestCmap()
+    css = _text("style.css")
+    face = css.split('font-family: "BanluckVI";', 1)[1].split("}", 1)[0]
+    spans = re.findall(r"U\+([0-9A-F]{4})(?:-([0-9A-F]{4}))?", face)
+    covered = {c for lo, hi in spans for c in range(int(lo, 16), int(hi or lo, 16) + 1)}
+    vi = "".join(catalogs()["vi"].values())
+    for name in ("rules.js", "rules_games.js"):
+        vi += _text(name)
+    letters = {
+        c
+        for c in vi
+        if ord(c) > 0x7F and unicodedata.category(c).startswith("L") and ord(c) < 0x2E80
+    }
+    letters |= {c for c in "ăâđêôơưĂÂĐÊÔƠƯ"}  # the alphabet's own, whatever the texts use
+    assert len(letters) > 40
+    outside = sorted(c for c in letters if ord(c) not in covered and c not in "äöüßÄÖÜ")
+    assert not outside, f"letters outside the Vietnamese face's unicode-range: {outside}"
+    assert "BanluckVI" in css.split("font-family: system-ui", 1)[1].split(";", 1)[0]
+    missing = sorted(c for c in covered if c not in cmap)
+    assert not missing, f"re-run scripts/subset_vi_font.py; missing {missing}"
 
 
 #: common surnames, simplified and traditional (a name in a room may use any of them)

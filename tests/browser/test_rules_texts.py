@@ -19,23 +19,28 @@ from banluck.games.banluck.rules import ONE_ON_ONE
 from banluck.games.blackjack.rules import CLASSIC, INFINITE, SIDE_BET_NAMES
 from banluck.games.blackjack.side_bets import PAYS
 from banluck.games.kampung.rules import KAMPUNG
+from banluck.games.named_houses import named_house
 from banluck.games.registry import GAMES
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "banluck" / "web" / "static"
 RULES_GAMES = STATIC / "rules_games.js"
-LANGS = ("en", "de", "zh")
-GAME_NAMES = ("one-on-one", "kampung", "classic", "infinite")
-# "k to n" in each language.
+XI_DACH = named_house(GAMES["xi-dach"].named_house or "")
+XI_DACH_RULES = XI_DACH.record()
+LANGS = ("en", "de", "zh", "vi")
+GAME_NAMES = ("one-on-one", "kampung", "xi-dach", "classic", "infinite")
+# "k to n" in each language (Vietnamese says the stake first: "1 ăn 3" is 3 to 1).
 ODDS = {
-    "en": re.compile(r"^(\d+) to (\d+)$"),
-    "de": re.compile(r"^(\d+) zu (\d+)$"),
-    "zh": re.compile(r"^(\d+) 赔 (\d+)$"),
+    "en": re.compile(r"^(?P<k>\d+) to (?P<n>\d+)$"),
+    "de": re.compile(r"^(?P<k>\d+) zu (?P<n>\d+)$"),
+    "zh": re.compile(r"^(?P<k>\d+) 赔 (?P<n>\d+)$"),
+    "vi": re.compile(r"^(?P<n>\d+) ăn (?P<k>\d+)$"),
 }
 # I10: each side bet's name at the head of its pay lines, in each language.
 SIDE_BET_LABELS = {
     "en": {"pairs": "Pairs:", "bust": "Bust:", "lucky3": "Lucky 3:", "poker3": "Poker 3:"},
     "de": {"pairs": "Paare:", "bust": "Bust:", "lucky3": "Lucky 3:", "poker3": "Poker 3:"},
     "zh": {"pairs": "对子：", "bust": "爆点奖金：", "lucky3": "幸运三牌：", "poker3": "扑克三牌："},
+    "vi": {"pairs": "Đôi:", "bust": "Quắc:", "lucky3": "Lucky 3:", "poker3": "Poker 3:"},
 }
 CJK_RANGES = ((0x3000, 0x303F), (0x4E00, 0x9FFF), (0xFF00, 0xFFEF))
 
@@ -54,7 +59,7 @@ def odds(game: str, lang: str) -> list[tuple[int, int]]:
     for _line, text in game_rules()[game][lang].get("pays", []):
         match = ODDS[lang].match(text)
         assert match, (game, lang, text)
-        out.append((int(match[1]), int(match[2])))
+        out.append((int(match["k"]), int(match["n"])))
     return out
 
 
@@ -68,7 +73,7 @@ def numbers(text: str) -> list[int]:
     )
 
 
-def test_every_game_has_its_rules_in_three_languages() -> None:
+def test_every_game_has_its_rules_in_every_language() -> None:
     rules = game_rules()
     assert tuple(rules) == GAME_NAMES
     assert set(GAME_NAMES) == set(GAMES) - {"table"}  # table's text is rules.js (seed 000)
@@ -90,7 +95,7 @@ def test_the_paragraphs_say_the_same_numbers_in_every_language() -> None:
     """A translation keeps every figure: paragraph for paragraph, the same numbers."""
     for game, by_lang in game_rules().items():
         for i, en in enumerate(by_lang["en"]["paragraphs"]):
-            for lang in ("de", "zh"):
+            for lang in LANGS[1:]:
                 assert numbers(by_lang[lang]["paragraphs"][i]) == numbers(en), (game, lang, i)
 
 
@@ -123,6 +128,16 @@ def test_kampung_pays_are_the_engine_multiples(lang: str) -> None:
     expected += [t.five_dragon_21_multiple, t.five_dragon_multiple, r.twenty_one_multiple]
     expected += [t.five_card_bust_multiple, 1]  # K15: a banker's five-card bust pays 2 to 1
     assert odds("kampung", lang) == [(k, 1) for k in expected]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.rule("X12")
+def test_xi_dach_pays_are_its_houses_multiples(lang: str) -> None:
+    r = XI_DACH.record()
+    t = r.totals
+    assert t.five_dragon_multiple == t.five_dragon_21_multiple  # one line says both
+    expected = [t.ban_ban_multiple, t.ban_luck_multiple, t.five_dragon_multiple, 1]
+    assert odds("xi-dach", lang) == [(k, 1) for k in expected]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -165,6 +180,19 @@ STATED: dict[str, list[int]] = {
         KAMPUNG.banker_must_draw_under,  # K14
         KAMPUNG.seven_seven_seven_multiple,  # K13
     ],
+    "xi-dach": [
+        XI_DACH_RULES.bet_min,
+        XI_DACH_RULES.bet_max,
+        seating_for(XI_DACH_RULES).bot_bet,
+        XI_DACH_RULES.rotate_every,  # K2
+        XI_DACH_RULES.banker_min_stack,
+        XI_DACH_RULES.fresh_stack,
+        XI_DACH_RULES.bet_cover,  # X13: twice the bet
+        XI_DACH_RULES.player_must_draw_under,  # X7's licence
+        XI_DACH_RULES.banker_must_draw_under,
+        XI_DACH_RULES.heavy_bust_from,  # X8
+        XI_DACH_RULES.pay_for_banker,  # X10
+    ],
     "classic": [
         CLASSIC.bet_min,
         CLASSIC.bet_max,
@@ -196,7 +224,7 @@ def test_the_text_states_the_rules_figures(game: str) -> None:
 @pytest.mark.rule("I10")
 def test_each_side_bet_limit_is_stated_with_its_bet() -> None:
     """Pairs close after hand 40, the others after 45 (I10), said in the paragraph naming them."""
-    names = {"en": "Pairs", "de": "Paare", "zh": "对子"}
+    names = {"en": "Pairs", "de": "Paare", "zh": "对子", "vi": "Đôi"}
     limits = dict(INFINITE.side_bet_last_hand)
     for lang in LANGS:
         shoe = next(p for p in game_rules()["infinite"][lang]["paragraphs"] if names[lang] in p)

@@ -18,7 +18,14 @@ from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
 from banluck.games.banluck.hands import hand_total
 from banluck.games.house import House, HouseError, read_house
-from banluck.games.kampung.events import ActionTaken, BetDoubled, HandSettled, Result
+from banluck.games.kampung.events import (
+    ActionTaken,
+    BetDoubled,
+    CardDealt,
+    CardsBurnt,
+    HandSettled,
+    Result,
+)
 from banluck.games.kampung.ledger import settle_hand
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.replay import play, read_moves, read_rules, read_shoe
@@ -101,14 +108,20 @@ def ends_seen(r: KampungRound, *, words: bool) -> dict[str, object]:
     """What the table saw, as a ledger's entry: each hand's cards (or words) and what else
     happened to it."""
     rules = r.rules
-    opened = {
-        e.action.removeprefix(OPEN)
-        for e in r.events
-        if isinstance(e, ActionTaken) and e.action.startswith(OPEN)
-    }
-    met = {e.wager.hand.seat: e.met for e in r.events if isinstance(e, HandSettled)}
-    doubled = {e.seat for e in r.events if isinstance(e, BetDoubled)}
     bank = r.bank
+    # the banker's total at each opening, from the cards it had drawn by then (under
+    # compare: xi_dach its cards stay face down while it opens, X21, so no settled event
+    # says what the hands met)
+    opened_at: dict[str, int] = {}
+    bank_cards: list[Any] = []
+    for e in r.events:
+        if isinstance(e, CardDealt) and e.seat == bank.seat:
+            bank_cards.append(e.card)
+        elif isinstance(e, CardsBurnt) and e.seat == bank.seat:
+            bank_cards = []
+        elif isinstance(e, ActionTaken) and e.action.startswith(OPEN):
+            opened_at[e.action.removeprefix(OPEN)] = hand_total(bank_cards, rules.totals)
+    doubled = {e.seat for e in r.events if isinstance(e, BetDoubled)}
     first_two = bank.burnt or tuple(bank.cards[:2])
     fifteen = hand_total(first_two, rules.totals) == rules.burn_total
     bank_end: dict[str, object] = {"end": said(rules, bank.cards, words), "fifteen": fifteen}
@@ -126,9 +139,8 @@ def ends_seen(r: KampungRound, *, words: bool) -> dict[str, object]:
             end["burnt"] = True
         if h.seat in doubled:
             end["doubled"] = True
-        m = met.get(h.seat)
-        if h.seat in opened and m is not None:
-            end["opened_at"] = m.bank_total
+        if h.seat in opened_at:
+            end["opened_at"] = opened_at[h.seat]
         ends[h.seat] = end
     return ends
 

@@ -16,7 +16,7 @@ from banluck.games.banluck import preset
 from banluck.games.banluck.strategy.solver import solve
 from banluck.games.blackjack import solver as bj_solver
 from banluck.games.blackjack.rules import PRESETS
-from banluck.games.registry import GAMES
+from banluck.games.registry import GAMES, house_base, own_house
 from banluck.replay import replay_text
 from banluck.store import Store
 from tests.web.games_helpers import (
@@ -44,6 +44,7 @@ BET_BODY: dict[str, dict[str, Any]] = {
     "classic": {"bet": 100},
     "infinite": {"bet": 100},
     "kampung": {"bet": 100},
+    "xi-dach": {"bet": 100},
 }
 
 
@@ -478,7 +479,9 @@ def test_a_hand_of_any_game_downloads_as_replay_input(db: Path) -> None:
         assert res.status_code == 200
         assert "attachment" in res.headers["content-disposition"]
         data = json.loads(res.text)
-        assert data["preset"] == name
+        # a game played under a named house downloads its house (xi-dach: kampung's)
+        assert data.get("preset", data.get("house", {}).get("base")) == house_base(name)
+        assert ("house" in data) == (own_house(name) is not None)
         assert replay_text(res.text) == c.get(api(name, "history/1")).json()["result"]
     assert c.get(api("classic", "history/9")).status_code == 404
 
@@ -519,12 +522,14 @@ def test_kampung_seven_seven_seven_against_the_bot_banker(db: Path, tmp_path: Pa
 def test_a_hint_at_every_choice_values_every_legal_action(db: Path, game: str) -> None:
     c = game_client(db, seed=13)
     rng = random.Random(13)
-    if game == "kampung":
+    kampung = GAMES[game].family == "kampung"
+    own = own_house(game)
+    if kampung:
         c.put(api(game, "settings"), json={"bank": "rotate"})  # some hands as the banker
     for _ in range(12):
         state = c.get(api(game, "state")).json()
         body: dict[str, Any] = {"bet": 20}
-        if game == "kampung" and state["player"]["banker"] == "you":
+        if kampung and state["player"]["banker"] == "you":
             body = {}
         state = deal(c, game, **body)
         while not state["table"]["over"]:
@@ -533,8 +538,9 @@ def test_a_hint_at_every_choice_values_every_legal_action(db: Path, game: str) -
             assert res.status_code == 200, res.text
             hint = res.json()
             assert set(hint["ev"]) <= set(t["legal"]) and hint["best"] in hint["ev"]
-            assert hint["house"] is None  # the game's own rules
-            if game != "kampung":  # kampung's banker hint values hit, stand and the opens
+            # the game's own rules: its preset, or the named house it plays (xi-dach)
+            assert hint["house"] == (None if own is None else own.to_object())
+            if not kampung:  # kampung's banker hint values hit, stand and the opens
                 assert hint["ev"]
             state = act(c, game, state, rng.choice(t["legal"]))
         t = state["table"]

@@ -21,6 +21,13 @@ class NamedHouse:
 
     house: dict[str, Any]
     source: str
+    #: the game whose tables and rooms offer it (None: the game of its base's name)
+    game: str | None = None
+
+    @property
+    def offered_with(self) -> str:
+        """The game that offers this house (``xi-dach`` for Xì Dách's, its base otherwise)."""
+        return self.game or str(self.house["base"])
 
 
 #: XI_DACH.md X13's fields: v0.7 §1–§9 and the kampung values it does not have
@@ -101,6 +108,7 @@ NAMED: dict[str, NamedHouse] = {
         house={"base": "kampung", "name": "Xì Dách", "rules": _XI_DACH},
         source="Xì Dách as the v0.7 rule book writes it (ngquoctoan2001/xi-zach, "
         "docs/luat-xi-dach.md): XI_DACH.md X13",
+        game="xi-dach",
     ),
     # X14: the most active room app's play (khiemvuong/XizachOnline)
     "xi-dach-rooms": NamedHouse(
@@ -124,6 +132,7 @@ NAMED: dict[str, NamedHouse] = {
         },
         source="Xì Dách as the most active online room app plays it (khiemvuong/XizachOnline): "
         "XI_DACH.md X14",
+        game="xi-dach",
     ),
     # X15: the Vietnamese chat bots' /xidach
     "xi-dach-bots": NamedHouse(
@@ -139,6 +148,7 @@ NAMED: dict[str, NamedHouse] = {
             },
         },
         source="Xì Dách as the Vietnamese chat bots' /xidach plays it: XI_DACH.md X15",
+        game="xi-dach",
     ),
     "six-deck-six-five": NamedHouse(
         house={

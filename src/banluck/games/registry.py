@@ -8,7 +8,7 @@ game is a new package of rules and flow plus one entry below.
 >>> game("classic").family
 'blackjack'
 >>> sorted(GAMES)
-['classic', 'infinite', 'kampung', 'one-on-one', 'table']
+['classic', 'infinite', 'kampung', 'one-on-one', 'table', 'xi-dach']
 """
 
 from __future__ import annotations
@@ -59,6 +59,10 @@ class Game:
     #: ``module:function``: ``settlement_table(rules) -> dict``, what each end wins against
     #: each of the banker's, for a page that keeps a ledger offline (docs/API.md)
     ledger_table: str | None = None
+    #: a game played under a named house of its family (``games.named_houses``; a variant
+    #: as data, not a class): its table, rooms and history play that house unless another
+    #: is chosen; None: the family's preset of the game's own name
+    named_house: str | None = None
 
     def part(self, which: str) -> Callable[..., Any]:
         """The function a part names, imported now."""
@@ -92,6 +96,15 @@ _BANLUCK_PARTS = {
 }
 _BLACKJACK = "banluck.games.blackjack"
 _KAMPUNG = "banluck.games.kampung"
+#: kampung's parts, which its named-house games (xi-dach) play too
+_KAMPUNG_PARTS = {
+    "family": "kampung",
+    "replay": f"{_KAMPUNG}.replay:replay_hand",
+    "driver": f"{_KAMPUNG}.driver:KampungDriver",
+    "house": f"{_KAMPUNG}.house:SCHEMA",
+    "sim_edge": f"{_KAMPUNG}.edge:house_edge",
+    "ledger": f"{_KAMPUNG}.ledger:settle_hand",
+}
 
 GAMES: dict[str, Game] = {
     g.name: g
@@ -116,16 +129,13 @@ GAMES: dict[str, Game] = {
         ),
         Game(
             name="kampung",
-            family="kampung",
             title="Kampung",
-            replay=f"{_KAMPUNG}.replay:replay_hand",
-            driver=f"{_KAMPUNG}.driver:KampungDriver",
-            house=f"{_KAMPUNG}.house:SCHEMA",
             odds=f"{_KAMPUNG}.commands:odds",
             simulate=f"{_KAMPUNG}.commands:simulate",
-            sim_edge=f"{_KAMPUNG}.edge:house_edge",
-            ledger=f"{_KAMPUNG}.ledger:settle_hand",
+            **_KAMPUNG_PARTS,
         ),
+        # XI_DACH.md: kampung's table under its named house X13
+        Game(name="xi-dach", title="Xì Dách", named_house="xi-dach", **_KAMPUNG_PARTS),
         Game(
             name="classic",
             family="blackjack",
@@ -164,15 +174,37 @@ def driver_class(name: str) -> type[GameDriver]:
     return cls
 
 
+def own_house(name: str) -> House | None:
+    """The house game ``name`` plays when none is chosen (its ``named_house``; None: its
+    preset's own rules)."""
+    from banluck.games.named_houses import named_house
+
+    g = game(name)
+    return None if g.named_house is None else named_house(g.named_house)
+
+
+def house_base(name: str) -> str:
+    """The base of the houses game ``name`` plays (H1): its own house's, else its name.
+
+    >>> house_base("xi-dach"), house_base("table")
+    ('kampung', 'table')
+    """
+    own = own_house(name)
+    return name if own is None else own.base
+
+
 def driver_for(
     name: str, *, decks: int, bank: str = "house", house: House | None = None
 ) -> GameDriver:
-    """Game ``name``'s driver with its options (``house``: the house it plays, H3).
+    """Game ``name``'s driver with its options (``house``: the house it plays, H3; None:
+    the game's own house, if it has one).
 
     >>> d = driver_for("kampung", decks=1, bank="rotate")
     >>> d.layout, d.rules.decks, d.first_banker()
     (('you', 'anna', 'ben', 'dealer'), 1, 'dealer')
     """
+    if house is None:
+        house = own_house(name)
     return driver_class(name)(name, decks=decks, bank=bank, house=house)
 
 

@@ -10,7 +10,7 @@ from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
 from banluck.games.house import House, HouseError, read_house
 from banluck.games.registry import GAMES as REGISTRY
-from banluck.games.registry import driver_class
+from banluck.games.registry import driver_class, house_base, own_house
 
 #: The games a room can be made for: every game of the registry (``one-on-one`` is one
 #: person against the dealer, friends watching). Read when a room is made, so a game
@@ -73,12 +73,6 @@ def parse_settings(body: dict[str, Any]) -> RoomSettings:
     """
     house = _house(body)
     game = body.get("game", house.base if house is not None else None)
-    if house is not None and game != house.base:
-        raise Refusal(
-            "bad_settings",
-            f"the house's base is {house.base!r}, not the room's game {game!r}",
-            {"field": "house", "house_field": "base"},
-        )
     if not isinstance(game, str) or game not in GAMES:
         names = list(GAMES)
         raise Refusal(
@@ -86,6 +80,14 @@ def parse_settings(body: dict[str, Any]) -> RoomSettings:
             f"a room plays {', '.join(names[:-1])} or {names[-1]}, not {game!r}",
             {"field": "game", "allowed": names},
         )
+    if house is not None and house_base(game) != house.base:
+        raise Refusal(
+            "bad_settings",
+            f"the house's base is {house.base!r}, not the room's game {house_base(game)!r}",
+            {"field": "house", "house_field": "base"},
+        )
+    if house is None:
+        house = own_house(game)  # a game played under a named house (xi-dach)
     spec = driver_class(game).settings_spec(game)
     decks = body.get("decks", spec.default_decks if house is None else house.rules["decks"])
     if house is not None and decks != house.rules["decks"]:

@@ -31,7 +31,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from banluck.core.refusal import Refusal
 from banluck.games import game
 from banluck.games.house import HouseError, read_house, schema_json
-from banluck.games.registry import GAMES, driver_class, driver_for
+from banluck.games.registry import GAMES, driver_class, driver_for, own_house
 from banluck.rooms.settings import house_refusal, house_setting
 from banluck.store import PLAYER_IDLE_DAYS, PLAYER_LIMIT, Store
 from banluck.web import metrics
@@ -77,7 +77,7 @@ log = logging.getLogger("banluck.web")
 
 
 def language_from(accept: str | None) -> str:
-    """The first of en, de, zh the browser's Accept-Language asks for (English otherwise).
+    """The first of en, de, zh, vi the browser's Accept-Language asks for (English otherwise).
 
     >>> language_from("de-CH,de;q=0.9,en;q=0.8"), language_from("zh-CN"), language_from(None)
     ('de', 'zh', 'en')
@@ -205,6 +205,8 @@ def create_app(
             "bank": "rotate" in spec.banks,
             # the page names no game: the server says which deck counts and buttons it has
             "decks": len(spec.decks) > 1,
+            # a game played under a named house: the house its table plays unless told
+            **({"own_house": own.to_object()} if (own := own_house(name)) else {}),
             **driver.page_features(),
         }
         return GameService(
@@ -296,7 +298,15 @@ def create_app(
         out = []
         for key, named in NAMED.items():
             h = named_house(key)
-            out.append({"id": key, **h.to_object(), "changes": h.changes(), "source": named.source})
+            out.append(
+                {
+                    "id": key,
+                    **h.to_object(),
+                    "changes": h.changes(),
+                    "source": named.source,
+                    "game": named.offered_with,
+                }
+            )
         return {"houses": out}
 
     @app.get("/api/houses/fields")

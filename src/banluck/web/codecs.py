@@ -18,8 +18,9 @@ from banluck.core import BanLuckError, Shoe
 from banluck.core.cards import Card, parse_card
 from banluck.core.fair.table import TableLedger
 from banluck.games.banluck import preset as banluck_preset
+from banluck.games.house import House
 from banluck.games.kampung.rules import KAMPUNG
-from banluck.games.registry import driver_class, game
+from banluck.games.registry import driver_class, game, own_house
 from banluck.web import blackjack_save as bj_save
 from banluck.web import kampung_save as kp_save
 from banluck.web.banluck_game import BanluckSession, decode
@@ -159,27 +160,41 @@ class BlackjackCodec:
 
 
 class KampungCodec:
-    """``kampung``: ``kampung_save.KampungRecord``."""
+    """``kampung`` and the games played under a kampung house (``xi-dach``):
+    ``kampung_save.KampungRecord``, whose settings keep the game's own house unless
+    another is chosen."""
 
-    def __init__(self, first: list[Card] | None, rng: random.Random | None, salts: Salts) -> None:
+    def __init__(
+        self,
+        first: list[Card] | None,
+        rng: random.Random | None,
+        salts: Salts,
+        own: House | None = None,
+    ) -> None:
         self.first = first
         self.rng = rng
         self.salts = salts
+        self.own = own
         self.own_settings = frozenset({"bank", "decks", "house"})
 
     def fresh(self, language: str, player: str) -> Session:
         shoe = None
+        decks = KAMPUNG.decks if self.own is None else self.own.rules["decks"]
 
         def make(ledger: TableLedger) -> None:
             nonlocal shoe
-            shoe = _first_shoe(self.first, KAMPUNG.decks, self.rng, ledger)
+            shoe = _first_shoe(self.first, decks, self.rng, ledger)
 
         fair = new_fair(self.salts.first(player), make)
         assert shoe is not None
-        return KampungSession(kp_save.fresh_record(shoe, fair))
+        record = kp_save.fresh_record(shoe, fair)
+        record.settings = kp_save.with_own_house(record.settings, self.own)
+        return KampungSession(record, self.own)
 
     def decode(self, raw: str) -> Session:
-        return KampungSession(kp_save.read_record(_json(raw), self.salts.later()))
+        record = kp_save.read_record(_json(raw), self.salts.later())
+        record.settings = kp_save.with_own_house(record.settings, self.own)
+        return KampungSession(record, self.own)
 
     def encode(self, session: Session) -> str:
         return json.dumps(session.record.to_json(), separators=(",", ":"))
@@ -201,7 +216,7 @@ def _first_shoe(
 CODECS: dict[str, Any] = {
     "banluck": BanluckCodec,
     "blackjack": BlackjackCodec,
-    "kampung": lambda name, first, rng, salts: KampungCodec(first, rng, salts),
+    "kampung": lambda name, first, rng, salts: KampungCodec(first, rng, salts, own_house(name)),
 }
 
 

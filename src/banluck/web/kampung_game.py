@@ -18,13 +18,20 @@ from banluck.core.shoe import Shoe
 from banluck.core.shoe_json import shoe_json
 from banluck.games.betcap import largest_bet
 from banluck.games.driver import HandDriver, HandStart
-from banluck.games.house import read_house
+from banluck.games.house import House, read_house
 from banluck.games.kampung.driver import KampungDriver, KampungHand
 from banluck.games.kampung.replay import outcome_json
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.games.kampung.view_json import table_json
 from banluck.replay import with_house
-from banluck.web.kampung_save import BANKS, KampungRecord, driver_of, next_rules, start_of
+from banluck.web.kampung_save import (
+    BANKS,
+    KampungRecord,
+    driver_of,
+    next_rules,
+    start_of,
+    with_own_house,
+)
 from banluck.web.kampung_save import KampungHand as SavedHand
 from banluck.web.records import CorruptSave, now_iso
 from banluck.web.solo import CorruptHand, SoloSession, replayed
@@ -40,7 +47,9 @@ class KampungSession(SoloSession):
     family = "kampung"
     hand: KampungHand | None
 
-    def __init__(self, record: KampungRecord) -> None:
+    def __init__(self, record: KampungRecord, own: House | None = None) -> None:
+        #: the house the game plays when none is chosen (``registry.own_house``)
+        self.own = own
         saved = record.hand
         settings = record.settings
         driver = driver_of(settings["bank"], settings["decks"], house_key(settings.get("house")))
@@ -102,7 +111,7 @@ class KampungSession(SoloSession):
             "bet_max": rules.bet_max,
             "bot_bet": seating.bot_bet,
             "banker_min_stack": rules.banker_min_stack,
-            "bet_cover": 1,
+            "bet_cover": rules.bet_cover,
             "fresh_stack": rules.fresh_stack,
             "min_stack": seating.min_stack(rules, you, banker),
             "bet_cap": cap,
@@ -260,9 +269,12 @@ class KampungSession(SoloSession):
             "shoe": [c.code for c in hand.cards],
             "seats": seats,
         }
-        result = outcome_json("kampung", outcome)
-        if hand.house is not None:
-            result = with_house(result, read_house(hand.house))
+        house = None if hand.house is None else read_house(hand.house)
+        # X23: a house whose penalised hands pay for the banker names each seat's share
+        paid = house is not None and house.rules.get("pay_for_banker", 0) > 0
+        result = outcome_json("kampung", outcome, paid_for_banker=paid)
+        if house is not None:
+            result = with_house(result, house)
         mine = (
             result["bank"]
             if hand.banker == self.you
@@ -300,8 +312,15 @@ class KampungSession(SoloSession):
                 f"bank must be house or rotate, not {body['bank']!r}",
                 {"field": "bank"},
             )
-        settings = with_house_settings(
-            rec.settings, body, game="kampung", decks=KAMPUNG.allowed_decks, default=KAMPUNG.decks
+        settings = with_own_house(
+            with_house_settings(
+                rec.settings,
+                body,
+                game="kampung",
+                decks=KAMPUNG.allowed_decks,
+                default=KAMPUNG.decks,
+            ),
+            self.own,
         )
         if "bank" in body and body["bank"] != rec.settings["bank"]:
             if self.in_progress():

@@ -22,7 +22,7 @@ from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
 from banluck.core.shoe_json import shoe_before, shoe_of_dealt
 from banluck.games.driver import HandStart
-from banluck.games.house import HouseError
+from banluck.games.house import House, HouseError
 from banluck.games.kampung.driver import KampungDriver
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
@@ -52,6 +52,14 @@ def driver_of(bank: str, decks: int, house: str | None = None) -> KampungDriver:
 def rules_for(bank: str, decks: int, house: str | None = None) -> KampungRules:
     """The rules of these settings (``driver_of``'s)."""
     return driver_of(bank, decks, house).rules
+
+
+def with_own_house(settings: dict[str, Any], own: House | None) -> dict[str, Any]:
+    """The settings of a table whose game plays the house ``own`` unless another is chosen
+    (``registry.own_house``): ``own`` and its deck count where no house is kept."""
+    if own is None or settings.get("house") is not None:
+        return settings
+    return {**settings, "house": own.to_object(), "decks": own.rules["decks"]}
 
 
 def next_rules(settings: dict[str, Any]) -> KampungRules:

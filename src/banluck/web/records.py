@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from banluck.core.whole import is_whole
 
 SPEEDS = ("slow", "normal", "fast", "instant")
-LANGUAGES = ("en", "de", "zh")
+LANGUAGES = ("en", "de", "zh", "vi")
 #: The highest hand number: the largest integer a JavaScript number holds exactly.
 MAX_HAND = 2**53 - 1
 

@@ -136,8 +136,8 @@ class KampungHand(RoundHand):
             s: seating.fresh_stack_for(rules, s, start.stacks[s], banker) for s in rules.seats
         }
         self.shoe = shoe_from_json(start.shoe, hand_rng(start.seed), game.ledger)
-        if game.reshuffles(self.shoe):
-            self.shoe.shuffle()  # K4 / T12
+        if self.shoe.drawn and game.reshuffles(self.shoe):
+            self.shoe.shuffle()  # K4 / T12 (a shoe no card was drawn from is made for the hand)
         players = []
         for seat in rules.players(banker):
             bet = start.bets[seat] if seat in start.people else seating.bot_bet

@@ -174,6 +174,28 @@ class KampungRound:
         """A player's hand (read only, for views)."""
         return self._hand(seat)
 
+    def stand_is_non(self) -> bool:
+        """X7 / X17: whether ``stand`` now makes the hand of the seat to act non (it stands
+        under its licence), which the page asks the person to confirm."""
+        seat = self.to_act
+        return seat is not None and "stand" in self._legal and self._under_licence(seat)
+
+    def _under_licence(self, seat: str) -> bool:
+        """X7: the seat's total is under the total it must draw to (K9, K14)."""
+        rules = self.rules
+        licence = (
+            rules.banker_must_draw_under if seat == self.bank.seat else rules.player_must_draw_under
+        )
+        return self.total(seat) < licence
+
+    def kind(self, seat: str) -> str:
+        """K22 / X23: what a seat's hand is now, as REPLAY.md names it (``non``,
+        ``heavy-bust`` and ``seven-seven-seven`` among them; views show it only to whom
+        may see the hand, K17)."""
+        if seat == self.bank.seat:
+            return self._kind(seat, self.bank.cards)
+        return self._player_kind(self._hand(seat))
+
     def decision(self) -> PlayerDecision | BankerDecision:
         """What the seat to act may know (K17), with its legal choices."""
         seat = self.to_act
@@ -392,7 +414,7 @@ class KampungRound:
         elif action == "hit":
             self._player_draws(h)
         elif action == "stand":
-            h.non = self.total(h.seat) < self.rules.player_must_draw_under  # X7
+            h.non = self._under_licence(h.seat)  # X7
             self._stop(h)
         # "play": K10 plays the 15 on, the burn is decided
         self._next_player()
@@ -450,8 +472,14 @@ class KampungRound:
             self._finish()
             return
         self.phase = Phase.BANKER
-        self._turn_over_bank()
+        if not self._banker_face_down():
+            self._turn_over_bank()
         self._banker_continue()
+
+    def _banker_face_down(self) -> bool:
+        """X21: under ``compare: xi_dach`` the banker's cards, its draws too, stay face down
+        while it opens hands, and are turned over when its turn ends (``_finish``)."""
+        return self.rules.compare == "xi_dach"
 
     def _banker_continue(self) -> None:
         """K14 / K15: draw under 16; settle a bust, five cards or 21; else ask."""
@@ -473,7 +501,7 @@ class KampungRound:
                 if rules.non == "all":  # X7: or stand, non (it cannot open there)
                     self._ask(b.seat, Phase.BANKER, ("hit", "stand"))
                     return
-                self._draw(b.seat, b.cards, DrawReason.BANKER, face_up=True)
+                self._draw(b.seat, b.cards, DrawReason.BANKER, face_up=not self._banker_face_down())
                 continue
             unopened = self._unopened()
             if not unopened and not self._sevens():
@@ -486,11 +514,11 @@ class KampungRound:
     def _banker_choice(self, action: str) -> None:
         b = self.bank
         if action == "hit":
-            self._draw(b.seat, b.cards, DrawReason.BANKER, face_up=True)
+            self._draw(b.seat, b.cards, DrawReason.BANKER, face_up=not self._banker_face_down())
             self._banker_continue()
         elif action == "stand":
             total = self.total(b.seat)
-            if total < self.rules.banker_must_draw_under:  # X7: the banker is non
+            if self._under_licence(b.seat):  # X7: the banker is non
                 b.non = True
                 self._cards_changed(b.seat)  # its kind is now non
                 self._den_lang(total)

@@ -26,7 +26,21 @@ def table_json(r: KampungRound, seat: str | None, number: int, step: int) -> dic
         "players": [_hand_json(h) for h in v.players],
         "bank": _hand_json(v.bank),
         "events": [event_json(e) for e in v.events],
+        **_confirm_json(r, seat),
     }
+
+
+def _confirm_json(r: KampungRound, seat: str | None) -> dict[str, Any]:
+    """X17: the choices the page asks the person to confirm, with what they cost (absent
+    when none): a stand under the licence makes the hand non."""
+    if seat is None or r.to_act != seat or not r.stand_is_non():
+        return {}
+    rules, total = r.rules, r.total(seat)
+    if seat == r.banker:  # X11: a non banker pays every hand it has not opened
+        return {"confirm": {"stand": {"code": "non_banker", "params": {"total": total}}}}
+    params = {"total": total, "up_to": rules.pay_for_banker}
+    code = "non_pays" if rules.pay_for_banker else "non"  # X10: and pays for the banker
+    return {"confirm": {"stand": {"code": code, "params": params}}}
 
 
 def _hand_json(h: HandView) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from banluck.core.cards import Card
-from banluck.games.banluck.hands import hand_kind, hand_total
+from banluck.games.banluck.hands import hand_total
 from banluck.games.kampung.events import (
     ActionTaken,
     CardDealt,
@@ -106,19 +106,12 @@ def _player_view(r: KampungRound, owner: str, viewer: str | None) -> HandView:
         turned=h.turned,
         stood=h.done,
         total=r.total(owner) if sees else None,
-        kind=_kind(r, owner) if sees else None,
+        kind=r.kind(owner) if sees else None,
         bet=h.bet,
         stack=h.stack + h.net,
         result=h.result.value if h.result is not None else None,
         net=h.net if settled else None,
     )
-
-
-def _kind(r: KampungRound, owner: str) -> str:
-    h = r.player(owner)
-    if h.seven:
-        return "seven-seven-seven"
-    return hand_kind(h.cards, r.rules.totals).value
 
 
 def _bank_view(r: KampungRound, viewer: str | None) -> HandView:
@@ -134,7 +127,7 @@ def _bank_view(r: KampungRound, viewer: str | None) -> HandView:
         turned=b.turned,
         stood=r.is_over,
         total=hand_total(cards, r.rules.totals) if sees else None,
-        kind=hand_kind(cards, r.rules.totals).value if sees else None,
+        kind=r.kind(b.seat) if sees else None,
         bet=None,
         stack=b.stack,
         result=None,

@@ -5,6 +5,7 @@
 
 import de from "./i18n/de.js";
 import en from "./i18n/en.js";
+import vi from "./i18n/vi.js";
 import zh from "./i18n/zh.js";
 
-export const CATALOGS = { en, de, zh };
+export const CATALOGS = { en, de, zh, vi };

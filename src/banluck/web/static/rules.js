@@ -1,5 +1,5 @@
-/* The product's rules text in three languages: seed 000 (/work/shared/seeds/000_*.txt),
-   paragraph for paragraph. The last paragraph of each language is the play-chips note. An ES module. */
+/* The product's rules text: seed 000 (/work/shared/seeds/000_*.txt) in English, German and
+   Chinese, paragraph for paragraph, and the English translated into Vietnamese. The last paragraph of each language is the play-chips note. An ES module. */
 export const RULES = {
  "en": {
   "title": "Ban Luck",
@@ -36,5 +36,17 @@ export const RULES = {
    "输牌要按庄家手牌的倍数赔付：Ban-Ban 收三份下注，Ban-Luck 或五龙收两份；超出下注的筹码从你的筹码堆里扣，扣到没有为止。牌靴里有两副牌，设置中可改为一副，牌快发完时会在下一手开始前重新洗牌。设置里的速度会立即作用于庄家和两位牌友。"
   ],
   "chips": "这些筹码是娱乐筹码：既不能用来买东西，也赢不到任何东西。你的筹码会随游戏一起保存；输光之后，下一手会再给你一摞 1,000 的新筹码，安娜和本也一样。"
+ },
+ "vi": {
+  "title": "Ban Luck",
+  "rules": [
+   "Ban Luck là blackjack của Singapore và Malaysia, được chơi dịp Tết Nguyên đán; luật mỗi nhà một khác, và đây là kiểu được chơi ở đây. Bốn người ngồi vào bàn: bạn, Anna và Ben đấu với nhà cái. Các lá 2 đến 10 tính theo số của chúng, bồi, đầm và già tính 10. Át tính 10 hoặc 11 trong bài hai lá, 1 hoặc 10 trong bài ba lá, và 1 trong bài bốn hoặc năm lá; bài luôn lấy tổng tốt nhất không quá 21.",
+   "Cược 10 đến 500 chip rồi bấm Chia bài; Anna và Ben mỗi người cược 50. Mỗi người nhận hai lá: của bạn ngửa, của những người khác úp. Hai lá át là Ban-Ban, át với 10, bồi, đầm hoặc già là Ban-Luck: bài không rút thêm lá nào. Ban-Ban được 1 ăn 3 và Ban-Luck 1 ăn 2 trước mọi bài trừ bài tự nhiên của chính nhà cái; Ban-Ban thắng Ban-Luck 1 ăn 3, bài tự nhiên bằng nhau thì hòa.",
+   "Nhà cái xem bài mình trước. Với Ban-Ban hoặc Ban-Luck, nhà cái lật ngay và thu cùng số lần đó từ mọi bài không có. Với tổng 15, nhà cái được bỏ bài: ván bị hủy và mọi tiền cược được trả lại, kể cả của bài tự nhiên. Nhà cái ở đây luôn bỏ bài 15.",
+   "Sau đó từng bài chơi lần lượt, bạn trước. Hai lá 15 là bài tự do: bạn có thể bỏ bài và lấy lại tiền cược, hoặc chơi tiếp. Dưới 16 bạn phải rút; từ 16 trở lên bạn được dằn. 22 trở lên là quắc và thua ngay; quắc với năm lá mất gấp đôi tiền cược. Bài dừng ở năm lá: năm lá dưới 22 là ngũ linh, được 1 ăn 2, hoặc 1 ăn 3 khi đúng 21. Ngũ linh thắng mọi bài thường, dù tổng bao nhiêu, và chỉ bài tự nhiên mới thắng được nó; hai bài năm lá thì so tổng.",
+   "Nhà cái lật bài và rút khi dưới 16; ở 16 với bốn lá, nhà cái rút thêm để tìm ngũ linh, nếu không thì dằn từ 16 trở lên. Rồi nhà cái xét từng bài còn trong ván, bài bạn trước, và tính từng bài: tổng cao hơn thắng 1 ăn 1, thấp hơn thì thua, tổng bằng nhau thì hòa. Nhà cái quắc thì trả mọi bài còn đứng; ngũ linh của nhà cái thu 1 ăn 2 (1 ăn 3 với 21) từ mọi bài thường.",
+   "Thua thì mất số lần cược mà bài của nhà cái đáng giá, nên Ban-Ban thu ba lần cược, Ban-Luck hoặc ngũ linh hai lần; số chip vượt quá tiền cược lấy từ chip của bạn, đến khi hết. Hộp bài có hai bộ bài (một bộ trong cài đặt) và được xáo lại trước một ván khi sắp hết. Tốc độ trong cài đặt áp dụng ngay cho nhà cái và máy."
+  ],
+  "chips": "Đây là chip chơi: không mua hay thắng được gì bằng chúng. Số chip của bạn được lưu cùng trò chơi, và nếu hết chip, ván sau bạn nhận 1.000 chip mới; Anna và Ben cũng vậy."
  }
 };

@@ -1,5 +1,6 @@
-/* The rules dialogs of the family's other games, in three languages, written for this project
-   from the spec (RULES.md O1-O9, KAMPUNG.md K1-K23, BLACKJACK.md B1-B14, C1-C8, I1-I11), which
+/* The rules dialogs of the family's other games, in four languages, written for this project
+   from the spec (RULES.md O1-O9, KAMPUNG.md K1-K23, XI_DACH.md X1-X24, BLACKJACK.md B1-B14,
+   C1-C8, I1-I11), which
    wins over the seeds (003, 004, 001, 002). Each game and language: a title, short paragraphs
    of plain text (the page inserts them with textContent) and, where the game has them, pay
    lines [line, odds]. The odds are the engine's (tests/browser/test_rules_texts.py checks
@@ -101,6 +102,38 @@ export const GAME_RULES = {
     [
      "点数较高，或庄家爆牌",
      "1 赔 1"
+    ]
+   ]
+  },
+  "vi": {
+   "title": "Ban Luck một đấu một",
+   "paragraphs": [
+    "Ở đây bạn chơi Ban Luck một mình với nhà cái, người giữ cái. Các lá 2 đến 10 tính theo số của chúng, bồi, đầm và già tính 10. Át tính 1, 10 hoặc 11 trong bài hai lá, 1 hoặc 10 trong bài ba lá, và 1 trong bài bốn hoặc năm lá; bài luôn lấy tổng tốt nhất không quá 21. Vậy át và 6 là 17, nhưng rút thêm lá 4 thì thành 20, không phải 21: với ba lá át tính nhiều nhất là 10.",
+    "Cược 10 đến 500 chip, và không quá một phần ba số chip của bạn, vì Ban-Ban của nhà cái lấy ba lần cược; số chip dưới 30 được thay bằng 1.000 chip mới trước ván sau. Dùng một bộ bài, xáo trước mỗi ván. Bạn nhận hai lá ngửa; nhà cái nhận một lá ngửa và một lá úp.",
+    "Hai lá át là Ban-Ban, át với 10, bồi, đầm hoặc già là Ban-Luck. Khi lá ngửa là át hoặc lá mười điểm, nhà cái xem mình có bài tự nhiên không trước khi bạn chơi. Ban-Ban của nhà cái lấy ba lần cược và Ban-Luck hai lần, và ván kết thúc; Ban-Ban của bạn gặp Ban-Luck của nhà cái thắng 1 ăn 3, Ban-Luck của bạn gặp Ban-Ban của nhà cái thua ba lần cược, và bài tự nhiên bằng nhau thì hòa. Nếu không, bài tự nhiên của bạn được trả ngay: Ban-Ban 1 ăn 3, Ban-Luck 1 ăn 2.",
+    "Rồi bạn chơi bằng Rút và Dằn: dưới 16 bạn phải rút, từ 16 trở lên bạn được dằn. Không có 15 của nhà cái, không có bài tự do, và không gấp đôi, tách, đầu hàng hay bảo hiểm. 22 trở lên là quắc và thua tiền cược, kể cả với năm lá. Bài dừng ở năm lá: năm lá không quá 21 được 1 ăn 2, hoặc 1 ăn 3 khi đúng 21, và thắng mọi tổng của nhà cái, kể cả 21.",
+    "Sau đó nhà cái lật lá úp, rút đến 17 và dằn ở mọi 17. Nhà cái không bị giới hạn năm lá, và năm lá của nhà cái không phải bài đặc biệt. Nhà cái quắc thì trả bạn 1 ăn 1 (bài năm lá 1 ăn 2 hoặc 1 ăn 3); nếu không, tổng cao hơn thắng 1 ăn 1, thấp hơn thì thua, và tổng bằng nhau thì hòa. Ở đây nhà cái luôn giữ cái và không bao giờ xét bài sớm như nhà cái ở nhà có thể làm."
+   ],
+   "pays": [
+    [
+     "Ban-Ban: hai lá át",
+     "1 ăn 3"
+    ],
+    [
+     "Ban-Luck: át với 10, bồi, đầm hoặc già",
+     "1 ăn 2"
+    ],
+    [
+     "Năm lá đúng 21",
+     "1 ăn 3"
+    ],
+    [
+     "Năm lá 20 trở xuống",
+     "1 ăn 2"
+    ],
+    [
+     "Tổng cao hơn, hoặc nhà cái quắc",
+     "1 ăn 1"
     ]
    ]
   }
@@ -243,6 +276,170 @@ export const GAME_RULES = {
      "1 赔 1"
     ]
    ]
+  },
+  "vi": {
+   "title": "Luật làng (Kampung)",
+   "paragraphs": [
+    "Kampung là Ban Luck như bạn bè chơi ở nhà, với một nhà cái tự quyết định. Lá bài, át và tổng như ở bàn Ban Luck: 2 đến 10 tính theo số, bồi, đầm và già tính 10; át tính 10 hoặc 11 trong hai lá, 1 hoặc 10 trong ba lá, và 1 trong bốn hoặc năm lá; bài dừng ở năm lá. Hai lá át là Ban-Ban, át với một lá mười điểm là Ban-Luck; đôi không có gì đặc biệt.",
+    "Bốn người ngồi vào bàn: bạn, Anna, Ben và nhà cái. Một người giữ cái và ba người kia chơi với người đó. Trong cài đặt, cái ở yên với nhà cái hoặc đi vòng: bắt đầu ở nhà cái rồi chuyển sang bạn, Anna, Ben và quay lại sau mỗi 5 ván, và chuyển ngay khi nhà cái hết chip. Người chơi cược trước khi chia bài, bạn 10 đến 500 và những người khác 50; nhà cái không cược và trả bằng chip của mình đến khi hết. Số chip dưới mức tối thiểu (của nhà cái là 100) được thay bằng 1.000 chip mới trước một ván. Hai bộ bài (một bộ trong cài đặt); mọi lá được chia úp và mỗi chỗ chỉ thấy bài của mình.",
+    "Nhà cái xem bài trước. Với Ban-Ban, nhà cái thu ba lần cược, với Ban-Luck hai lần, từ mọi người chơi, và ván kết thúc. Ban-Ban của người chơi hòa với Ban-Ban và thắng 1 ăn 3 trước Ban-Luck; Ban-Luck hòa với Ban-Luck và thua ba lần cược trước Ban-Ban; hai lá 15 thoát và hòa. Khi nhà cái không có bài tự nhiên lẫn 15, bài tự nhiên của người chơi được lật và trả ngay: Ban-Ban 1 ăn 3, Ban-Luck 1 ăn 2.",
+    "Với hai lá 15, nhà cái thoát mọi bài tự nhiên của người chơi (chúng hòa) và chọn: hủy ván, để mọi tiền cược được trả lại; chơi tiếp với 15; hoặc đốt bài. Khi đốt, mỗi người chơi gấp đôi cược hoặc bỏ cược và rời ván (người không đủ chip để gấp đôi thì bỏ cược); rồi nhà cái để hai lá sang bên và lấy hai lá mới. Bài tự nhiên trong đó thu như trên, trên tiền cược đã gấp đôi; 15 lần thứ hai không được đốt.",
+    "Rồi người chơi chơi lần lượt, bạn trước. Mức tuổi: dưới 15 bạn phải rút, từ 15 đến 20 bạn được rút hoặc dằn, ở 21 bạn dằn. Hai lá 15 của bạn cũng được đốt: cược gấp đôi và hai lá mới làm thành bài mới (15 lần thứ hai không được đốt). Quắc với ba hoặc bốn lá không bị lộ: bạn dừng và giữ bài úp cho đến khi nhà cái xét. Ở năm lá, bài được lật và tính ngay: ngũ linh thắng 1 ăn 2, 1 ăn 3 khi 21; quắc năm lá thua hai lần cược. Đôi bảy rút thêm lá bảy thứ ba là 7-7-7: được lật và thắng 1 ăn 21, trừ khi nhà cái kết thúc ở 21, lúc đó hòa.",
+    "Sau đó nhà cái lật bài và phải rút khi dưới 16. Từ 16 đến 20, nhà cái chọn, bao nhiêu lần tùy thích: xét bài một người chơi và tính ngay, rút một lá, hoặc dằn, tức là xét mọi bài còn lại. Ở 21 nhà cái xét mọi bài. Khi xét, bài quắc hoặc tổng thấp hơn thua một lần cược, tổng bằng nhau thì hòa, và tổng cao hơn thắng 1 ăn 1; 21 của người chơi thắng 1 ăn 2, và 21 của nhà cái thu hai lần cược.",
+    "Nhà cái dừng ở năm lá, và bài đặc biệt của nhà cái tính mọi bài chưa xét: quắc với ít hơn năm lá thì trả mỗi bài không quắc 1 ăn 1 (1 ăn 2 với 21) và vẫn thu một lần cược từ mỗi bài quắc đang úp; ngũ linh thu hai lần cược (ba lần khi 21), dù quắc hay không; quắc năm lá trả mọi bài 1 ăn 2, dù quắc hay không."
+   ],
+   "pays": [
+    [
+     "Ban-Ban",
+     "1 ăn 3"
+    ],
+    [
+     "Ban-Luck",
+     "1 ăn 2"
+    ],
+    [
+     "7-7-7",
+     "1 ăn 21"
+    ],
+    [
+     "Ngũ linh đúng 21",
+     "1 ăn 3"
+    ],
+    [
+     "Ngũ linh",
+     "1 ăn 2"
+    ],
+    [
+     "21 điểm, khi được xét hoặc khi nhà cái quắc",
+     "1 ăn 2"
+    ],
+    [
+     "Mọi bài chưa xét khi nhà cái quắc năm lá",
+     "1 ăn 2"
+    ],
+    [
+     "Tổng cao hơn, hoặc không quắc khi nhà cái quắc",
+     "1 ăn 1"
+    ]
+   ]
+  }
+ },
+ "xi-dach": {
+  "en": {
+   "title": "Xì Dách",
+   "paragraphs": [
+    "Xì Dách is the twenty-one Vietnamese families play at Tết, here as the v0.7 rule book writes it. One banker (cái) plays against the other players (con), each of them only against the banker. Four sit at the table: you, Anna, Ben and the dealer; in the settings the bank stays with the dealer or passes round every 5 hands. Cards 2 to 10 count their number, Jack, Queen and King 10. An ace counts 11 in two cards, so an ace and a 4 make 15; it counts 1 or 10 in three cards and 1 in four or five. One deck, shuffled before every hand; every card is dealt face down and each seat sees only its own.",
+    "Players bet before the deal, you 10 to 500 and the others 50, and your stack must cover twice your bet. The banker does not bet and pays from its own stack as far as it goes. A stack below its minimum (the banker's is 100) gets a fresh 1,000 before a hand.",
+    "Two aces are xì bàn, an ace with a 10, Jack, Queen or King is xì dách: they are shown and paid at once, xì bàn 2 to 1 and xì dách 1 to 1. The banker's own xì bàn collects two bets and its xì dách one from every player, and the hand ends; equal naturals go to the banker. A two-card 15 is an ordinary 15.",
+    "Then the players play in turn, you first. From 16 to 20 you may draw or stand; at 21 you stand. Under 16 you may still stand, but the hand is non: it loses its bet whatever the banker holds, and also pays back what the banker paid out to the others this hand, up to 12 of its bets. 22 to 27 is a bust (quắc), an ordinary loss; 28 or more is a heavy bust (đền), penalised like non. A hand stops at five cards: five cards of 21 or less are ngũ linh, which beat any total and win 2 to 1. Every hand stays face down until the banker opens it.",
+    "The banker must draw under 15, or stand there and be non: it then pays every hand it has not opened. From 15 it chooses, as often as it likes: open one player's hand and settle it now, draw a card, or stand, which opens every hand left. Its own cards stay face down while it opens hands and are turned over when its turn ends. On opening, a higher total wins 1 to 1, a lower total or a bust loses one bet, and equal totals push; a non or heavy-bust hand loses its bet whatever the banker holds.",
+    "The banker's own specials settle every hand not yet opened. Its ngũ linh collects two bets from each, and against a player's ngũ linh the banker wins. Its bust pays each hand its own multiple, but a hidden bust pushes. A banker whose turn ends non, or with a heavy bust of 28 or more, pays every unopened hand its own multiple (đền làng), while a non or heavy-bust hand pushes."
+   ],
+   "pays": [
+    [
+     "Xì bàn: two aces",
+     "2 to 1"
+    ],
+    [
+     "Xì dách: an ace with a 10, Jack, Queen or King",
+     "1 to 1"
+    ],
+    [
+     "Ngũ linh: five cards of 21 or less",
+     "2 to 1"
+    ],
+    [
+     "A higher total, or not bust when the banker busts",
+     "1 to 1"
+    ]
+   ]
+  },
+  "de": {
+   "title": "Xì Dách",
+   "paragraphs": [
+    "Xì Dách ist das Siebzehnundvier, das vietnamesische Familien zu Tết spielen, hier so, wie es das Regelbuch v0.7 schreibt. Ein Bankhalter (cái) spielt gegen die anderen Spieler (con), jeder von ihnen nur gegen die Bank. Vier sitzen am Tisch: du, Anna, Ben und der Dealer; in den Einstellungen bleibt die Bank beim Dealer oder wandert alle 5 Hände weiter. Die Karten 2 bis 10 zählen ihre Zahl, Bube, Dame und König 10. Ein Ass zählt 11 bei zwei Karten, ein Ass und eine 4 sind also 15; es zählt 1 oder 10 bei drei Karten und 1 bei vier oder fünf. Ein Deck, vor jeder Hand neu gemischt; alle Karten werden verdeckt gegeben, und jeder sieht nur seine eigenen.",
+    "Die Spieler setzen vor dem Geben, du 10 bis 500, die anderen 50, und dein Stapel muss den doppelten Einsatz decken. Der Bankhalter setzt nichts und zahlt aus seinem Stapel, so weit er reicht. Ein Stapel unter seinem Minimum (beim Bankhalter 100) wird vor einer Hand durch frische 1.000 ersetzt.",
+    "Zwei Asse sind Xì Bàn, ein Ass mit 10, Bube, Dame oder König ist Xì Dách: Sie werden sofort aufgedeckt und bezahlt, Xì Bàn 2 zu 1 und Xì Dách 1 zu 1. Das eigene Xì Bàn des Bankhalters kassiert von jedem Spieler zwei Einsätze, sein Xì Dách einen, und die Hand ist vorbei; gleiche Naturblätter gehören der Bank. Eine 15 aus zwei Karten ist eine gewöhnliche 15.",
+    "Dann spielen die Spieler der Reihe nach, du zuerst. Von 16 bis 20 darfst du ziehen oder stehen, bei 21 stehst du. Unter 16 darfst du auch stehen, aber die Hand ist dann Non: Sie verliert ihren Einsatz, egal was die Bank hält, und zahlt außerdem zurück, was die Bank in dieser Hand an die anderen ausgezahlt hat, bis zu 12 ihrer Einsätze. 22 bis 27 ist überkauft (quắc), ein gewöhnlicher Verlust; 28 oder mehr ist schwer überkauft (đền) und wird wie Non bestraft. Bei fünf Karten ist Schluss: Fünf Karten mit 21 oder weniger sind Ngũ Linh, das jede Summe schlägt und 2 zu 1 gewinnt. Jede Hand bleibt verdeckt, bis die Bank sie aufdeckt.",
+    "Der Bankhalter muss unter 15 ziehen oder dort stehen und ist dann Non: Er zahlt jeder Hand, die er noch nicht aufgedeckt hat. Ab 15 wählt er, so oft er will: die Hand eines Spielers aufdecken und gleich abrechnen, eine Karte ziehen oder stehen, was alle übrigen Hände aufdeckt. Seine eigenen Karten bleiben verdeckt, während er Hände aufdeckt, und werden am Ende seines Zugs umgedreht. Beim Aufdecken gewinnt die höhere Summe 1 zu 1, die niedrigere Summe oder ein Überkaufen verliert einen Einsatz, gleiche Summen sind ein Push; eine Non-Hand oder schwer überkaufte Hand verliert ihren Einsatz, egal was die Bank hält.",
+    "Die besonderen Hände der Bank rechnen jede noch verdeckte Hand ab. Ihr Ngũ Linh kassiert von jeder zwei Einsätze, und gegen das Ngũ Linh eines Spielers gewinnt die Bank. Überkauft sie sich, zahlt sie jeder Hand ihr eigenes Vielfaches, eine verdeckt überkaufte Hand ist aber ein Push. Eine Bank, deren Zug mit Non oder schwer überkauft mit 28 oder mehr endet, zahlt jeder verdeckten Hand ihr eigenes Vielfaches (đền làng), während eine Non-Hand oder schwer überkaufte Hand ein Push ist."
+   ],
+   "pays": [
+    [
+     "Xì Bàn: zwei Asse",
+     "2 zu 1"
+    ],
+    [
+     "Xì Dách: ein Ass mit 10, Bube, Dame oder König",
+     "1 zu 1"
+    ],
+    [
+     "Ngũ Linh: fünf Karten mit 21 oder weniger",
+     "2 zu 1"
+    ],
+    [
+     "Die höhere Summe, oder nicht überkauft, wenn die Bank sich überkauft",
+     "1 zu 1"
+    ]
+   ]
+  },
+  "zh": {
+   "title": "越南廿一点（Xì Dách）",
+   "paragraphs": [
+    "Xì Dách 是越南家庭过春节（Tết）时玩的廿一点，这里按 v0.7 规则书来玩。一人坐庄（cái），其余闲家（con）各自只和庄家对赌。桌上四人：你、安娜、本和荷官；设置里可以让荷官一直坐庄，也可以每 5 手轮流坐庄。2 到 10 按牌面计点，J、Q、K 各算 10 点。A 在两张牌时算 11 点，所以 A 加 4 是 15 点；三张牌时算 1 点或 10 点，四张或五张牌时算 1 点。只用一副牌，每一手前都重新洗牌；所有的牌都是暗牌，每人只看得到自己的牌。",
+    "闲家在发牌前下注，你下 10 到 500，其他人下 50，而且你的筹码必须够付两倍下注。庄家不下注，用自己的筹码赔付，赔到没有为止。筹码低于下限（庄家的下限是 100）时，下一手开始前会补给 1,000 的新筹码。",
+    "两张 A 是 xì bàn，一张 A 加一张 10、J、Q 或 K 是 xì dách：立刻亮牌结算，xì bàn 按 2 赔 1，xì dách 按 1 赔 1。庄家自己的 xì bàn 向每位闲家收两份下注，xì dách 收一份，这一手随即结束；天牌相同时算庄家赢。头两张牌共 15 点只是普通的 15 点。",
+    "然后闲家依次行动，从你开始。16 到 20 点可以要牌或停牌，21 点停牌。不到 16 点也可以停牌，但这手牌就是 non：不论庄家拿什么都输掉下注，还要替庄家赔回这一手付给其他闲家的筹码，最多 12 份自己的下注。22 到 27 点是爆牌（quắc），照常输；28 点或以上是重爆（đền），和 non 一样受罚。一手牌最多五张：五张牌不超过 21 点是 ngũ linh，胜过任何点数，按 2 赔 1。每一手牌都扣着，直到庄家开牌。",
+    "庄家不到 15 点必须要牌，也可以停牌，但那就是 non：要赔给每一手还没开的牌。15 点起庄家可以反复选择：开某一位闲家的牌并立刻结算，再要一张牌，或者停牌并开出其余所有的牌。庄家开牌时自己的牌仍然扣着，轮到它结束时才翻开。开牌时点数高的按 1 赔 1 赢，点数低或爆牌的输一份下注，点数相同平局；non 或重爆的手牌不论庄家拿什么都输掉下注。",
+    "庄家自己的特殊牌型会结算所有还没开的牌。庄家的 ngũ linh 向每一手收两份下注，遇到闲家的 ngũ linh 也算庄家赢。庄家爆牌时按每一手自己的倍数赔付，但扣着的爆牌算平局。庄家以 non 或 28 点或以上的重爆结束时，要按每一手未开的牌自己的倍数赔付（đền làng），non 或重爆的手牌则算平局。"
+   ],
+   "pays": [
+    [
+     "Xì bàn：两张 A",
+     "2 赔 1"
+    ],
+    [
+     "Xì dách：A 加 10、J、Q 或 K",
+     "1 赔 1"
+    ],
+    [
+     "Ngũ linh：五张牌不超过 21 点",
+     "2 赔 1"
+    ],
+    [
+     "点数较高，或庄家爆牌时自己没有爆牌",
+     "1 赔 1"
+    ]
+   ]
+  },
+  "vi": {
+   "title": "Xì Dách",
+   "paragraphs": [
+    "Xì Dách là trò hai mươi mốt mà các gia đình Việt Nam chơi ngày Tết, ở đây theo đúng sách luật v0.7. Một người làm cái và chơi với các con, mỗi con chỉ chơi với cái. Bốn người ngồi vào bàn: bạn, Anna, Ben và nhà cái; trong cài đặt, cái ở yên với nhà cái hoặc chuyển vòng sau mỗi 5 ván. Các lá 2 đến 10 tính theo số, bồi, đầm và già tính 10. Át tính 11 trong hai lá, nên át và 4 là 15; át tính 1 hoặc 10 trong ba lá và 1 trong bốn hoặc năm lá. Một bộ bài, xáo trước mỗi ván; mọi lá được chia úp và mỗi chỗ chỉ thấy bài của mình.",
+    "Các con cược trước khi chia bài, bạn 10 đến 500 và những người khác 50, và số chip của bạn phải đủ trả gấp đôi tiền cược. Cái không cược và trả bằng chip của mình đến khi hết. Số chip dưới mức tối thiểu (của cái là 100) được thay bằng 1.000 chip mới trước một ván.",
+    "Hai lá át là xì bàn, át với 10, bồi, đầm hoặc già là xì dách: được lật và trả ngay, xì bàn 1 ăn 2 và xì dách 1 ăn 1. Xì bàn của chính cái thu hai lần cược, xì dách một lần, từ mọi con, và ván kết thúc; bài tự nhiên bằng nhau thì cái ăn. Hai lá 15 chỉ là 15 điểm thường.",
+    "Rồi các con chơi lần lượt, bạn trước. Từ 16 đến 20 bạn được rút hoặc dằn; ở 21 bạn dằn. Dưới 16 bạn vẫn được dằn, nhưng bài bị non: thua tiền cược dù cái có gì, và còn trả lại những gì cái đã chi cho các con khác trong ván này, tối đa 12 lần cược của mình. 22 đến 27 là quắc, thua thường; 28 trở lên là quắc đền, bị phạt như non. Bài dừng ở năm lá: năm lá không quá 21 là ngũ linh, thắng mọi tổng và ăn 1 ăn 2. Mọi bài đều úp cho đến khi cái xét.",
+    "Cái phải rút khi dưới 15, hoặc dằn ở đó và bị non: khi đó cái đền mọi bài chưa xét. Từ 15, cái chọn, bao nhiêu lần tùy thích: xét bài một con và tính ngay, rút một lá, hoặc dằn, tức là xét mọi bài còn lại. Bài của cái vẫn úp khi cái xét bài và được lật khi lượt của cái kết thúc. Khi xét, tổng cao hơn thắng 1 ăn 1, tổng thấp hơn hoặc quắc thua một lần cược, và tổng bằng nhau thì hòa; bài non hoặc quắc đền thua tiền cược dù cái có gì.",
+    "Bài đặc biệt của cái tính mọi bài chưa xét. Ngũ linh của cái thu hai lần cược từ mỗi bài, và gặp ngũ linh của con thì cái thắng. Cái quắc thì trả mỗi bài theo hệ số của chính bài đó, nhưng bài quắc đang úp thì hòa. Cái kết thúc lượt với non, hoặc với quắc đền từ 28 trở lên, thì đền mọi bài chưa xét theo hệ số của chính bài đó (đền làng), còn bài non hoặc quắc đền thì hòa."
+   ],
+   "pays": [
+    [
+     "Xì bàn: hai lá át",
+     "1 ăn 2"
+    ],
+    [
+     "Xì dách: át với 10, bồi, đầm hoặc già",
+     "1 ăn 1"
+    ],
+    [
+     "Ngũ linh: năm lá không quá 21",
+     "1 ăn 2"
+    ],
+    [
+     "Tổng cao hơn, hoặc không quắc khi cái quắc",
+     "1 ăn 1"
+    ]
+   ]
   }
  },
  "classic": {
@@ -303,6 +500,26 @@ export const GAME_RULES = {
     [
      "其他获胜",
      "1 赔 1"
+    ]
+   ]
+  },
+  "vi": {
+   "title": "Blackjack cổ điển",
+   "paragraphs": [
+    "Blackjack với nhà cái cố định: bạn, Anna và Ben chơi với nhà cái, người luôn giữ cái. Các lá 2 đến 10 tính theo số, bồi, đầm và già tính 10; át tính 1 hoặc 11, giá trị nào tốt hơn mà không quá 21. Át với 10, bồi, đầm hoặc già là hai lá đầu của một chỗ là blackjack. 22 trở lên là quắc và thua ngay.",
+    "Cược 10 đến 500 chip; Anna và Ben mỗi người cược 50. Mỗi chỗ nhận một lá úp, nhà cái một lá ngửa, rồi mỗi chỗ lá thứ hai úp và nhà cái lá úp của mình. Bạn chỉ thấy bài của mình; bài của người khác hiện ra khi được lật. Khi lá ngửa là át hoặc lá mười điểm, nhà cái xem lá úp: có blackjack thì lật ngay, mọi bài không có blackjack thua tiền cược (chỉ tiền cược), và blackjack thì hòa. Nếu không, blackjack của một chỗ được lật và trả 2 ăn 3 ngay; nửa chip được làm tròn xuống, nên cược 15 thắng 22.",
+    "Rồi từng chỗ lần lượt, bạn trước, rút hoặc dằn bao nhiêu lần tùy thích, đến khi dằn, đạt 21 hoặc quắc. Không có gấp đôi, đầu hàng hay bảo hiểm. Hai lá cùng hạng (hai bồi hoặc hai lá sáu; bồi và đầm không phải đôi) được tách một lần thành hai bài, với tiền cược thứ hai bằng tiền cược đầu, khi số chip của bạn đủ trả cả hai. Mỗi bài nhận lá thứ hai và được chơi xong trước bài kế. Át tách chơi như mọi bài, nhưng át và lá mười điểm sau khi tách là 21 thường, không phải blackjack.",
+    "Nhà cái lật lá úp và rút khi dưới 17, dằn ở mọi 17, kể cả 17 mềm (át tính 11); khi không còn bài nào đứng, nhà cái không rút. Nhà cái quắc thì trả mọi bài còn đứng 1 ăn 1. Nếu không, tổng cao hơn thắng 1 ăn 1, thấp hơn thì thua, tổng bằng nhau thì hòa, và blackjack thắng 21 từ ba lá trở lên.",
+    "Hộp bài có hai bộ bài và được chia đến lá trắng ở đáy. Trước một ván, khi còn ít hơn 26 lá, mọi lá được gom lại và xáo. Nếu bộ bài vẫn hết giữa ván, các lá của những ván trước được xáo thành bộ mới và việc chia tiếp tục; các lá trên bàn vẫn ở nguyên chỗ."
+   ],
+   "pays": [
+    [
+     "Blackjack",
+     "2 ăn 3"
+    ],
+    [
+     "Mọi chiến thắng khác",
+     "1 ăn 1"
     ]
    ]
   }
@@ -632,6 +849,115 @@ export const GAME_RULES = {
     [
      "扑克三牌：同花三条",
      "100 赔 1"
+    ]
+   ]
+  },
+  "vi": {
+   "title": "Blackjack vô hạn",
+   "paragraphs": [
+    "Trong Blackjack vô hạn mọi chỗ chơi cùng các lá bài. Hai lá đầu của mỗi chỗ là cùng hai lá, và lá thứ n mà một chỗ rút là lá thứ n của một hàng bài chung: các chỗ quyết định giống nhau thì có bài giống nhau, và chỗ dằn trong khi chỗ khác rút chỉ đơn giản lấy ít lá của hàng hơn. Lựa chọn của bạn không bao giờ thay đổi bài của ai khác. Các lá 2 đến 10 tính theo số, bồi, đầm và già tính 10, át 1 hoặc 11; át với lá mười điểm là hai lá đầu là blackjack, và 22 trở lên là quắc.",
+    "Hộp bài có tám bộ bài. Sau khi xáo, nhà cái lật lá đầu và bỏ nó cùng thêm bấy nhiêu lá như giá trị của nó (át thêm một lá, lá mười điểm thêm mười lá). Lá cắt nằm cách cuối 78 lá; ván mà nó lộ ra là ván cuối của hộp bài. Các ván của một hộp bài được đánh số từ 1: Đôi được cược ở ván 1 đến 40, các cược phụ khác ở ván 1 đến 45.",
+    "Cược 10 đến 500 chip vào chỗ của bạn, các cược phụ mỗi loại 1 đến 100 chip, hoặc cả hai; không cược vào chỗ thì bạn không có lượt. Anna và Ben cược 50. Bài của các chỗ được chia ngửa; nhà cái nhận một lá ngửa và một lá úp. Khi nhà cái ngửa át, mỗi chỗ được mua bảo hiểm bằng nửa tiền cược (tiền cược phải chẵn), kể cả blackjack: bảo hiểm được 1 ăn 2 khi nhà cái có blackjack và mất nếu không. Khi nhà cái ngửa át hoặc lá mười điểm, nhà cái xem trước; blackjack của nhà cái kết thúc ván: blackjack của một chỗ thì hòa, mọi chỗ khác thua tiền cược.",
+    "Từng chỗ lần lượt, bạn trước, rút hoặc dằn. Với hai lá đầu, chỗ đó cũng được gấp đôi (tiền cược gấp đôi và bài nhận đúng một lá nữa; cả sau khi tách, nhưng không với át tách) hoặc tách một đôi cùng giá trị, kể cả bồi với đầm, một lần, với tiền cược thứ hai bằng nhau; mỗi át tách nhận một lá. Ngay lựa chọn đầu tiên, khi nhà cái ngửa 2 đến 9, một chỗ được đầu hàng: mất nửa tiền cược (làm tròn lên) và phần còn lại được trả lại. Gấp đôi hoặc tách mà số chip không đủ thì được chơi như rút khi 11 trở xuống, nếu không thì như dằn; chỗ không chọn kịp thì rút khi còn 11 trở xuống, rồi dằn.",
+    "Nhà cái luôn chơi hết bài sau các chỗ, kể cả khi mọi chỗ đã quắc hoặc đầu hàng: rút khi dưới 17 và dằn ở mọi 17, kể cả 17 mềm. Blackjack được 2 ăn 3 vào cuối ván (nửa chip được làm tròn xuống), các chiến thắng khác 1 ăn 1 và tổng bằng nhau thì hòa; blackjack thắng mọi 21 nhiều lá hơn, và át với lá mười điểm sau khi tách là 21 thường.",
+    "Mỗi cược phụ chỉ trả dòng cao nhất của nó và mất nếu không trúng. Đôi xét hai lá đầu của bạn (cơ và rô màu đỏ, chuồn và bích màu đen). Quắc trả khi bài cuối của nhà cái quắc, theo số lá, và mất khi nhà cái có blackjack. Lucky 3 và Poker 3 lấy hai lá của bạn và lá ngửa của nhà cái làm một bài; sảnh có thể là A-2-3 hoặc Q-K-A, nhưng không phải K-A-2."
+   ],
+   "pays": [
+    [
+     "Blackjack",
+     "2 ăn 3"
+    ],
+    [
+     "Mọi chiến thắng khác",
+     "1 ăn 1"
+    ],
+    [
+     "Bảo hiểm",
+     "1 ăn 2"
+    ],
+    [
+     "Đôi: pha màu (cùng hạng, một đỏ, một đen)",
+     "1 ăn 5"
+    ],
+    [
+     "Đôi: cùng màu (cùng hạng và màu, khác chất)",
+     "1 ăn 10"
+    ],
+    [
+     "Đôi: hoàn hảo (cùng hạng và chất)",
+     "1 ăn 30"
+    ],
+    [
+     "Quắc: nhà cái quắc với 3 lá",
+     "1 ăn 1"
+    ],
+    [
+     "Quắc: với 4 lá",
+     "1 ăn 2"
+    ],
+    [
+     "Quắc: với 5 lá",
+     "1 ăn 9"
+    ],
+    [
+     "Quắc: với 6 lá",
+     "1 ăn 50"
+    ],
+    [
+     "Quắc: với 7 lá",
+     "1 ăn 100"
+    ],
+    [
+     "Quắc: với 8 lá trở lên",
+     "1 ăn 250"
+    ],
+    [
+     "Lucky 3: tổng 19 hoặc 20",
+     "1 ăn 2"
+    ],
+    [
+     "Lucky 3: tổng 21, khác chất",
+     "1 ăn 3"
+    ],
+    [
+     "Lucky 3: tổng 21, đồng chất",
+     "1 ăn 10"
+    ],
+    [
+     "Lucky 3: 6-7-8, khác chất",
+     "1 ăn 30"
+    ],
+    [
+     "Lucky 3: 7-7-7, khác chất",
+     "1 ăn 50"
+    ],
+    [
+     "Lucky 3: 6-7-8, đồng chất",
+     "1 ăn 100"
+    ],
+    [
+     "Lucky 3: 7-7-7, đồng chất",
+     "1 ăn 200"
+    ],
+    [
+     "Poker 3: thùng (đồng chất)",
+     "1 ăn 5"
+    ],
+    [
+     "Poker 3: sảnh, khác chất",
+     "1 ăn 10"
+    ],
+    [
+     "Poker 3: sám cô, khác chất",
+     "1 ăn 30"
+    ],
+    [
+     "Poker 3: thùng phá sảnh",
+     "1 ăn 40"
+    ],
+    [
+     "Poker 3: sám cô, đồng chất",
+     "1 ăn 100"
     ]
    ]
   }

@@ -84,6 +84,9 @@ export async function act(action) {
   const giving = { surrender: "confirm.surrender", forfeit: "confirm.forfeit" }[action];
   if (giving && !(await confirmChoice(giving, {}, "btn." + action))) return;
   const table = page.state.table;
+  // a choice the server says costs more than it seems (a stand that makes the hand non)
+  const costs = table && table.confirm && table.confirm[action];
+  if (costs && !(await confirmChoice("confirm." + costs.code, costs.params, "btn." + action))) return;
   // the trainer prices the choice first (the step moves on once it is made)
   if (pricing()) await price(table.hand, table.step, action);
   const s = await send(() => game.link.act(action, table.hand, table.step));

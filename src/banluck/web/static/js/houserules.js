@@ -28,7 +28,7 @@ function drawStarts() {
     pick.appendChild(o);
   };
   add("", t("rules.house.own"));
-  for (const h of form.named.filter((x) => x.base === form.schema.base)) add("named:" + h.id, houseTitle(h));
+  for (const h of form.named.filter((x) => (x.game || x.base) === game.name)) add("named:" + h.id, houseTitle(h));
   for (const key of Object.keys(kept()).filter((k) => k.startsWith(form.schema.base + "/"))) {
     add("kept:" + key, t("house.kept", { name: key.slice(form.schema.base.length + 1) }));
   }
@@ -96,11 +96,12 @@ async function play() {
 /** Loads what the dialog needs of the server, once per page. */
 async function prepare() {
   if (form.schema) return;
-  form.schema = await request("GET", `/api/houses/fields?base=${encodeURIComponent(game.name)}`);
+  const own = game.features.own_house || null; // a game played under a named house (xi-dach)
+  form.schema = await request("GET", `/api/houses/fields?base=${encodeURIComponent(own ? own.base : game.name)}`);
   form.named = await fetchHouses();
   form.own = null;
   // the game's own edge comes when it comes (a simulated one takes seconds the first time)
-  request("POST", "/api/houses/edge", { house: { base: game.name } })
+  request("POST", "/api/houses/edge", { house: own || { base: game.name } })
     .then((own) => {
       form.own = own.house_edge;
       if (form.edge !== null && !form.waiting) drawEdge();
@@ -139,6 +140,7 @@ export function wireHouseRules() {
     } catch (err) {
       house = null;
     }
-    if (house && house.base === game.name) openHouseRules(house);
+    const base = game.features.own_house ? game.features.own_house.base : game.name;
+    if (house && house.base === base) openHouseRules(house);
   }
 }

@@ -42,6 +42,7 @@ import { applyLanguage, render } from "./view.js";
 
 const SPECS = {
   table: banluck, "one-on-one": banluck, classic: blackjack, infinite: blackjack, kampung,
+  "xi-dach": kampung,
 };
 
 function loadFont() {

@@ -6,7 +6,7 @@ import { shortPaid } from "./paid.js";
 import { CATALOGS } from "../i18n.js";
 import { isMe, page } from "./page.js";
 
-const LOCALE = { en: "en-US", de: "de-DE", zh: "zh-CN" };
+const LOCALE = { en: "en-US", de: "de-DE", zh: "zh-CN", vi: "vi-VN" };
 let lang = "en";
 
 export const language = () => lang;
@@ -28,6 +28,7 @@ export function browserLanguage() {
     const p = String(l).toLowerCase();
     if (p.startsWith("de")) return "de";
     if (p.startsWith("zh")) return "zh";
+    if (p.startsWith("vi")) return "vi";
     if (p.startsWith("en")) return "en";
   }
   return "en";
@@ -88,8 +89,8 @@ export function cardName(code) {
 /** A hand's badge: the name of a special hand (T4, T5, T6) or its total. */
 export function kindLabel(kind, total) {
   if (kind === "ban-ban" || kind === "ban-luck" || kind === "seven-seven-seven" || kind === "blackjack") return t("kind." + kind);
-  if (kind === "bust") return t("kind.bust") + " · " + t("total", { total });
-  if (kind === "five-dragon") return t("kind.five-dragon") + " · " + t("total", { total });
+  // a kind named beside its total (a bust, a five dragon, a non or heavy-bust hand)
+  if (["bust", "five-dragon", "non", "heavy-bust"].includes(kind)) return t("kind." + kind) + " · " + t("total", { total });
   return t("total", { total });
 }
 

@@ -22,7 +22,7 @@ function offerHouses() {
   const choice = $("house-choice");
   const game = form.elements.game.value;
   for (const o of [...choice.options]) if (o.value) o.remove();
-  for (const h of namedHouses.filter((x) => x.base === game)) {
+  for (const h of namedHouses.filter((x) => (x.game || x.base) === game)) {
     const o = document.createElement("option");
     o.value = h.id;
     o.textContent = houseTitle(h);
@@ -40,7 +40,7 @@ async function createRoom(ev) {
     timer: Number(data.get("timer")),
     hints: data.get("hints") === "on",
   };
-  if (body.game === "kampung") body.bank = data.get("bank");
+  if (body.game === "kampung" || body.game === "xi-dach") body.bank = data.get("bank");
   const house = namedHouses.find((h) => h.id === data.get("house"));
   if (house) body.house = { base: house.base, name: house.name, rules: house.rules };
   else if (body.game === "table" || body.game === "kampung") body.decks = Number(data.get("decks"));

@@ -32,7 +32,7 @@ export function drawHousePicker(room, you) {
   form.hidden = !(you.host && room.phase !== "playing");
   if (form.hidden) return;
   const pick = $("house-pick");
-  const offered = named.filter((h) => h.base === room.settings.game);
+  const offered = named.filter((h) => (h.game || h.base) === room.settings.game);
   const current = knownAs(room.house);
   const want = ["", ...offered.map((h) => h.id)];
   if (pick.dataset.ids !== want.join(" ")) {
