@@ -216,3 +216,53 @@ def test_the_simulator_refuses_a_house_of_xi_dachs_fields() -> None:
     ).record()
     with pytest.raises(ValueError, match="XI_DACH"):
         KernelHands("project", "project", rules)
+
+
+@pytest.mark.rule("X13")
+def test_the_table_round_measures_kampung_as_the_simulator_does() -> None:
+    """``engine_sim`` plays whole hands through the table's round and bots; at kampung's own
+    rules, which the Numba simulator also plays, the two figures agree within their
+    intervals (fixed seeds: the same numbers every run)."""
+    from banluck.games.kampung.edge import simulated_edge
+    from banluck.games.kampung.engine_sim import engine_edge
+
+    engine = engine_edge(KAMPUNG, hands=20_000)
+    kernel = simulated_edge(KAMPUNG)
+    assert engine.hands == 20_000 and 0 < engine.ci95 < 0.03
+    assert abs(engine.bank_edge - kernel.bank_edge) < (engine.ci95**2 + kernel.ci95**2) ** 0.5
+    assert engine_edge(KAMPUNG, hands=300) == engine_edge(KAMPUNG, hands=300)  # seeded
+
+
+@pytest.mark.rule("X13")
+def test_a_xi_dach_house_gets_an_edge_measured_by_the_table_round(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The simulator refuses XI_DACH.md's fields; their edge is the table round's, said to be
+    outside the model, by ``banluck odds`` and for the page (``edge.house_edge``)."""
+    from banluck.games.kampung.edge import house_edge
+    from banluck.games.named_houses import named_house
+
+    assert main(["odds", "--preset", "xi-dach", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["house"]["name"] == "Xì Dách" and data["method"] == "engine"
+    assert data["edge_source"] == "simulated" and "model" in data and "equilibrium" not in data
+    assert -0.2 < data["house_edge"] < 0.2 and 0 < data["ci95"] < 0.03
+    page = house_edge(named_house("xi-dach"))
+    assert page is not None
+    assert page["house_edge"] == data["house_edge"] and page["hands"] == data["hands"]
+
+
+@pytest.mark.rule("X13")
+def test_the_shipped_xi_dach_edges_are_the_table_rounds_own() -> None:
+    """engine_edges.json holds what ``engine_edge`` measures for each named Xì Dách house,
+    played again here (a change of the round or the bots shows until the file is written
+    again: ``engine_sim.write_known``)."""
+    from banluck.games.kampung.engine_sim import KNOWN, known_data, measured_edge, rules_key
+    from banluck.games.named_houses import named_house
+
+    shipped = json.loads(KNOWN.read_text(encoding="utf-8"))
+    assert set(shipped) == {"xi-dach", "xi-dach-rooms", "xi-dach-bots"}
+    assert known_data(tuple(shipped)) == shipped
+    rules = named_house("xi-dach").record()
+    assert shipped["xi-dach"]["key"] == rules_key(rules)
+    assert measured_edge(rules).bank_edge == shipped["xi-dach"]["bank_edge"]

@@ -135,7 +135,13 @@ GAMES: dict[str, Game] = {
             **_KAMPUNG_PARTS,
         ),
         # XI_DACH.md: kampung's table under its named house X13
-        Game(name="xi-dach", title="Xì Dách", named_house="xi-dach", **_KAMPUNG_PARTS),
+        Game(
+            name="xi-dach",
+            title="Xì Dách",
+            named_house="xi-dach",
+            odds=f"{_KAMPUNG}.commands:odds",
+            **_KAMPUNG_PARTS,
+        ),
         Game(
             name="classic",
             family="blackjack",

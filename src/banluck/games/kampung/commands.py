@@ -109,8 +109,10 @@ def odds(args: argparse.Namespace) -> int:
     figure)."""
     from banluck.games.kampung.edge import odds_data
     from banluck.games.kampung.rules import KAMPUNG
+    from banluck.games.registry import own_house
 
-    house = getattr(args, "house_played", None)
+    # a game played under a named house (xi-dach) is that house unless another is given
+    house = getattr(args, "house_played", None) or own_house(args.preset or "kampung")
     try:
         rules = KAMPUNG.with_decks(args.decks) if house is None else house.record()
         data = odds_data(rules)
@@ -120,6 +122,22 @@ def odds(args: argparse.Namespace) -> int:
         data = {"house": house.to_json(), **data}
     if args.json:
         print_json(data)
+        return 0
+    title = f"Kampung odds, {data['decks']} deck(s)" + (
+        f", house {house.name or 'unnamed'}" if house is not None else ""
+    )
+    if "model" in data:  # a house the model does not cover (XI_DACH.md)
+        rows = [
+            ("bank's edge per initial player bet (simulated)", f"{_pct(data['house_edge'])}"),
+            ("95 % interval", f"± {_pct(data['ci95'])}"),
+            ("hands played (seed)", f"{data['hands']:,} ({data['seed']})"),
+        ]
+        notes = [
+            "Bots: the table's banker and players, each hand from a fresh shoe, played by "
+            "the table's own round (each player bets one unit).",
+            f"Not exact, and no equilibrium: {data['model']}.",
+        ]
+        print_figures(title, rows, notes)
         return 0
     rows = [
         ("bank's edge per initial player bet (simulated)", f"{_pct(data['house_edge'])}"),
@@ -175,8 +193,5 @@ def odds(args: argparse.Namespace) -> int:
         "plays that hand's fresh pair by a table of its own: that model's own equilibrium is "
         "solved beside it; the bots play the first.",
     ]
-    title = f"Kampung odds, {data['decks']} deck(s)" + (
-        f", house {house.name or 'unnamed'}" if house is not None else ""
-    )
     print_figures(title, rows, notes)
     return 0

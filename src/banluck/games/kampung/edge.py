@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from banluck.games.kampung.engine_sim import measured_edge
 from banluck.games.kampung.policy_data import solved
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 
@@ -40,13 +41,22 @@ def simulated_edge(rules: KampungRules, *, hands: int = EDGE_HANDS) -> KampungSi
 
 def house_edge(house: House) -> dict[str, Any] | None:
     """The page's figures for ``house``: the bank's edge per initial player bet, its 95 %
-    half-width, the hands and the seed (None: a house of XI_DACH.md's fields, which the
-    simulator does not play yet)."""
+    half-width, the hands and the seed. A house of XI_DACH.md's fields, which the Numba
+    simulator does not play, is measured by the table's own round (``engine_sim``)."""
     rules = house.record()
     if rules.xi_dach():
-        return None
+        e = measured_edge(rules)
+        return {"house_edge": e.bank_edge, "ci95": e.ci95, "hands": e.hands, "seed": e.seed}
     r = simulated_edge(rules)
     return {"house_edge": r.bank_edge, "ci95": r.ci95, "hands": r.hands, "seed": r.seed}
+
+
+#: what ``banluck odds`` says of a house the model does not cover (XI_DACH.md's fields)
+NOT_MODELLED = (
+    "the kampung model has no non, heavy bust, payment for the banker or Xì Dách's"
+    " comparison: the bots play kampung's tables for this house, and its edge is measured"
+    " by playing the table's own round"
+)
 
 
 def equilibrium_data(rules: KampungRules) -> dict[str, Any]:
@@ -108,6 +118,19 @@ def odds_data(rules: KampungRules, *, hands: int = EDGE_HANDS) -> dict[str, Any]
     """``banluck odds --preset kampung``'s figures: the pure solve at ``rules``, the bank's
     edge the table's bots (the equilibrium) give by simulation, and the model's
     equilibrium."""
+    if rules.xi_dach():
+        e = measured_edge(rules)
+        return {
+            "preset": "kampung",
+            "decks": rules.decks,
+            "house_edge": e.bank_edge,
+            "ci95": e.ci95,
+            "edge_source": "simulated",
+            "hands": e.hands,
+            "seed": e.seed,
+            "method": "engine",
+            "model": NOT_MODELLED,
+        }
     s = solved(rules)
     r = simulated_edge(rules, hands=hands)
     return {
