@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from banluck.games.registry import GAMES
 from banluck.rooms.room import Room, new_room
 from banluck.rooms.settings import parse_settings
 
@@ -45,8 +46,8 @@ def hidden_leaks(frame: dict[str, Any]) -> list[str]:
         return []
     me = frame["you"]["seat"] if frame.get("you") else None
     leaks: list[str] = []
-    game = table["game"]
-    if game in ("table", "one-on-one"):
+    family = GAMES[table["game"]].family
+    if family == "banluck":
         # O4: one-on-one's dealer card dealt face up is seen by everyone
         up = {
             (e["seat"], e["card"])
@@ -64,7 +65,10 @@ def hidden_leaks(frame: dict[str, Any]) -> list[str]:
                 continue
             if e["seat"] not in seen:
                 leaks.append(e["card"])
-    elif game == "kampung":
+    elif family == "kampung":
+        # X17: only the seat to act is asked to confirm a choice
+        if "confirm" in table and table["to_act"] != me:
+            leaks.append("confirm")
         for h in [*table["players"], table["bank"]]:
             if h["seat"] != me and not h["turned"]:
                 leaks += [c for c in h["cards"] if c is not None and c not in h["burnt"]]
@@ -112,7 +116,7 @@ def true_hidden(r: Room, viewer: str | None) -> set[str]:
         for seat, cards in rnd.hands.items():
             if seat != viewer and seat not in rnd.revealed:
                 out |= {c.code for c in cards}
-    elif r.settings.game == "kampung":
+    elif GAMES[r.settings.game].family == "kampung":
         for ph in rnd.hands:
             if ph.seat != viewer and not ph.turned:
                 out |= {c.code for c in ph.cards}

@@ -276,13 +276,13 @@ def test_kampung_bank_passes_among_people_who_open_each_others_hands() -> None:
 
 @given(
     seed=st.integers(0, 10_000),
-    game=st.sampled_from(["table", "one-on-one", "classic", "kampung", "infinite"]),
+    game=st.sampled_from(["table", "one-on-one", "classic", "kampung", "xi-dach", "infinite"]),
 )
 @settings(max_examples=25, deadline=None)
 def test_views_never_hold_a_hidden_card_and_a_saved_room_resumes_where_it_stood(
     seed: int, game: str
 ) -> None:
-    r = room(game, seed=seed, **({"bank": "rotate"} if game == "kampung" else {}))
+    r = room(game, seed=seed, **({"bank": "rotate"} if game in ("kampung", "xi-dach") else {}))
     rng = random.Random(seed)
     sits: list[tuple[str, str | None]] = [("A", None), ("B", None)]  # infinite
     if game == "one-on-one":
@@ -323,7 +323,9 @@ def test_a_person_who_sits_after_a_hand_sees_it_as_a_watcher_does() -> None:
     assert r.view("B")["table"]["seat"] is None
 
 
-@pytest.mark.parametrize("game", ["table", "one-on-one", "classic", "kampung", "infinite"])
+@pytest.mark.parametrize(
+    "game", ["table", "one-on-one", "classic", "kampung", "xi-dach", "infinite"]
+)
 def test_loading_a_room_shuffles_nothing_and_shares_the_shoe_in_play(game: str) -> None:
     """A saved room is rebuilt from its saved shoe: no secure entropy is drawn (no new shoe
     is shuffled and committed to be thrown away), and a hand in play holds the room's shoe
