@@ -111,3 +111,18 @@ def test_the_solo_table_deals_every_hand_from_a_shoe_made_for_it(tmp_path: Path)
     assert len(firsts) >= 5
     fair = c.get(api("xi-dach", "fair.json")).json()
     assert len(fair["shoes"]) >= 6  # a committed shoe for every hand
+
+
+@pytest.mark.rule("X9")
+def test_the_hint_prices_a_non_stand_at_its_bet_and_nobody_absent_stands_non() -> None:
+    # you 9H 4C (13) against the dealer's 18: standing is non
+    cards = ("9H", "TC", "TD", "TS", "4C", "9C", "8D", "8S", "2C", "3C", "2D", "3D")
+    hand = _hand(cards, banker="dealer")
+    hand.play_until(_bots(hand))
+    assert hand.legal() == ("hit", "stand")
+    hint = hand.hint("you")
+    assert hint.ev["stand"] == -100.0  # X9: at best the bet (the model would price a 13)
+    assert hint.best == "hit" and hint.ev["hit"] > -100.0
+    assert hand.auto_choice() == "hit"  # X7: the timer never makes a hand non
+    hand.apply("hit")  # 2C: 15, still under the licence
+    assert hand.auto_choice() == "hit"

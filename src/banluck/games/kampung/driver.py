@@ -3,7 +3,8 @@ people and bots alike (K2), and a person holding it makes the banker's choices.
 
 Absent people: a player stands, plays its 15 on, forfeits against a banker's burn (no
 larger stake is put down for anyone absent); a banker stands (opening every hand, K14) or
-plays its 15 on (K7).
+plays its 15 on (K7). Where standing would make the hand non (XI_DACH.md X7), the absent
+seat draws instead.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from banluck.games.driver import (
     shoe_rng,
 )
 from banluck.games.house import House
-from banluck.games.kampung.decisions import BankerDecision
+from banluck.games.kampung.decisions import BankerDecision, PlayerDecision
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.round import KampungRound
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
@@ -171,11 +172,18 @@ class KampungHand(RoundHand):
             raise NoHint(f"no hint is available: {exc}") from None
         if not values:
             raise NoHint("no hint is available for this hand")
+        if isinstance(d, PlayerDecision) and "stand" in values and self.round.stand_is_non():
+            # X9: a non stand loses exactly its bet, whatever the banker holds (the model,
+            # which has no non, would price it as a stand); with ``pay_for_banker`` it also
+            # repays the banker, which the model cannot price: this is then its best case
+            values = {**values, "stand": -float(self.round.player(seat).bet)}
         best = max(values, key=lambda a: values[a])
         return Hint(best=best, ev={a: float(v) for a, v in values.items()})
 
     def auto_choice(self) -> str:
         legal = self.round.legal_actions()
+        if "hit" in legal and self.round.stand_is_non():
+            return "hit"  # X7: nobody absent is made to stand non
         for a in ("stand", "play", "forfeit", "hit"):
             if a in legal:
                 return a
