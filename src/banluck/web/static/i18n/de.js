@@ -276,7 +276,7 @@ export default {
   "room.title": "Mit Freunden spielen",
   "room.create": "Einen Raum eröffnen",
   "room.game": "Spiel",
-  "room.bank": "Bank (Kampung)",
+  "room.bank": "Bank (Kampung, Xì Dách)",
   "room.timer": "Bedenkzeit (Sekunden)",
   "room.hints": "Tipps für Lernende: Wer am Tisch sitzt, darf nach dem Tipp fragen, und der Trainer bewertet seine Entscheidungen",
   "room.house.label": "Hausregeln",

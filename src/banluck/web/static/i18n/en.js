@@ -276,7 +276,7 @@ export default {
   "room.title": "Play with friends",
   "room.create": "Make a room",
   "room.game": "Game",
-  "room.bank": "Bank (kampung)",
+  "room.bank": "Bank (kampung, Xì Dách)",
   "room.timer": "Turn timer (seconds)",
   "room.hints": "Hints for learners: whoever is seated may ask the Hint, and the trainer prices their choices",
   "room.house.label": "House rules",
