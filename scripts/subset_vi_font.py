@@ -2,10 +2,11 @@
 diacritics Vietnamese writes (ă â đ ê ô ơ ư and the five tone marks on each vowel, in both
 cases), the combining marks and the đồng sign.
 
-The page is written in the reader's system font (style.css: system-ui first). A system font
-without Vietnamese letters would draw a word such as "Tiếng" with holes; this font follows
-the system fonts in the CSS with a unicode-range of these letters only, so a browser falls
-back to it for exactly the glyphs its own font lacks and loads it only then. Re-run when
+The page is written in the reader's system font (style.css: system-ui first). A machine
+without Vietnamese letters would draw a word such as "Tiếng" with holes; this font comes
+last in the CSS, after the generic sans-serif, with a unicode-range of these letters only,
+so a browser falls back to it for exactly the glyphs its own fonts lack and loads it only
+then. Re-run when
 the set below changes (tests/browser/test_page_files.py checks that every non-ASCII letter
 of the Vietnamese texts is in the font):
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from banluck.games.registry import GAMES
 from tests.browser.conftest import Server
 from tests.browser.test_accessibility import assert_accessible
 from tests.browser.test_games import CLASSIC, INFINITE, api, cards, idle
@@ -53,7 +54,7 @@ def test_lobby_layout_and_accessibility(
     server = serve(PLAIN)
     page = new_page(locale=locale, width=width, height=height)
     page.goto(server.url)
-    expect(page.locator(".game-card")).to_have_count(5)
+    expect(page.locator(".game-card")).to_have_count(len(GAMES))
     check(page, f"lobby {width}", artifacts, f"lobby-{locale}-{width}")
 
 

@@ -66,7 +66,8 @@ def test_a_page_not_in_chinese_loads_only_the_language_settings_two_glyphs(
 ) -> None:
     """The language setting's 中文 is on every page: an English page fetches its own tiny
     font for it (and shows it in it), not the page's Chinese font; a Chinese page fetches
-    that too."""
+    that too. The setting's Tiếng Việt may bring the 11 KB Vietnamese letters font (Chromium
+    fetches it here although DejaVu Sans has the letters), never more."""
     server = serve(PLAIN)
     fonts: list[str] = []
 
@@ -80,7 +81,7 @@ def test_a_page_not_in_chinese_loads_only_the_language_settings_two_glyphs(
     assert page.evaluate("() => document.fonts.check('1em BanluckCJK', '中文')")
     page.wait_for_timeout(300)
     got = {f for f in fonts if f.endswith(".woff")}
-    assert got == {"cjk-language.woff"}, got
+    assert "cjk-language.woff" in got and got <= {"cjk-language.woff", "vi-letters.woff"}, got
     fonts.clear()
     zh = watch(new_page(locale="zh-CN"))
     zh.goto(server.url + "/play/table")
