@@ -14,6 +14,7 @@ from banluck.games.banluck import Action, Round, SeatEntry, preset
 from banluck.games.banluck.records import Policy
 from banluck.games.banluck.strategy import policy_for
 from banluck.games.house import House, read_house
+from banluck.games.registry import own_house
 from banluck.replay_input import (
     read_bet,
     read_decks,
@@ -44,6 +45,11 @@ def replay_hand(data: Any, policy: Policy | None = None) -> dict[str, Any]:
         g = game(name)
     except ValueError as exc:
         raise ReplayError(str(exc)) from None
+    if house is None and g.named_house is not None:
+        # a game played under a named house (xi-dach) replays that house, echoed as H12 says
+        house = own_house(name)
+        assert house is not None
+        data = {**data, "preset": house.base}
     if g.family == "banluck":
         return replay_banluck(data, policy, house)
     if house is None:

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from banluck.core.errors import ReplayError
 from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
 from banluck.games.banluck import Round, Rules, SeatEntry, preset
@@ -254,3 +255,19 @@ def test_the_xi_dach_named_houses_are_the_houses_of_their_worked_cases(
     assert ours.name == written["name"]
     assert ours.to_object()["rules"] == read_house(written).to_object()["rules"]
     assert ours.record() == read_house(written).record()
+
+
+@pytest.mark.rule("X13")
+@pytest.mark.parametrize("case", ["xi-dach-den-lang", "xi-dach-two-offenders-split"])
+def test_a_replay_of_the_xi_dach_game_plays_its_named_house(case: str) -> None:
+    """``{"preset": "xi-dach"}`` is the game's own house: the worked case's hand without its
+    house written out gives the case's output, the house echoed (H12)."""
+    data = json.loads((CASES[0].parent / f"{case}.json").read_text())
+    assert data["input"]["house"]["name"] == "Xì Dách"
+    hand = {k: v for k, v in data["input"].items() if k != "house"}
+    assert replay_hand({**hand, "preset": "xi-dach"}) == data["expected"]
+    try:  # kampung's own rules play it otherwise, or not at all
+        plain: dict[str, Any] | None = replay_hand({**hand, "preset": "kampung"})
+    except ReplayError:
+        plain = None
+    assert plain != data["expected"]
