@@ -69,6 +69,7 @@ class Walk:
 
     def look(self, where: str) -> None:
         text = self.page.evaluate("document.body.innerText")
+        text = re.sub(r"https?://\S+", " ", text)  # an address (a room's invite) is no word
         keys = set(self.page.locator("kbd").all_inner_texts())  # key caps: Enter, Space
         bad = {w for w in WORD.findall(text) if w.lower() in self.english and w not in keys}
         bad |= set(CODE.findall(text))

@@ -21,6 +21,10 @@ export function tableHouse() {
 /** A house's name as the table shows it. */
 export const houseCalled = (house) => house.name || t("house.unnamed");
 
+/** A change of a house, "field: value", in the House rules dialog's words. */
+export const changeWords = (field, value) =>
+  t("rules.house.change", { field: t("house.f." + field), value: valueWords(field, value) });
+
 /** A field's value in the House rules dialog's words. */
 function valueWords(field, v) {
   if (typeof v === "boolean") return t(v ? "house.yes" : "house.no");
@@ -53,7 +57,7 @@ function draw(house) {
   list.replaceChildren();
   const changes = known ? Object.entries(known.changes || {}) : [];
   for (const [field, value] of changes) {
-    list.appendChild(el("li", "", t("rules.house.change", { field: t("house.f." + field), value: valueWords(field, value) })));
+    list.appendChild(el("li", "", changeWords(field, value)));
   }
   list.hidden = changes.length === 0;
 }

@@ -12,7 +12,7 @@ let edgeFor = null; // the house (as JSON) whose edge is asked or shown
 let edge = null; // {house_edge, edge_source} of that house
 
 /** The named house a room's house is, or null. */
-const knownAs = (house) =>
+export const knownAs = (house) =>
   house ? named.find((h) => h.name === house.name && h.base === house.base) || null : null;
 
 /** The room's house in words: a named house by its title in the reader's language. */

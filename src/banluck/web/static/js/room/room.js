@@ -17,7 +17,8 @@ import { drawFair, drawVerified, wireFair } from "../fair/panel.js";
 import { drawHands, wireHands } from "./hands.js";
 import { noteSeen } from "../fair/seen.js";
 import { drawReactions, wireInvite, wireSound, yourTurnCue } from "./social.js";
-import { drawHousePicker, drawRulesHouse, houseName, loadHouses, pickedHouse } from "./house.js";
+import { drawHousePicker, drawRulesHouse, houseName, knownAs, loadHouses, pickedHouse } from "./house.js";
+import { changeWords } from "../househere.js";
 import { errorMessage, seatHolder } from "./words.js";
 
 let frame = null; // the last frame from the server
@@ -29,11 +30,14 @@ function say(error) {
 }
 
 /** The room's house in words ("House: Lucky sevens (seven_seven_seven = 7)"). */
+/** The room's house: a named house by its title; another by its name and what it changes,
+    in the House rules dialog's words. */
 function houseLine(house) {
   if (!house) return "";
-  house = { ...house, name: houseName(house) };
-  const changes = Object.entries(house.changes).map(([k, v]) => `${k} = ${JSON.stringify(v)}`);
-  return t("room.house", { name: house.name || t("room.house.label") }) + (changes.length ? ` (${changes.join(", ")})` : "");
+  const line = t("room.house", { name: houseName(house) });
+  if (knownAs(house)) return line;
+  const changes = Object.entries(house.changes).map(([k, v]) => changeWords(k, v));
+  return line + (changes.length ? ` (${changes.join("; ")})` : "");
 }
 
 function statusLine(room, you) {
