@@ -23,7 +23,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from fontTools import subset  # type: ignore[import-untyped]
+# the font cutting of the Chinese fonts' script, beside this one (scripts/)
+from subset_cjk_font import write
 
 STATIC = Path(__file__).resolve().parent.parent / "src" / "banluck" / "web" / "static"
 OUT = STATIC / "fonts" / "vi-letters.woff"
@@ -64,19 +65,7 @@ def is_vietnamese(ch: str) -> bool:
 
 def main(source: str) -> int:
     """Write OUT with every character of RANGES from the font ``source``."""
-    codes = [c for lo, hi in RANGES for c in range(lo, hi + 1)]
-    options = subset.Options()
-    options.flavor = "woff"
-    options.layout_features = ["*"]
-    options.name_IDs = ["*"]
-    options.notdef_outline = True
-    font = subset.load_font(source, options)
-    sub = subset.Subsetter(options)
-    sub.populate(unicodes=codes)
-    sub.subset(font)
-    OUT.parent.mkdir(exist_ok=True)
-    subset.save_font(font, str(OUT), options)
-    print(f"{OUT}: {len(codes)} characters, {OUT.stat().st_size} bytes")
+    write(source, {chr(c) for lo, hi in RANGES for c in range(lo, hi + 1)}, OUT)
     return 0
 
 
