@@ -86,9 +86,12 @@ def test_a_vietnamese_newcomer_plays_xi_dach_on_a_phone(
                 assert _table(page, server)["table"]["step"] == t["step"]  # nothing sent
                 page.keyboard.press("s")
                 expect(confirm).to_be_visible()
-                page.locator("#confirm-ok").click()
+                # the choice is sent once the dialog has closed: wait for it, not for idle
+                with page.expect_response(lambda r: r.url.endswith("/action")):
+                    page.locator("#confirm-ok").click()
             else:
-                page.keyboard.press("s" if mine["total"] >= 16 else "h")
+                with page.expect_response(lambda r: r.url.endswith("/action")):
+                    page.keyboard.press("s" if mine["total"] >= 16 else "h")
             idle(page)
         state = _table(page, server)
         assert state["table"]["over"], hand
