@@ -745,3 +745,35 @@ def test_a_room_gives_the_hint_when_its_host_allows_it(server: str, browser: Bro
     enter(bob, plain, "you")
     deal_until_someone_acts([bob])
     expect(bob.page.locator("#btn-hint")).to_be_hidden()
+
+
+def test_the_host_plays_a_house_kept_in_their_browser(server: str, browser: Browser) -> None:
+    """A house the host kept in the House rules dialog (this browser's) is offered in the
+    room's picker beside the named ones; the server checks it and every page names it and
+    what it changes; another person's page never offers the host's kept houses."""
+    ann = Person(browser.new_context(), "Ann")
+    cai = Person(browser.new_context(), "Cai")
+    link = make_room(ann, server, "table")
+    kept = {"base": "table", "name": "Grandma's table", "rules": {"five_card_bust": 1}}
+    ann.page.evaluate(  # as the House rules dialog's Keep writes it
+        "h => localStorage.setItem('banluck.houses', JSON.stringify({['table/' + h.name]: h}))",
+        kept,
+    )
+    ann.page.reload()
+    enter(ann, link, "you")
+    enter(cai, link, "ben")
+    option = "kept:Grandma's table"
+    expect(ann.page.locator(f'#house-pick option[value="{option}"]')).to_have_count(1)
+    ann.page.select_option("#house-pick", option)
+    ann.page.click("#house-form button")
+    for p in (ann, cai):
+        expect(p.page.locator("#house")).to_contain_text("Grandma's table")
+    state = next(f for f in reversed(cai.frames) if f.get("type") == "state")
+    assert state["room"]["house"] == {
+        "base": "table",
+        "name": "Grandma's table",
+        "changes": {"five_card_bust": 1},
+    }
+    expect(ann.page.locator("#house-pick")).to_have_value(option)
+    play_hand([ann, cai])
+    check_frames([ann, cai])

@@ -34,6 +34,7 @@ from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
 from banluck.games.driver import GameDriver, HandDriver, HandStart, Settled
 from banluck.games.registry import driver_for
+from banluck.rooms.door import Door, enter
 from banluck.rooms.fair import salt_from
 from banluck.rooms.names import display_name, same_name
 from banluck.rooms.reactions import Reactions
@@ -73,6 +74,9 @@ class Member:
     away: bool = False
     #: their seat went back to a bot after a whole hand without them (told until they sit)
     freed: bool = False
+    #: came in while the room was locked to watchers (``rooms.door``): may not sit while
+    #: that lock holds
+    watch_only: bool = False
 
 
 class Room:
@@ -147,6 +151,10 @@ class Room:
         #: when the room last changed (``rooms.limits``: an idle room is removed); None for
         #: a room saved before rooms kept it, until its next change
         self.updated: float | None = None
+        #: who comes in (``rooms.door``)
+        self.door = Door()
+        #: the person the host offered the bank to (kampung ``rotate``), until they answer
+        self.bank_offer: str | None = None
 
     def _next_entropy(self) -> int:
         return self.entropy()
@@ -185,10 +193,22 @@ class Room:
 
     # ------------------------------------------------------------------ people
 
-    def join(self, player: str, name: object, now: float) -> None:
-        """Enter the room (or change one's display name): a watcher until one sits."""
+    def join(self, player: str, name: object, now: float, passcode: object = None) -> None:
+        """Enter the room (or change one's display name): a watcher until one sits. A new
+        person passes the door first (``rooms.door``: the lock, the passcode, the knock)."""
         shown = display_name(name)
-        # N5: names that look alike are one name (Unicode's confusables)
+        self._name_free(player, shown)
+        m = self.members.get(player)
+        if m is None:
+            if not enter(self, player, shown, passcode, now):
+                return  # waiting at the door for the host
+            self.add_member(player, shown)
+        else:
+            m.name = shown
+        self.changed(now)
+
+    def _name_free(self, player: str, shown: str) -> None:
+        """N5: names that look alike are one name (Unicode's confusables)."""
         taken = next(
             (x.name for p, x in self.members.items() if p != player and same_name(x.name, shown)),
             None,
@@ -197,32 +217,44 @@ class Room:
             raise Refusal(
                 "name_taken", f"someone in the room is called {taken!r} already", {"name": taken}
             )
-        m = self.members.get(player)
-        if m is None:
-            if len(self.members) >= MEMBER_LIMIT:
-                raise Refusal("room_full", f"the room holds {MEMBER_LIMIT} people")
-            watching = sum(1 for x in self.members.values() if x.seat is None)
-            if watching >= self.settings.watchers:
-                raise Refusal(
-                    "room_full",
-                    f"the room takes no more watchers (at most {self.settings.watchers})",
-                    {"watchers": self.settings.watchers},
-                )
-            self.members[player] = Member(player, shown)
-        else:
-            m.name = shown
-        self._changed(now)
 
-    def _between_hands(self, what: str) -> None:
+    def add_member(self, player: str, name: str) -> None:
+        """A new person in the room, watching (``room_full`` past the caps)."""
+        self._name_free(player, name)
+        if len(self.members) >= MEMBER_LIMIT:
+            raise Refusal("room_full", f"the room holds {MEMBER_LIMIT} people")
+        watching = sum(1 for x in self.members.values() if x.seat is None)
+        if watching >= self.settings.watchers:
+            raise Refusal(
+                "room_full",
+                f"the room takes no more watchers (at most {self.settings.watchers})",
+                {"watchers": self.settings.watchers},
+            )
+        self.members[player] = Member(player, name, watch_only=self.door.lock == "watch")
+
+    def member_named(self, name: object) -> str:
+        """The player of the person of the room called ``name`` (``not_found``)."""
+        found = [m.player for m in self.members.values() if m.name == name]
+        if not found:
+            raise Refusal("not_found", f"nobody here is called {name!r}", {"name": name})
+        return found[0]
+
+    def set_watchers(self, watchers: int) -> None:
+        """The host's cap on the people watching (those watching already stay)."""
+        self.settings = dataclasses.replace(self.settings, watchers=watchers)
+
+    def between_hands(self, what: str) -> None:
         if self.in_hand:
             raise Refusal("hand_in_progress", f"{what} between hands: wait for this one to end")
 
     def sit(self, player: str, seat: object, now: float) -> None:
         """Take a free seat between hands (the bot there leaves)."""
         m = self.member(player)
-        self._between_hands("seats are taken")
+        self.between_hands("seats are taken")
         if m.seat is not None:
             raise Refusal("seat_taken", f"you already sit at {m.seat!r}", {"seat": m.seat})
+        if m.watch_only and self.door.lock == "watch":
+            raise Refusal("room_locked", "the room is locked: you came in to watch")
         if not self.game.layout:
             if seat is not None:
                 raise Refusal("bad_request", "in this game a seat is made for you: send no seat")
@@ -242,7 +274,7 @@ class Room:
         m.seat = name
         m.away = m.freed = False
         self.stacks[name] = self.kept_stacks.pop(player, self.game.fresh_stack())
-        self._changed(now)
+        self.changed(now)
 
     def _unseat(self, player: str) -> None:
         m = self.members[player]
@@ -253,6 +285,8 @@ class Room:
         self.bets.pop(seat, None)
         self.side_bets.pop(seat, None)
         m.seat = None
+        if self.bank_offer == player:
+            self.bank_offer = None
         if self.game.layout:
             self.stacks[seat] = self.game.fresh_stack()  # a bot sits down again
         else:
@@ -264,25 +298,25 @@ class Room:
         m = self.member(player)
         if m.seat is None:
             raise Refusal("not_seated", "you have no seat")
-        self._between_hands("a seat is left")
+        self.between_hands("a seat is left")
         self._unseat(player)
-        self._changed(now)
+        self.changed(now)
 
     def free(self, player: str, seat: object, now: float) -> None:
         """The host frees a person's seat between hands."""
-        self._host_only(player, "free a seat", now)
+        self.host_only(player, "free a seat", now)
         if not isinstance(seat, str) or seat not in self.occupant:
             raise Refusal("bad_request", f"no person sits at {seat!r}", {"seat": seat})
-        self._between_hands("a seat is freed")
+        self.between_hands("a seat is freed")
         self._unseat(self.occupant[seat])
-        self._changed(now)
+        self.changed(now)
 
     def remove(self, player: str, name: object, now: float) -> None:
         """The host removes a person from the room between hands, by display name (a seated
-        person's seat goes back to a bot, their stack is kept): they watch no more, and
-        joining again counts against the watchers' cap."""
-        self._host_only(player, "remove someone", now)
-        self._between_hands("people are removed")
+        person's seat goes back to a bot, their stack is kept): they watch no more and may
+        not come back (``rooms.door``: kept out by their player id)."""
+        self.host_only(player, "remove someone", now)
+        self.between_hands("people are removed")
         found = [
             m
             for m in self.members.values()
@@ -295,13 +329,14 @@ class Room:
             self._unseat(gone.player)
         del self.members[gone.player]
         self.last_bets.pop(gone.player, None)
-        self._changed(now)
+        self.door.banned.add(gone.player)
+        self.changed(now)
 
     def set_house(self, player: str, house: object, now: float) -> None:
         """H3: the host changes the room's house between hands (None: the preset's rules);
         it plays from the next hand, a new deck count from a new shoe committed now."""
-        self._host_only(player, "change the house rules", now)
-        self._between_hands("the house rules change")
+        self.host_only(player, "change the house rules", now)
+        self.between_hands("the house rules change")
         body = {k: v for k, v in self.settings.to_json().items() if k not in ("decks", "house")}
         settings = parse_settings({**body, "house": house})
         if settings.house is None:
@@ -312,7 +347,7 @@ class Room:
         self.settings, self.game = settings, game
         if decks_changed or game.shuffle_due(self.shoe):
             self.shoe = self._new_shoe(game)
-        self._changed(now)
+        self.changed(now)
 
     def new_session(self, player: str, now: float) -> None:
         """The host starts a new session between hands: the room, its people and seats
@@ -320,13 +355,13 @@ class Room:
         # the room's money is reset by its own host only, never by one holding the role
         if player != self.owner:
             raise Refusal("forbidden", "only the room's host may start a new session")
-        self._between_hands("a new session starts")
+        self.between_hands("a new session starts")
         fresh = self.game.fresh_stack()
         self.stacks = dict.fromkeys(self.seats, fresh)
         self.kept_stacks = {}
         self.tally = Tally()
         self.last_summary = []
-        self._changed(now)
+        self.changed(now)
 
     def take_recall(self) -> dict[str, Any] | None:
         """The record of the hand finished since the last save (None: none), made and
@@ -352,18 +387,18 @@ class Room:
         m = self.member(player)
         self.seeds[m.name] = check_seed(seed)
         self.ledger.set_client_seed(joined(self.seeds))
-        self._changed(now)
+        self.changed(now)
 
     def react(self, player: str, reaction: object, now: float) -> None:
         """A person of the room sends a quick reaction (``rooms.reactions``)."""
         self.reactions.add(player, self.member(player).name, reaction, now)
-        self._changed(now)
+        self.changed(now)
 
     def back(self, player: str, now: float) -> None:
         """A person marked away says they are back (their next action would say so too)."""
         m = self.member(player)
         m.away = False
-        self._changed(now)
+        self.changed(now)
 
     def connect(self, player: str, now: float) -> None:
         """A socket of ``player`` opened (a person coming back is no longer away). The room
@@ -381,12 +416,12 @@ class Room:
             self.present.add(player)
         m.away = False
         if seen:
-            self._changed(now)
+            self.changed(now)
 
     def touched(self, now: float) -> None:
         """A new version with nothing else changed (a shared store: another process's
         sockets came or went, and every process must hear of it)."""
-        self._changed(now)
+        self.changed(now)
 
     def disconnect(self, player: str, now: float) -> None:
         """A socket closed: the seat is kept; the timer goes on. The room changes only when
@@ -398,7 +433,7 @@ class Room:
         self.connections.pop(player, None)
         self.gone_since[player] = now
         if player in self.members:
-            self._changed(now)
+            self.changed(now)
 
     # ------------------------------------------------------------------ the game
 
@@ -414,7 +449,7 @@ class Room:
         """A seated person's bet for the next hand (a kampung banker: ready, K3), and the
         side bets beside it where the game has them (I10)."""
         seat = self._seat_of(player)
-        self._between_hands("bets are placed")
+        self.between_hands("bets are placed")
         expected = self.last_number + 1
         if not _whole(hand):
             raise Refusal("bad_request", "'hand' must be a whole number", {"field": "hand"})
@@ -439,7 +474,7 @@ class Room:
             else:
                 self.side_bets.pop(seat, None)
         self.members[player].away = False
-        self._changed(now)
+        self.changed(now)
 
     def turn_of(
         self, player: str, hand: object, step: object, what: str = "choice"
@@ -462,7 +497,7 @@ class Room:
             raise Refusal("bad_action", "'action' must be a string", {"legal": list(h.legal())})
         h.apply(action)
         self.members[player].away = False
-        self._changed(now)
+        self.changed(now)
 
     def bound_deadline(self, now: float) -> None:
         """A room loaded with a deadline further away than its timer allows (the clock was
@@ -505,7 +540,7 @@ class Room:
 
     # ------------------------------------------------------------------ running the table
 
-    def _changed(self, now: float) -> None:
+    def changed(self, now: float) -> None:
         self._advance(now)
         self.version += 1
         self.updated = now
@@ -546,7 +581,7 @@ class Room:
                 self.host = m.player
                 return
 
-    def _host_only(self, player: str, what: str, now: float) -> None:
+    def host_only(self, player: str, what: str, now: float) -> None:
         """``forbidden`` unless ``player`` holds the host's role (settled as of ``now``)."""
         before = self.host
         self._hand_over_host(now)

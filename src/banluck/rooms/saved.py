@@ -11,6 +11,7 @@ from banluck.core.fair import FairFormatError
 from banluck.core.fair.table import TableLedger
 from banluck.core.money import MAX_CHIPS
 from banluck.games.driver import HandStart
+from banluck.rooms.door import Door
 from banluck.rooms.fair import salt_from
 from banluck.rooms.room import FORMAT, Member, Room
 from banluck.rooms.settings import settings_from_json
@@ -30,6 +31,7 @@ def room_json(room: Room) -> dict[str, Any]:
         "members": [
             {"player": m.player, "name": m.name, "seat": m.seat, "away": m.away}
             | ({"freed": True} if m.freed else {})
+            | ({"watch_only": True} if m.watch_only else {})
             for m in room.members.values()
         ],
         "seats": list(room.seats),
@@ -54,6 +56,9 @@ def room_json(room: Room) -> dict[str, Any]:
         **({"side_bets": room.side_bets} if room.side_bets else {}),
         **({"seeds": dict(room.seeds)} if room.seeds else {}),
         "tally": room.tally.to_json(),
+        # who comes in (rooms.door), when the door is not simply open
+        **({"door": door} if (door := room.door.to_json()) else {}),
+        **({"bank_offer": room.bank_offer} if room.bank_offer is not None else {}),
         "hand": None
         if h is None
         else {
@@ -77,7 +82,12 @@ def load_room(data: dict[str, Any], *, entropy: Callable[[], int]) -> Room:
     room.owner = str(data.get("owner", room.host))
     for m in data["members"]:
         room.members[str(m["player"])] = Member(
-            str(m["player"]), str(m["name"]), m["seat"], bool(m["away"]), bool(m.get("freed"))
+            str(m["player"]),
+            str(m["name"]),
+            m["seat"],
+            bool(m["away"]),
+            bool(m.get("freed")),
+            bool(m.get("watch_only")),
         )
     room.seats = [str(s) for s in data["seats"]]
     room.occupant = {str(k): str(v) for k, v in data["occupant"].items()}
@@ -99,6 +109,9 @@ def load_room(data: dict[str, Any], *, entropy: Callable[[], int]) -> Room:
     room.updated = None if updated is None else float(updated)
     room.dealt_to = {str(k): str(v) for k, v in data.get("dealt_to", {}).items()}
     room.tally = Tally.from_json(data.get("tally"))  # absent in rooms saved before it
+    room.door = Door.from_json(data.get("door"))  # an open door is not saved
+    offer = data.get("bank_offer")
+    room.bank_offer = None if offer is None else str(offer)
     room.present = {str(p) for p in data.get("present", room.dealt_to.values())}
     room.sitting_out = {str(s) for s in data.get("sitting_out", [])}
     room.side_bets = {
@@ -162,6 +175,8 @@ def check_loaded(room: Room) -> None:
             raise ValueError(f"the settle-up line of {r.name!r} does not add up")
     if room.last_number < 0 or room.hands_banked < 0:
         raise ValueError("a negative hand count")
+    if room.bank_offer is not None and room.bank_offer not in room.members:
+        raise ValueError("the bank is offered to someone not in the room")
 
 
 def _saved_ledger(data: object, salt: Callable[[int], bytes]) -> TableLedger:

@@ -13,7 +13,7 @@ from banluck.games.betcap import largest_bet
 
 if TYPE_CHECKING:
     from banluck.games.driver import GameDriver
-    from banluck.rooms.room import Room
+    from banluck.rooms.room import Member, Room
 
 
 def public_json(room: Room) -> dict[str, Any]:
@@ -57,6 +57,11 @@ def public_json(room: Room) -> dict[str, Any]:
         # the game's buttons (as the house has them) and the like, for the page
         "features": room.game.page_features(),
         **_house_json(room),
+        # who comes in (rooms.door: anyone with the link sees it), the family's call and
+        # the bank offered (members only: not in the stranger's view)
+        **({"door": door} if (door := room.door.public_json()) else {}),
+        **({"call": room.door.call} if room.door.call is not None else {}),
+        **({"bank_offer": room.members[room.bank_offer].name} if room.bank_offer else {}),
         "last": room.last_summary,
         "tally": room.tally.rows(),
         "reactions": room.reactions.recent(),
@@ -84,7 +89,7 @@ def view_json(
     ``public``: ``public_json(room)`` when the caller already has it (one per broadcast)."""
     m = room.members.get(player) if player else None
     if m is None and player is not None:
-        return _stranger_view(room)
+        return _stranger_view(room, player)
     seat = m.seat if m else None
     table = None
     if room.hand is not None:
@@ -106,6 +111,9 @@ def view_json(
             # holding the host's role for the room's own host while they are away (who
             # alone may start a new session)
             **({"holding": True} if player == room.host != room.owner else {}),
+            # rooms.door: who waits at the door (to the host), a watcher kept from sitting
+            # by the lock, the bank offered to them
+            **_door_you(room, player, m),
         },
         "table": table,
     }
@@ -143,9 +151,21 @@ def _limits(room: Room, seat: str | None) -> dict[str, Any]:
     }
 
 
-def _stranger_view(room: Room) -> dict[str, Any]:
+def _door_you(room: Room, player: str | None, m: Member | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if player is not None and player == room.host and room.door.knocking:
+        out["knocks"] = list(room.door.knocking.values())
+    if m is not None and m.watch_only and room.door.lock == "watch":
+        out["watch_only"] = True
+    if player is not None and player == room.bank_offer:
+        out["bank_offered"] = True
+    return out
+
+
+def _stranger_view(room: Room, player: str) -> dict[str, Any]:
     """What a person who has not joined sees: that the room exists, its game and
-    settings, and nothing of its people, hands or shoe (they join to see more)."""
+    settings, its door, and nothing of its people, hands or shoe (they join to see more);
+    a person waiting at the door sees the name they knocked under."""
     hidden = {
         **public_json(room),
         "seats": [],
@@ -160,7 +180,9 @@ def _stranger_view(room: Room) -> dict[str, Any]:
         "reactions": [],
         "fair": None,
     }
-    you = {
+    hidden.pop("call", None)
+    hidden.pop("bank_offer", None)
+    you: dict[str, Any] = {
         "name": None,
         "seat": None,
         "host": False,
@@ -169,4 +191,9 @@ def _stranger_view(room: Room) -> dict[str, Any]:
         "bet": None,
         "limits": _limits(room, None),
     }
+    knocked = room.door.knocking.get(player)
+    if knocked is not None:
+        you["knocking"] = knocked
+    if player in room.door.banned:  # removed or refused: told so, not asked to join again
+        you["banned"] = True
     return {"type": "state", "room": hidden, "you": you, "table": None}

@@ -64,6 +64,12 @@ WORK_PER_HOUR = 120.0
 #: saves a hand a minute or so; a phone back online sends one version for all it missed
 LEDGER_BURST = 30
 LEDGER_PER_MINUTE = 20.0
+#: Tries at a room's door (a passcode given, a knock) one address may make at one room: a
+#: burst (a typo or two), then this many a minute; and every address together at one room.
+DOOR_BURST = 5
+DOOR_PER_MINUTE = 2.0
+DOOR_ROOM_BURST = 30
+DOOR_ROOM_PER_MINUTE = 10.0
 #: Addresses a bucket remembers at most; past it the full buckets are forgotten first.
 REMEMBERED = 100_000
 
@@ -167,6 +173,8 @@ class ClientLimits:
         self.opens = Buckets(sockets_burst, sockets_per_minute / 60, clock)
         self.work = Buckets(WORK_BURST, WORK_PER_HOUR / 3600, clock)
         self.ledgers = Buckets(LEDGER_BURST, LEDGER_PER_MINUTE / 60, clock)
+        self.door = Buckets(DOOR_BURST, DOOR_PER_MINUTE / 60, clock)
+        self.door_room = Buckets(DOOR_ROOM_BURST, DOOR_ROOM_PER_MINUTE / 60, clock)
 
     def address(self, peer: str | None, headers: Mapping[str, str]) -> str:
         return client_address(peer, headers, self.header)
@@ -238,4 +246,23 @@ class ClientLimits:
                 "too_many_new_players",
                 f"too many new players from one address: at most {per_hour:g} an hour;"
                 " play on from a browser that has played here before",
+            )
+
+    def door_try(self, code: str, address: str) -> None:
+        """Take a token of the address at room ``code``'s door and one of the room's (a
+        passcode guessed, a knock): ``rate_limited`` when either has none left, so guesses
+        are slowed per client and per room."""
+        if not self.door.take(f"{code} {address}"):
+            raise Refusal(
+                "rate_limited",
+                f"too many tries at this room's door: {DOOR_PER_MINUTE:g} a minute after the"
+                f" first {DOOR_BURST}",
+                {"per_minute": DOOR_PER_MINUTE},
+            )
+        if not self.door_room.take(code):
+            raise Refusal(
+                "rate_limited",
+                f"too many tries at this room's door: {DOOR_ROOM_PER_MINUTE:g} a minute from"
+                " everyone",
+                {"per_minute": DOOR_ROOM_PER_MINUTE},
             )

@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from banluck.core.refusal import Refusal
 from banluck.core.text import json_fault
+from banluck.rooms import door
 from banluck.rooms.room import Room
 from banluck.web import metrics
 
@@ -42,6 +43,13 @@ FRAMES = (
     "seed",
     "state",
     "hint",
+    "door",
+    "admit",
+    "refuse",
+    "make_host",
+    "offer_bank",
+    "take_bank",
+    "decline_bank",
 )
 
 
@@ -102,7 +110,7 @@ def apply_frame(room: Room, player: str, frame: dict[str, Any], now: float) -> N
     """A player's frame (one of ``FRAMES``) on the room; ``Refusal`` when refused."""
     kind = frame.get("type")
     if kind == "join":
-        room.join(player, frame.get("name"), now)
+        room.join(player, frame.get("name"), now, frame.get("passcode"))
     elif kind == "sit":
         room.sit(player, frame.get("seat"), now)
     elif kind == "stand":
@@ -125,8 +133,22 @@ def apply_frame(room: Room, player: str, frame: dict[str, Any], now: float) -> N
         room.react(player, frame.get("reaction"), now)
     elif kind == "seed":
         room.give_seed(player, frame.get("seed"), now)
+    elif kind in _DOOR:
+        _DOOR[kind](room, player, frame, now)
     elif kind != "state":
         raise unknown_frame(kind)
+
+
+#: who comes in and what the host hands on (``rooms.door``)
+_DOOR: dict[str, Callable[[Room, str, dict[str, Any], float], None]] = {
+    "door": door.set_door,
+    "admit": lambda r, p, f, now: door.admit(r, p, f.get("name"), now),
+    "refuse": lambda r, p, f, now: door.refuse(r, p, f.get("name"), now),
+    "make_host": lambda r, p, f, now: door.make_host(r, p, f.get("name"), now),
+    "offer_bank": lambda r, p, f, now: door.offer_bank(r, p, f.get("name"), now),
+    "take_bank": lambda r, p, f, now: door.answer_bank(r, p, True, now),
+    "decline_bank": lambda r, p, f, now: door.answer_bank(r, p, False, now),
+}
 
 
 def unknown_frame(kind: object) -> Refusal:

@@ -668,8 +668,10 @@ class RoomHub:
         """Each socket of the room gets the room as its player may see it."""
         frames: dict[str, str] = {}
         public = room.public()
+        door = room.door
         for conn in self.sockets.get(room.code, ()):
-            if conn.player not in room.members:
+            p = conn.player
+            if p not in room.members and p not in door.knocking and p not in door.banned:
                 continue  # a socket that has not joined is told nothing (it asks: ``state``)
             frame = frames.get(conn.player)
             if frame is None:
@@ -777,11 +779,16 @@ class RoomHub:
 
     # ------------------------------------------------------------------ frames
 
-    def command(self, room: Room, player: str, frame: dict[str, Any]) -> None:
-        """One frame of a player (``Refusal`` when refused)."""
+    def command(
+        self, room: Room, player: str, frame: dict[str, Any], address: str | None = None
+    ) -> None:
+        """One frame of a player (``Refusal`` when refused), from client ``address``."""
         kind = frame.get("type")
         if kind not in FRAMES:
             raise unknown_frame(kind)
+        if kind == "join" and player not in room.members and room.door.public_json():
+            # a passcode or a knock at a door that is not simply open: slowed (rooms.door)
+            self.clients.door_try(room.code, address or "unknown")
         if kind == "state":  # the player's sockets get the state, ``reply`` set to ``id``
             self.change(room, lambda now: None, step=(None, None))
             self._to_player(room, player, {**room.view(player), "reply": _ref(frame.get("id"))})

@@ -12,8 +12,9 @@ with the player's cookie), the signed cookie (``identity``), frames of JSON text
 ``MAX_FRAME`` bytes, and a token bucket per socket (``RATE`` frames a second, bursts of
 ``BURST``). Each refusal is an ``error`` frame to that socket only; nothing changes.
 
-Client → server frames: ``join {name}``, ``sit {seat?}``, ``stand``, ``free {seat}`` (host),
-``bet {hand, amount}``, ``act {hand, step, action}``, ``state``. Server → client:
+Client → server frames: ``join {name, passcode?}``, ``sit {seat?}``, ``stand``, ``free {seat}``
+(host), ``bet {hand, amount}``, ``act {hand, step, action}``, ``state``, and the door's
+(``rooms.door``; docs/API.md lists them all). Server → client:
 ``state`` (``Room.view``) and ``error`` (``Refusal.body`` plus ``type``).
 """
 
@@ -82,12 +83,12 @@ async def serve_socket(
         await ws.close(code=CLOSE_POLICY, reason=exc.message)  # before accept: a 403
         return
     try:
-        await _serve_open(ws, code, hub, player)
+        await _serve_open(ws, code, hub, player, address)
     finally:
         hub.clients.close_socket(player, address)
 
 
-async def _serve_open(ws: WebSocket, code: str, hub: RoomHub, player: str) -> None:
+async def _serve_open(ws: WebSocket, code: str, hub: RoomHub, player: str, address: str) -> None:
     """The socket of ``player``, admitted, in room ``code``."""
     try:
         room = hub.get(code)
@@ -123,7 +124,7 @@ async def _serve_open(ws: WebSocket, code: str, hub: RoomHub, player: str) -> No
                     raise Refusal("rate_limited", f"too many frames: at most {hub.rate:g} a second")
                 frame = parse_frame(message)
                 await hub.ready(room)  # the room's house solve, off the loop
-                hub.command(room, player, frame)
+                hub.command(room, player, frame, address)
             except Refusal as exc:
                 conn.send(error_frame(exc))
             except Exception:  # a fault of the server: this frame fails, the socket stays

@@ -18,6 +18,13 @@ const KEPT = "banluck.houses"; // {"<base>/<name>": house object} in this browse
 
 const kept = () => stored(localStorage, KEPT, {});
 
+/** The houses kept in this browser for games of `base`: [[name, house object]]. */
+export function keptHouses(base) {
+  return Object.entries(kept())
+    .filter(([k]) => k.startsWith(base + "/"))
+    .map(([k, house]) => [k.slice(base.length + 1), house]);
+}
+
 /** The "Start from" list: the game's own rules, the named houses, the ones you kept. */
 function drawStarts() {
   const pick = $("house-start");

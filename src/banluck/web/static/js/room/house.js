@@ -5,6 +5,7 @@
 import { request } from "../api.js";
 import { $, el } from "../dom.js";
 import { locale, t } from "../messages.js";
+import { keptHouses } from "../houserules.js";
 import { fetchHouses, houseTitle } from "./words.js";
 
 let named = []; // GET /api/houses
@@ -26,33 +27,52 @@ export async function loadHouses() {
   named = await fetchHouses();
 }
 
-/** The host's picker, between hands: the named houses of the room's game. */
+let kept = []; // [[name, house]]: the houses this browser keeps for the room's game
+
+/** The base of the room's houses: the house it plays, else its game's own. */
+const baseOf = (room) => (room.house ? room.house.base : room.settings.game);
+
+/** The text of a picker's option: a named house by its title, a kept one by its name. */
+function optionText(value) {
+  if (value.startsWith("kept:")) return t("house.kept", { name: value.slice("kept:".length) });
+  return value ? houseTitle(named.find((h) => h.id === value)) : t("room.house.none");
+}
+
+/** The host's picker, between hands: the named houses of the room's game and the houses
+    the host keeps in this browser for it (the server checks every one, H11). */
 export function drawHousePicker(room, you) {
   const form = $("house-form");
   form.hidden = !(you.host && room.phase !== "playing");
   if (form.hidden) return;
   const pick = $("house-pick");
   const offered = named.filter((h) => (h.game || h.base) === room.settings.game);
+  kept = keptHouses(baseOf(room));
   const current = knownAs(room.house);
-  const want = ["", ...offered.map((h) => h.id)];
+  const want = ["", ...offered.map((h) => h.id), ...kept.map(([name]) => "kept:" + name)];
   if (pick.dataset.ids !== want.join(" ")) {
-    pick.replaceChildren(el("option", "", t("room.house.none")));
-    pick.firstChild.value = "";
-    for (const h of offered) {
-      const o = el("option", "", houseTitle(h));
-      o.value = h.id;
-      o.title = h.source;
+    pick.replaceChildren();
+    for (const value of want) {
+      const o = el("option", "", optionText(value));
+      o.value = value;
+      const h = named.find((x) => x.id === value);
+      if (h) o.title = h.source;
       pick.append(o);
     }
     pick.dataset.ids = want.join(" ");
   }
-  for (const o of pick.options) o.textContent = o.value ? houseTitle(named.find((h) => h.id === o.value)) : t("room.house.none");
-  if (document.activeElement !== pick) pick.value = current ? current.id : "";
+  for (const o of pick.options) o.textContent = optionText(o.value);
+  const playing = room.house && !current ? kept.find(([name]) => name === room.house.name) : null;
+  if (document.activeElement !== pick) pick.value = current ? current.id : playing ? "kept:" + playing[0] : "";
 }
 
 /** The house the host picked, as the `house` frame sends it (null: the game's own). */
 export function pickedHouse() {
-  const h = named.find((x) => x.id === $("house-pick").value);
+  const value = $("house-pick").value;
+  if (value.startsWith("kept:")) {
+    const found = kept.find(([name]) => "kept:" + name === value);
+    return found ? found[1] : null;
+  }
+  const h = named.find((x) => x.id === value);
   return h ? { base: h.base, name: h.name, rules: h.rules } : null;
 }
 

@@ -20,6 +20,7 @@ import { drawReactions, wireInvite, wireSound, yourTurnCue } from "./social.js";
 import { drawHousePicker, drawRulesHouse, houseName, knownAs, loadHouses, pickedHouse } from "./house.js";
 import { changeWords } from "../househere.js";
 import { errorMessage, seatHolder } from "./words.js";
+import { drawDoor, passcode, personButtons, wireDoor } from "./door.js";
 
 let frame = null; // the last frame from the server
 let link = null;
@@ -73,6 +74,9 @@ function seatItem(room, you, seat) {
     b.addEventListener("click", () => link.send({ type: "free", seat: seat.seat }));
     li.append(" ", b);
   }
+  if (!seat.bot) {
+    for (const b of personButtons(room, you, { name: seat.name, seat: seat.seat })) li.append(" ", b);
+  }
   return li;
 }
 
@@ -101,6 +105,7 @@ function drawSeats(room, you) {
       b.addEventListener("click", () => link.send({ type: "remove", name }));
       watchers.append(" ", b);
     }
+    for (const b of personButtons(room, you, { name, seat: null })) watchers.append(" ", b);
   });
 }
 
@@ -129,6 +134,7 @@ function draw() {
   if (!frame) return;
   const { room, you } = frame;
   $("house").textContent = houseLine(room.house);
+  drawDoor(room, you);
   drawHousePicker(room, you);
   drawRulesHouse(room);
   $("qr").alt = t("room.qr");
@@ -190,9 +196,10 @@ function wire(code) {
   wireHands(code);
   $("join-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
-    link.send({ type: "join", name: $("name").value });
+    link.send({ type: "join", name: $("name").value, passcode: passcode() });
   });
   $("stand-up").addEventListener("click", () => link.send({ type: "stand" }));
+  wireDoor((f) => link.send(f));
   $("back-button").addEventListener("click", () => link.send({ type: "back" }));
   $("house-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
