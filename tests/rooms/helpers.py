@@ -38,6 +38,16 @@ def room(game: str = "table", seed: int = 2, **settings: Any) -> Room:
     return r
 
 
+def finish_hand(r: Room, now: float = 0.0) -> None:
+    """The people choose their seats' automatic choice until the hand is over."""
+    while r.in_hand:
+        h = r.hand
+        assert h is not None
+        seat = h.to_act()
+        assert seat is not None
+        r.act(r.occupant[seat], h.number, h.step, h.auto_choice(), now)
+
+
 def hidden_leaks(frame: dict[str, Any]) -> list[str]:
     """Every card in ``frame`` its receiver may not see, by the frame's own flags: another
     seat's card before that hand is turned over; the dealer's face-down card."""

@@ -15,7 +15,7 @@ from banluck.core.refusal import Refusal
 from banluck.rooms.names import display_name, is_code, new_code
 from banluck.rooms.room import HOST_GRACE, Room, new_room
 from banluck.rooms.settings import parse_settings
-from tests.rooms.helpers import CODE, hidden_leaks, room
+from tests.rooms.helpers import CODE, finish_hand, hidden_leaks, room
 
 
 def ready(r: Room, players: str = "AB", now: float = 0.0) -> None:
@@ -150,7 +150,7 @@ def test_bets_are_checked_and_the_hand_waits_for_every_present_person() -> None:
         r.bet("A", 2, 20, 0.0)
     assert e.value.code == "stale"
     r.bet("A", 1, 20, 0.0)
-    assert not r.in_hand and r.deadline == 30.0
+    assert not r.in_hand and r.deadline is None  # no timer before the first hand
     r.bet("B", 1, 500, 0.0)
     assert r.in_hand and r.hand is not None and r.hand.start.bets == {"you": 20, "ben": 500}
 
@@ -218,10 +218,41 @@ def test_an_away_person_is_played_at_once_and_bets_the_smallest_bet() -> None:
     r.sit("A", "you", 0.0)
     r.sit("B", "anna", 0.0)
     ready(r)
-    r.bet("A", 1, 100, 0.0)
+    bet_all(r, "AB")
+    finish_hand(r)
+    r.bet("A", 2, 100, 0.0)
+    assert r.deadline == 30.0  # from the second hand on, the bets are timed
     assert r.tick(30.0)  # Bob never bet: away, the hand is dealt with his smallest bet
-    assert r.members["B"].away and r.hand is not None
+    assert r.members["B"].away and r.hand is not None and r.hand.number == 2
     assert r.hand.start.bets["anna"] == 10
+
+
+def test_nobody_is_timed_before_the_first_hand_and_the_hosts_start_deals_it() -> None:
+    """People are still arriving before the first hand: it waits for every seated person's
+    bet with no timer, or for the host's Start, which deals it to those ready (the others
+    sit it out: a bot plays their seat, their stack kept)."""
+    r = room("table")
+    r.sit("A", "you", 0.0)
+    r.sit("B", "anna", 0.0)
+    ready(r)
+    with pytest.raises(Refusal) as e:
+        r.start("A", 0.0)
+    assert e.value.code == "not_ready"  # nobody has bet
+    r.bet("A", 1, 100, 0.0)
+    assert r.deadline is None and not r.tick(10_000.0) and not r.members["B"].away
+    with pytest.raises(Refusal) as e:
+        r.start("B", 0.0)
+    assert e.value.code == "forbidden"
+    r.start("A", 1.0)
+    h = r.hand
+    assert h is not None and h.number == 1 and r.sitting_out == {"anna"}
+    assert h.start.people == ("you",) and h.start.bets == {"you": 100}
+    stack = r.stacks["anna"]
+    finish_hand(r)
+    assert r.stacks["anna"] == stack and not r.members["B"].away
+    with pytest.raises(Refusal) as e:
+        r.start("A", 2.0)
+    assert e.value.code == "bad_request"  # the table has started
 
 
 @pytest.mark.rule("I2")
@@ -385,7 +416,9 @@ def test_an_away_person_is_told_and_comes_back_by_saying_so() -> None:
     r.sit("A", "you", 0.0)
     r.sit("B", "ben", 0.0)
     ready(r)
-    r.bet("A", 1, 20, 0.0)
+    bet_all(r, "AB")
+    finish_hand(r)
+    r.bet("A", 2, 20, 0.0)
     r.tick(100.0)  # B's bet never came: B is away, the hand deals
     assert r.members["B"].away and r.view("B")["you"]["away"]
     r.back("B", 101.0)

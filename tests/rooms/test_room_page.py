@@ -701,6 +701,7 @@ def test_an_away_person_sees_it_and_is_back_with_one_click(server: str, browser:
     link = make_room(ann, server, "table", timer=5)
     enter(ann, link, "you")
     enter(bob, link, "ben")
+    play_hand([ann, bob])  # nobody is timed before the first hand: both bet and play it
     ann.bet()  # Bob never bets: after 5 s the timer bets for him and marks him away
     bob.page.wait_for_selector("#away-note:visible", timeout=20000)
     assert "marked away" in bob.page.locator("#away-note").inner_text()

@@ -8,14 +8,17 @@ pages show no English word."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, ViewportSize, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.test_no_english import Walk
-from tests.rooms.test_room_page import Person, check_frames, make_room, server
+from tests.rooms.test_room_page import CHOICES, Person, check_frames, make_room, server
 
 pytestmark = pytest.mark.browser
 __all__ = ["server"]  # the room page's server fixture, used here too
@@ -41,14 +44,18 @@ def _last_state(p: Person) -> dict[str, Any]:
     return next(f for f in reversed(p.frames) if f.get("type") == "state")
 
 
-def _door_is(p: Person, **door: object) -> None:
-    """Wait until ``p``'s last frame shows the room's door so (the server has it)."""
-    for _ in range(100):
-        shown = _last_state(p)["room"].get("door") or {}
-        if all(shown.get(k) == v for k, v in door.items()):
+def _until(p: Person, holds: Callable[[dict[str, Any]], bool]) -> None:
+    """Wait until ``p``'s last state frame's room ``holds`` (the server has made it so)."""
+    for _ in range(200):
+        if holds(_last_state(p)["room"]):
             return
         p.page.wait_for_timeout(50)
-    raise AssertionError(f"the door is not {door}: {shown}")
+    raise AssertionError(f"never so: {_last_state(p)['room']}")
+
+
+def _door_is(p: Person, **door: object) -> None:
+    """Wait until ``p``'s last frame shows the room's door so."""
+    _until(p, lambda room: all((room.get("door") or {}).get(k) == v for k, v in door.items()))
 
 
 def test_the_host_decides_who_comes_in(server: str, browser: Browser) -> None:
@@ -119,7 +126,7 @@ def test_the_host_decides_who_comes_in(server: str, browser: Browser) -> None:
     walks["mei"].look("the bank offered")
     mei.page.click("#bank-take")
     expect(mei.page.locator("#bank-offer")).to_be_hidden()
-    assert _last_state(ann)["room"]["banker"] == "anna"
+    _until(ann, lambda room: room["banker"] == "anna")
     host.click("#seats li[data-seat='anna'] button[aria-label='Make host 小美']")
     expect(mei.page.locator("#door")).to_be_visible()
     expect(host.locator("#door")).to_be_hidden()
@@ -134,3 +141,63 @@ def test_the_host_decides_who_comes_in(server: str, browser: Browser) -> None:
         assert width <= 375, (p.name, width)
     for name, walk in walks.items():
         assert walk.found == {}, (name, walk.found)
+
+
+def test_a_room_welcomes_its_host_and_nobody_is_timed_before_the_first_hand(
+    server: str, browser: Browser
+) -> None:
+    """The host on a phone is asked where to sit (one tap) and sees the invite first while
+    alone; a relative joins and sits; the first hand has no timer (however short the room's)
+    and waits for everyone, or for the host's Start, which deals it to those ready."""
+    ann = Person(browser.new_context(viewport=PHONE), "Ann")
+    bao = Person(browser.new_context(locale="zh-CN"), "宝")
+    link = make_room(ann, server, "table", timer=5)
+    host = ann.page
+    expect(host.locator("#welcome-sit")).to_be_visible()
+    expect(host.locator("#welcome-invite #copy-link")).to_be_in_viewport()
+    host.click("#welcome-seats button >> nth=0")
+    expect(host.locator("#welcome-sit")).to_be_hidden()
+    expect(host.locator("#seats li.me")).to_contain_text("Ann")
+    expect(host.locator("#welcome-invite")).to_be_visible()  # alone still: the invite first
+    _open(bao, link)
+    _join(bao)
+    bao.page.click("button[data-sit='ben']")
+    expect(host.locator("#welcome-invite")).to_be_hidden()
+    expect(host.locator("#room #invite")).to_have_count(1)  # back below the table
+    ann.bet()
+    expect(host.locator("#room-start")).to_be_visible()
+    expect(bao.page.locator("#welcome")).to_be_hidden()  # the host's alone
+    firsts = [
+        f
+        for p in (ann, bao)
+        for f in p.frames
+        if f.get("type") == "state"
+        and f["room"]["next_hand"] == 1
+        and f["room"]["phase"] == "betting"
+    ]
+    assert firsts and all(f["room"]["deadline"] is None for f in firsts)
+    expect(host.locator("#timer")).to_have_text("")
+    host.click("#room-start")
+    for _ in range(200):  # hand 1, dealt to Ann alone: she plays it out
+        if _last_state(bao)["room"]["next_hand"] == 2:
+            break
+        stand = host.locator("#btn-stand:visible:enabled")
+        choices = host.locator(CHOICES)
+        with contextlib.suppress(PlaywrightTimeout):
+            if stand.count():
+                stand.first.click(timeout=1000)
+            elif choices.count():
+                choices.first.click(timeout=1000)
+        host.wait_for_timeout(100)
+    _until(bao, lambda room: room["next_hand"] == 2)
+    state = _last_state(bao)["room"]
+    # Bao sat hand 1 out: a bot played the seat, her stack untouched
+    assert [s["stack"] for s in state["seats"] if s["seat"] == "ben"] == [1000]
+    assert any(
+        s["seat"] == "ben" and s["sitting_out"]
+        for f in bao.frames
+        if f.get("type") == "state" and f["room"]["hand"] == 1
+        for s in f["room"]["seats"]
+    ) or all(f["room"]["phase"] == "betting" for f in bao.frames if f.get("type") == "state")
+    expect(host.locator("#room-start")).to_be_hidden()
+    check_frames([ann, bao])

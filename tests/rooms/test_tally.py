@@ -16,7 +16,7 @@ import pytest
 
 from banluck.core.refusal import Refusal
 from banluck.rooms.room import Room
-from tests.rooms.helpers import room
+from tests.rooms.helpers import finish_hand, room
 from tests.rooms.test_ws import ORIGIN, Player, _cookie, make_room, play_out, served
 
 
@@ -100,12 +100,7 @@ def test_a_new_session_is_the_hosts_between_hands() -> None:
     with pytest.raises(Refusal) as e:
         r.new_session("A", 0.0)
     assert e.value.code == "hand_in_progress" and json.dumps(r.to_json()) == before
-    while r.in_hand:
-        h = r.hand
-        assert h is not None
-        seat = h.to_act()
-        assert seat is not None
-        r.act(r.occupant[seat], h.number, h.step, h.auto_choice(), 0.0)
+    finish_hand(r)
     number = r.last_number
     r.new_session("A", 0.0)
     assert r.public()["tally"] == [] and set(r.stacks.values()) == {1000}

@@ -153,6 +153,9 @@ class Room:
         self.updated: float | None = None
         #: who comes in (``rooms.door``)
         self.door = Door()
+        #: the host said Start: the next deal does not wait for those not ready (runtime:
+        #: the deal follows in the same command)
+        self._start_now = False
         #: the person the host offered the bank to (kampung ``rotate``), until they answer
         self.bank_offer: str | None = None
 
@@ -362,6 +365,22 @@ class Room:
         self.tally = Tally()
         self.last_summary = []
         self.changed(now)
+
+    def start(self, player: str, now: float) -> None:
+        """The host deals the first hand now: nobody is timed before it (people are still
+        arriving), so it waits for everyone seated to bet, or for this. Those seated who
+        have not bet sit it out (a bot plays their seat, their stack kept)."""
+        self.host_only(player, "start the first hand", now)
+        self.between_hands("the first hand starts")
+        if self.last_number != 0:
+            raise Refusal("bad_request", "the table has started already")
+        if not any(s in self.bets for s in self._people_seats()):
+            raise Refusal("not_ready", "nobody has bet yet: the first hand needs a bet")
+        self._start_now = True
+        try:
+            self.changed(now)
+        finally:
+            self._start_now = False
 
     def take_recall(self) -> dict[str, Any] | None:
         """The record of the hand finished since the last save (None: none), made and
@@ -657,7 +676,10 @@ class Room:
             if not present:
                 self.deadline, self._waiting = None, None
                 return
-            if self._pending_bets():
+            if self._pending_bets() and not self._start_now:
+                if self.last_number == 0:  # people are still arriving: no timer yet
+                    self.deadline, self._waiting = None, None
+                    return
                 self._wait(["bet", self.last_number + 1], now)
                 return
             if dealt:  # one deal per command: the next waits for the people's bets
@@ -669,9 +691,14 @@ class Room:
 
     def _deal(self, now: float) -> None:
         seated = self._people_seats()
-        # a person gone sits the hand out; the banker's seat never does
+        # a person gone sits the hand out (and, at the host's Start, one not ready); the
+        # banker's seat never does
+        waited = set(self._pending_bets()) if self._start_now else set()
+        self._start_now = False
         self.sitting_out = {
-            s for s in seated if s != self.banker and self._gone(self.occupant[s], now)
+            s
+            for s in seated
+            if s != self.banker and (s in waited or self._gone(self.occupant[s], now))
         }
         people = tuple(s for s in seated if s not in self.sitting_out)
         stacks = dict(self.stacks)

@@ -39,6 +39,7 @@ FRAMES = (
     "house",
     "back",
     "new_session",
+    "start",
     "react",
     "seed",
     "state",
@@ -129,6 +130,8 @@ def apply_frame(room: Room, player: str, frame: dict[str, Any], now: float) -> N
         room.remove(player, frame.get("name"), now)
     elif kind == "new_session":
         room.new_session(player, now)
+    elif kind == "start":
+        room.start(player, now)
     elif kind == "react":
         room.react(player, frame.get("reaction"), now)
     elif kind == "seed":

@@ -21,6 +21,7 @@ import { drawHousePicker, drawRulesHouse, houseName, knownAs, loadHouses, picked
 import { changeWords } from "../househere.js";
 import { errorMessage, seatHolder } from "./words.js";
 import { drawDoor, passcode, personButtons, wireDoor } from "./door.js";
+import { drawWelcome, wireWelcome } from "./welcome.js";
 
 let frame = null; // the last frame from the server
 let link = null;
@@ -135,6 +136,7 @@ function draw() {
   const { room, you } = frame;
   $("house").textContent = houseLine(room.house);
   drawDoor(room, you);
+  drawWelcome(room, you);
   drawHousePicker(room, you);
   drawRulesHouse(room);
   $("qr").alt = t("room.qr");
@@ -200,6 +202,7 @@ function wire(code) {
   });
   $("stand-up").addEventListener("click", () => link.send({ type: "stand" }));
   wireDoor((f) => link.send(f));
+  wireWelcome((f) => link.send(f));
   $("back-button").addEventListener("click", () => link.send({ type: "back" }));
   $("house-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
