@@ -201,3 +201,31 @@ def test_a_room_welcomes_its_host_and_nobody_is_timed_before_the_first_hand(
     ) or all(f["room"]["phase"] == "betting" for f in bao.frames if f.get("type") == "state")
     expect(host.locator("#room-start")).to_be_hidden()
     check_frames([ann, bao])
+
+
+def test_the_host_sets_the_timer_turns_it_off_and_pauses_it(server: str, browser: Browser) -> None:
+    """A room made with no timer; the host sets 20 seconds from the room's panel, pauses it
+    (everyone reads so, in their language, and nobody is timed) and resumes it."""
+    ann = Person(browser.new_context(), "Ann")
+    bao = Person(browser.new_context(locale="zh-CN", viewport=PHONE), "宝")
+    link = make_room(ann, server, "table", timer=0)
+    host = ann.page
+    _open(bao, link)
+    _join(bao)
+    _until(bao, lambda room: room["settings"]["timer"] == 0)
+    expect(host.locator("#pace-pause")).to_be_hidden()  # nothing to pause
+    host.click("#door summary")
+    host.fill("#pace-timer", "20")
+    host.click("#pace-form button[type=submit]")
+    _until(bao, lambda room: room["settings"]["timer"] == 20)
+    host.click("#pace-pause")
+    _until(bao, lambda room: room.get("paused") is True and room["deadline"] is None)
+    expect(bao.page.locator("#paused-note")).to_contain_text("房主已暂停计时")
+    expect(host.locator("#pace-pause")).to_have_text("Resume the timer")
+    walk = Walk(bao.page, "zh")
+    walk.look("the timer paused")
+    host.click("#pace-pause")
+    _until(bao, lambda room: "paused" not in room)
+    expect(bao.page.locator("#paused-note")).to_be_hidden()
+    assert walk.found == {}, walk.found
+    check_frames([ann, bao])

@@ -40,7 +40,7 @@ from banluck.rooms.names import display_name, same_name
 from banluck.rooms.reactions import Reactions
 from banluck.rooms.recall import record
 from banluck.rooms.seeds import check_seed, joined
-from banluck.rooms.settings import RoomSettings, parse_settings
+from banluck.rooms.settings import TIMER_OFF, RoomSettings, check_timer, parse_settings
 from banluck.rooms.tally import Tally
 from banluck.rooms.views import public_json, view_json
 
@@ -153,6 +153,8 @@ class Room:
         self.updated: float | None = None
         #: who comes in (``rooms.door``)
         self.door = Door()
+        #: the host paused the timer (nobody is timed until they resume it)
+        self.paused = False
         #: the host said Start: the next deal does not wait for those not ready (runtime:
         #: the deal follows in the same command)
         self._start_now = False
@@ -366,6 +368,21 @@ class Room:
         self.last_summary = []
         self.changed(now)
 
+    def set_timer(self, player: str, timer: object, paused: object, now: float) -> None:
+        """The host sets the turn timer (seconds, or 0: nobody is timed) and pauses or
+        resumes it (a deadline running is dropped; resumed, the wait starts again)."""
+        self.host_only(player, "change the timer", now)
+        settings = self.settings
+        if timer is not None:
+            settings = dataclasses.replace(settings, timer=check_timer(timer))
+        if paused is not None and not isinstance(paused, bool):
+            raise Refusal("bad_request", "'paused' is true or false", {"field": "paused"})
+        self.settings = settings
+        if paused is not None:
+            self.paused = paused
+        self.deadline = None  # set again by the next wait, as the timer now says
+        self.changed(now)
+
     def start(self, player: str, now: float) -> None:
         """The host deals the first hand now: nobody is timed before it (people are still
         arriving), so it waits for everyone seated to bet, or for this. Those seated who
@@ -521,7 +538,9 @@ class Room:
     def bound_deadline(self, now: float) -> None:
         """A room loaded with a deadline further away than its timer allows (the clock was
         set back while it slept): the deadline is ``now`` plus the timer, no later."""
-        if self.deadline is not None and self.deadline > now + self.settings.timer:
+        if not self._timed():
+            self.deadline = None
+        elif self.deadline is not None and self.deadline > now + self.settings.timer:
             self.deadline = now + self.settings.timer
 
     def tick(self, now: float) -> bool:
@@ -637,8 +656,15 @@ class Room:
             if s not in self.bets and not self.members[self.occupant[s]].away
         ]
 
+    def _timed(self) -> bool:
+        """Whether the room times people now (not when the host turned the timer off or
+        paused it)."""
+        return self.settings.timer != TIMER_OFF and not self.paused
+
     def _wait(self, what: list[Any], now: float) -> None:
-        if self._waiting != what or self.deadline is None:
+        if not self._timed():
+            self._waiting, self.deadline = what, None
+        elif self._waiting != what or self.deadline is None:
             self._waiting = what
             self.deadline = now + self.settings.timer
 

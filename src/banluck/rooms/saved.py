@@ -59,6 +59,7 @@ def room_json(room: Room) -> dict[str, Any]:
         # who comes in (rooms.door), when the door is not simply open
         **({"door": door} if (door := room.door.to_json()) else {}),
         **({"bank_offer": room.bank_offer} if room.bank_offer is not None else {}),
+        **({"paused": True} if room.paused else {}),
         "hand": None
         if h is None
         else {
@@ -110,6 +111,7 @@ def load_room(data: dict[str, Any], *, entropy: Callable[[], int]) -> Room:
     room.dealt_to = {str(k): str(v) for k, v in data.get("dealt_to", {}).items()}
     room.tally = Tally.from_json(data.get("tally"))  # absent in rooms saved before it
     room.door = Door.from_json(data.get("door"))  # an open door is not saved
+    room.paused = bool(data.get("paused", False))
     offer = data.get("bank_offer")
     room.bank_offer = None if offer is None else str(offer)
     room.present = {str(p) for p in data.get("present", room.dealt_to.values())}

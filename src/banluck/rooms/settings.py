@@ -19,6 +19,9 @@ GAMES = REGISTRY
 #: The page's animation speeds (``web.records.SPEEDS``).
 SPEEDS = ("slow", "normal", "fast", "instant")
 TIMER_MIN, TIMER_MAX, TIMER_DEFAULT = 5, 300, 30
+#: the timer a relaxed family table turns off: nobody is timed (``Room``: only someone gone
+#: is played for)
+TIMER_OFF = 0
 #: how many people may watch a room (not seated), at most and by default
 WATCHERS_MAX, WATCHERS_DEFAULT = 200, 50
 
@@ -32,7 +35,8 @@ class RoomSettings:
     speed: str = "normal"
     #: K2: ``house`` (the dealer always banks) or ``rotate``; kampung only.
     bank: str = "house"
-    #: seconds a person has to act (or bet) before the seat is played for them (I8).
+    #: seconds a person has to act (or bet) before the seat is played for them (I8);
+    #: ``TIMER_OFF``: nobody is timed
     timer: int = TIMER_DEFAULT
     #: H3: the house the table plays (None: the game's preset as it is)
     house: House | None = None
@@ -112,13 +116,7 @@ def parse_settings(body: dict[str, Any]) -> RoomSettings:
             f"{game}'s bank is {' or '.join(repr(b) for b in spec.banks)}",
             {"field": "bank", "allowed": list(spec.banks)},
         )
-    timer = body.get("timer", TIMER_DEFAULT)
-    if not _whole(timer) or not TIMER_MIN <= timer <= TIMER_MAX:
-        raise Refusal(
-            "bad_settings",
-            f"the turn timer is {TIMER_MIN} to {TIMER_MAX} seconds",
-            {"field": "timer", "min": TIMER_MIN, "max": TIMER_MAX},
-        )
+    timer = check_timer(body.get("timer", TIMER_DEFAULT))
     watchers = body.get("watchers", WATCHERS_DEFAULT)
     if not _whole(watchers) or not 0 <= watchers <= WATCHERS_MAX:
         raise Refusal(
@@ -166,3 +164,15 @@ def house_refusal(exc: HouseError) -> Refusal:
 def settings_from_json(data: dict[str, Any]) -> RoomSettings:
     """Settings saved by ``RoomSettings.to_json`` (checked again)."""
     return parse_settings(data)
+
+
+def check_timer(timer: object) -> int:
+    """A turn timer: ``TIMER_MIN`` to ``TIMER_MAX`` seconds, or ``TIMER_OFF``
+    (``bad_settings`` otherwise)."""
+    if not _whole(timer) or not (timer == TIMER_OFF or TIMER_MIN <= timer <= TIMER_MAX):
+        raise Refusal(
+            "bad_settings",
+            f"the turn timer is {TIMER_MIN} to {TIMER_MAX} seconds, or 0 for none",
+            {"field": "timer", "min": TIMER_MIN, "max": TIMER_MAX},
+        )
+    return timer

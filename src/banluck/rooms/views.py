@@ -49,6 +49,7 @@ def public_json(room: Room) -> dict[str, Any]:
         "step": None if hand is None else hand.step,
         "to_act": None if hand is None else hand.to_act(),
         "deadline": room.deadline,
+        **({"paused": True} if room.paused else {}),
         "banker": room.banker,
         "min_bet": room.game.min_bet,
         **({"side_bets": list(room.game.side_bet_names)} if room.game.side_bet_names else {}),

@@ -40,6 +40,7 @@ FRAMES = (
     "back",
     "new_session",
     "start",
+    "timer",
     "react",
     "seed",
     "state",
@@ -132,6 +133,8 @@ def apply_frame(room: Room, player: str, frame: dict[str, Any], now: float) -> N
         room.new_session(player, now)
     elif kind == "start":
         room.start(player, now)
+    elif kind == "timer":
+        room.set_timer(player, frame.get("timer"), frame.get("paused"), now)
     elif kind == "react":
         room.react(player, frame.get("reaction"), now)
     elif kind == "seed":

@@ -2,6 +2,7 @@
    Throw in), Hint, Skip, the tool buttons and the keys of README.md. A choice is sent only
    when the server listed it in `legal`; the server decides. */
 
+import { wireLarge } from "./large.js";
 import { ApiError } from "./api.js";
 import { skip } from "./animate.js";
 import { openChart } from "./chart.js";
@@ -154,6 +155,7 @@ function wireBet() {
 }
 
 function wireSettings() {
+  wireLarge();
   $("trainer-on").addEventListener("change", () => setTrainer($("trainer-on").checked));
   $("sound-on").addEventListener("change", () => setSound({ on: $("sound-on").checked }));
   $("sound-volume").addEventListener("input", () => setSound({ volume: Number($("sound-volume").value) }));

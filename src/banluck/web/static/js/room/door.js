@@ -8,6 +8,7 @@ import { $, el } from "../dom.js";
 import { t } from "../messages.js";
 
 let send = () => {};
+let paused = false; // the room's timer is paused (the last frame's)
 
 function button(label, onClick, aria) {
   const b = el("button", "", label);
@@ -73,6 +74,17 @@ function drawPanel(room, you) {
   if (idle("door-call") && !$("door-call").value) $("door-call").value = room.call || "";
 }
 
+/** The host's pace: the timer's seconds (0: none) and Pause / Resume; everyone sees a pause. */
+function drawPace(room, you) {
+  paused = Boolean(room.paused);
+  $("paused-note").hidden = !paused;
+  const pause = $("pace-pause");
+  pause.hidden = !(you.host && room.settings.timer > 0);
+  pause.dataset.i18n = room.paused ? "room.pace.resume" : "room.pace.pause";
+  pause.textContent = t(pause.dataset.i18n);
+  if (you.host && document.activeElement !== $("pace-timer")) $("pace-timer").value = String(room.settings.timer);
+}
+
 function drawBank(room, you) {
   $("bank-offer").hidden = !you.bank_offered;
   $("bank-offer-to").textContent = room.bank_offer && !you.bank_offered
@@ -90,6 +102,7 @@ export function drawDoor(room, you) {
   drawJoin(room, you);
   drawKnocks(you);
   drawPanel(room, you);
+  drawPace(room, you);
   drawBank(room, you);
   drawCall(room);
 }
@@ -117,6 +130,13 @@ export function wireDoor(sendFrame) {
   $("door-call-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     send({ type: "door", call: $("door-call").value.trim() || null });
+  });
+  $("pace-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    send({ type: "timer", timer: Number($("pace-timer").value) });
+  });
+  $("pace-pause").addEventListener("click", () => {
+    send({ type: "timer", paused: !paused });
   });
   $("bank-take").addEventListener("click", () => send({ type: "take_bank" }));
   $("bank-decline").addEventListener("click", () => send({ type: "decline_bank" }));

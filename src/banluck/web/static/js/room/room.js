@@ -22,6 +22,7 @@ import { changeWords } from "../househere.js";
 import { errorMessage, seatHolder } from "./words.js";
 import { drawDoor, passcode, personButtons, wireDoor } from "./door.js";
 import { drawWelcome, wireWelcome } from "./welcome.js";
+import { keepAwake, notifyTurn, wirePhone } from "./phone.js";
 
 let frame = null; // the last frame from the server
 let link = null;
@@ -166,7 +167,10 @@ function draw() {
   label.dataset.i18n = banking ? "room.bank.ready" : "room.bet";
   label.textContent = t(label.dataset.i18n);
   drawReactions(room, you, link);
-  yourTurnCue(room.phase === "playing" && Boolean(you.seat) && room.to_act === you.seat, t("room.title"));
+  const myTurn = room.phase === "playing" && Boolean(you.seat) && room.to_act === you.seat;
+  yourTurnCue(myTurn, t("room.title"));
+  notifyTurn(myTurn, statusLine(room, you));
+  keepAwake(room.phase === "playing" && Boolean(frame.table) && Boolean(you.seat));
   drawTally(room, you, link);
   drawHands(room);
   const fair = room.fair;
@@ -188,6 +192,7 @@ function wire(code) {
   $("room").hidden = false;
   wireInvite(code);
   wireSound();
+  wirePhone();
   wireSettle(code);
   wireFair({
     name: code,
