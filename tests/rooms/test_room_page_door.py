@@ -18,7 +18,14 @@ from playwright.sync_api import Browser, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.test_no_english import Walk
-from tests.rooms.test_room_page import CHOICES, Person, check_frames, make_room, server
+from tests.rooms.test_room_page import (
+    CHOICES,
+    Person,
+    check_frames,
+    make_room,
+    play_hand,
+    server,
+)
 
 pytestmark = pytest.mark.browser
 __all__ = ["server"]  # the room page's server fixture, used here too
@@ -218,6 +225,11 @@ def test_the_host_sets_the_timer_turns_it_off_and_pauses_it(server: str, browser
     host.fill("#pace-timer", "20")
     host.click("#pace-form button[type=submit]")
     _until(bao, lambda room: room["settings"]["timer"] == 20)
+    expect(host.locator("#pace-pause")).to_be_hidden()  # nobody is timed before hand 1
+    host.click("#welcome-seats button >> nth=0")
+    bao.page.click("button[data-sit='ben']")
+    expect(host.locator("#seats li[data-seat='ben']")).to_contain_text("宝")
+    play_hand([ann, bao])
     host.click("#pace-pause")
     _until(bao, lambda room: room.get("paused") is True and room["deadline"] is None)
     expect(bao.page.locator("#paused-note")).to_contain_text("房主已暂停计时")

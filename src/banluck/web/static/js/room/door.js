@@ -79,7 +79,9 @@ function drawPace(room, you) {
   paused = Boolean(room.paused);
   $("paused-note").hidden = !paused;
   const pause = $("pace-pause");
-  pause.hidden = !(you.host && room.settings.timer > 0);
+  // nothing to pause with no timer, or before the first hand (nobody is timed for it)
+  const untimed = room.next_hand === 1 && room.phase !== "playing";
+  pause.hidden = !(you.host && room.settings.timer > 0 && !untimed);
   pause.dataset.i18n = room.paused ? "room.pace.resume" : "room.pace.pause";
   pause.textContent = t(pause.dataset.i18n);
   if (you.host && document.activeElement !== $("pace-timer")) $("pace-timer").value = String(room.settings.timer);
