@@ -13,8 +13,8 @@ from banluck.games import game
 from banluck.games.banluck import Action, Round, SeatEntry, preset
 from banluck.games.banluck.records import Policy
 from banluck.games.banluck.strategy import policy_for
+from banluck.games.drivers import own_house
 from banluck.games.house import House, read_house
-from banluck.games.registry import own_house
 from banluck.replay_input import (
     read_bet,
     read_decks,

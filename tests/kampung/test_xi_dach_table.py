@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from banluck.games.driver import HandDriver, HandStart
-from banluck.games.registry import driver_for, house_base, own_house
+from banluck.games.drivers import driver_for, house_base, own_house
 from tests.web.games_helpers import act, api, deal, game_client
 
 # K5: anna, ben, dealer, then you (the banker), twice; then small cards for any draw.

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from banluck.games.driver import HandStart
-from banluck.games.registry import driver_for
+from banluck.games.drivers import driver_for
 from tests.web.games_helpers import act, api, deal, full_shoe_after, game_client, rig_kampung
 from tests.web.helpers import db_key
 

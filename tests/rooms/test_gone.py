@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 
-from banluck.rooms.room import GONE_GRACE, Room
+from banluck.rooms.people import GONE_GRACE
+from banluck.rooms.room import Room
 from tests.rooms.helpers import room
 
 TIMER = 30.0

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from banluck.core.refusal import Refusal
 from banluck.rooms.names import display_name, is_code, new_code
-from banluck.rooms.room import HOST_GRACE, Room, new_room
+from banluck.rooms.people import HOST_GRACE
+from banluck.rooms.room import Room, new_room
 from banluck.rooms.settings import parse_settings
 from tests.rooms.helpers import CODE, finish_hand, hidden_leaks, room
 

@@ -9,7 +9,8 @@ import json
 import pytest
 
 from banluck.core.refusal import Refusal
-from banluck.rooms.room import GONE_GRACE, Room
+from banluck.rooms.people import GONE_GRACE
+from banluck.rooms.room import Room
 from banluck.rooms.settings import parse_settings
 from tests.rooms.helpers import finish_hand, room
 

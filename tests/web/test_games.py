@@ -16,7 +16,8 @@ from banluck.games.banluck import preset
 from banluck.games.banluck.strategy.solver import solve
 from banluck.games.blackjack import solver as bj_solver
 from banluck.games.blackjack.rules import PRESETS
-from banluck.games.registry import GAMES, house_base, own_house
+from banluck.games.drivers import house_base, own_house
+from banluck.games.registry import GAMES
 from banluck.replay import replay_text
 from banluck.store import Store
 from tests.web.games_helpers import (

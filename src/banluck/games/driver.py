@@ -3,7 +3,7 @@ bots) runs on, in the spirit of OpenSpiel's one game interface.
 
 A family implements it once, in its own package (``games/banluck/driver.py``,
 ``games/blackjack/driver.py``, ``games/kampung/driver.py``); the registry names each game's
-driver (``games.registry.driver_for``). ``GameDriver`` is a game with its options (the
+driver (``games.drivers.driver_for``). ``GameDriver`` is a game with its options (the
 decks, the bank): its seats, fresh stacks and shoes, its bet check. ``HandDriver`` is one
 hand in play: whose turn, the legal choices, a bot's and an absent person's choice, each
 seat's and a watcher's view as JSON, the settlement.

@@ -33,6 +33,7 @@ from banluck.core.text import text_fault
 from banluck.rooms.names import same_name
 
 if TYPE_CHECKING:
+    from banluck.rooms.people import People
     from banluck.rooms.room import Room
 
 LOCKS = ("open", "watch", "closed")
@@ -162,7 +163,7 @@ def check_call(value: object) -> str | None:
 # ---------------------------------------------------------------------- the room's commands
 
 
-def enter(room: Room, player: str, name: str, passcode: object, now: float) -> bool:
+def enter(room: People, player: str, name: str, passcode: object, now: float) -> bool:
     """A new person at the door under ``name``: refused, or waiting for the host (True: the
     room is to make them a member now)."""
     door = room.door

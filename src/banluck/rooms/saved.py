@@ -5,7 +5,7 @@ but the open sockets; a damaged room is refused on load (``check_loaded``), neve
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from banluck.core.fair import FairFormatError
 from banluck.core.fair.table import TableLedger
@@ -13,9 +13,15 @@ from banluck.core.money import MAX_CHIPS
 from banluck.games.driver import HandStart
 from banluck.rooms.door import Door
 from banluck.rooms.fair import salt_from
-from banluck.rooms.room import FORMAT, Member, Room
+from banluck.rooms.people import Member
 from banluck.rooms.settings import settings_from_json
 from banluck.rooms.tally import Tally
+
+if TYPE_CHECKING:
+    from banluck.rooms.room import Room
+
+#: The format of a saved room.
+FORMAT = 1
 
 
 def room_json(room: Room) -> dict[str, Any]:
@@ -70,14 +76,14 @@ def room_json(room: Room) -> dict[str, Any]:
     }
 
 
-def load_room(data: dict[str, Any], *, entropy: Callable[[], int]) -> Room:
+def load_room(cls: type[Room], data: dict[str, Any], *, entropy: Callable[[], int]) -> Room:
     """A room saved by ``room_json``; a hand in the middle is dealt again from the same
     shoe and seed and its choices replayed, so it stands exactly where it stood."""
     if data.get("format") != FORMAT:
         raise ValueError(f"room format {data.get('format')!r} is not {FORMAT}")
     settings = settings_from_json(data["settings"])
     # the saved shoe: no new one is shuffled (and committed) only to be replaced
-    room = Room(
+    room = cls(
         str(data["code"]), settings, str(data["host"]), entropy=entropy, shoe=dict(data["shoe"])
     )
     room.owner = str(data.get("owner", room.host))

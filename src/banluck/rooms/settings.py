@@ -8,9 +8,10 @@ from typing import Any
 
 from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
+from banluck.games.drivers import house_base, own_house
 from banluck.games.house import House, HouseError, read_house
 from banluck.games.registry import GAMES as REGISTRY
-from banluck.games.registry import driver_class, house_base, own_house
+from banluck.games.registry import driver_class
 
 #: The games a room can be made for: every game of the registry (``one-on-one`` is one
 #: person against the dealer, friends watching). Read when a room is made, so a game

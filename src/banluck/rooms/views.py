@@ -13,7 +13,8 @@ from banluck.games.betcap import largest_bet
 
 if TYPE_CHECKING:
     from banluck.games.driver import GameDriver
-    from banluck.rooms.room import Member, Room
+    from banluck.rooms.people import Member
+    from banluck.rooms.room import Room
 
 
 def public_json(room: Room) -> dict[str, Any]:

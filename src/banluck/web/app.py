@@ -30,8 +30,9 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from banluck.core.refusal import Refusal
 from banluck.games import game
+from banluck.games.drivers import driver_for, own_house
 from banluck.games.house import HouseError, read_house, schema_json
-from banluck.games.registry import GAMES, driver_class, driver_for, own_house
+from banluck.games.registry import GAMES, driver_class
 from banluck.rooms.settings import house_refusal, house_setting
 from banluck.store import PLAYER_IDLE_DAYS, PLAYER_LIMIT, Store
 from banluck.web import metrics

@@ -18,9 +18,10 @@ from banluck.core import BanLuckError, Shoe
 from banluck.core.cards import Card, parse_card
 from banluck.core.fair.table import TableLedger
 from banluck.games.banluck import preset as banluck_preset
+from banluck.games.drivers import own_house
 from banluck.games.house import House
 from banluck.games.kampung.rules import KAMPUNG
-from banluck.games.registry import driver_class, game, own_house
+from banluck.games.registry import driver_class, game
 from banluck.web import blackjack_save as bj_save
 from banluck.web import kampung_save as kp_save
 from banluck.web.banluck_game import BanluckSession, decode

@@ -27,8 +27,9 @@ from banluck.core.cards import Card, parse_card
 from banluck.core.refusal import Refusal
 from banluck.games.blackjack.hands import is_pair
 from banluck.games.driver import GameDriver, HandDriver, HandStart
+from banluck.games.drivers import driver_for
 from banluck.games.house import House
-from banluck.games.registry import driver_class, driver_for, game
+from banluck.games.registry import driver_class, game
 from banluck.web import banluck_game, blackjack_game
 from banluck.web.solo import hint_json
 

@@ -33,7 +33,8 @@ from functools import cache
 from typing import Any
 
 from banluck.games.driver import HandDriver, HandStart
-from banluck.games.registry import driver_class, driver_for
+from banluck.games.drivers import driver_for
+from banluck.games.registry import driver_class
 
 YOU = "you"
 

@@ -48,7 +48,7 @@ class KampungSession(SoloSession):
     hand: KampungHand | None
 
     def __init__(self, record: KampungRecord, own: House | None = None) -> None:
-        #: the house the game plays when none is chosen (``registry.own_house``)
+        #: the house the game plays when none is chosen (``drivers.own_house``)
         self.own = own
         saved = record.hand
         settings = record.settings

@@ -56,7 +56,7 @@ def rules_for(bank: str, decks: int, house: str | None = None) -> KampungRules:
 
 def with_own_house(settings: dict[str, Any], own: House | None) -> dict[str, Any]:
     """The settings of a table whose game plays the house ``own`` unless another is chosen
-    (``registry.own_house``): ``own`` and its deck count where no house is kept."""
+    (``drivers.own_house``): ``own`` and its deck count where no house is kept."""
     if own is None or settings.get("house") is not None:
         return settings
     return {**settings, "house": own.to_object(), "decks": own.rules["decks"]}

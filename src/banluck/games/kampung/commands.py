@@ -107,9 +107,9 @@ def odds(args: argparse.Namespace) -> int:
     """``banluck odds --preset kampung`` (H9): the bank's edge of the house (kampung's own
     without one) with the table's bots (its own equilibrium), by simulation (the page's
     figure)."""
+    from banluck.games.drivers import own_house
     from banluck.games.kampung.edge import odds_data
     from banluck.games.kampung.rules import KAMPUNG
-    from banluck.games.registry import own_house
 
     # a game played under a named house (xi-dach) is that house unless another is given
     house = getattr(args, "house_played", None) or own_house(args.preset or "kampung")

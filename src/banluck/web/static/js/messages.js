@@ -1,8 +1,6 @@
-/* Every text the page shows, in the chosen language (the catalogs of ../i18n.js): lookups,
-   number formats, the line each event makes, the result lines, errors and notices. Texts
-   are built on demand (thunks), so a language change re-translates what is on screen. */
+/* Every text the page shows, in the chosen language (../i18n.js): lookups, number formats, event and
+   result lines, errors, notices; built on demand (thunks): a new language re-translates the screen. */
 
-import { shortPaid } from "./paid.js";
 import { CATALOGS } from "../i18n.js";
 import { isMe, page } from "./page.js";
 
@@ -242,4 +240,11 @@ export function noticeText(n) {
   if (n.code === "decks_changed") return t("notice.decks_changed", { label: decksLabel(p.decks) });
   if (hasText("notice." + n.code)) return t("notice." + n.code, p);
   return n.message || n.code;
+}
+
+/** " The bank paid 1,100 of 2,100: all it had." or " Capped at the stack: …" from the server's `owed` against its `net` (K3, K23, T20), else "". */
+export function shortPaid(e) {
+  const moved = Math.abs(e.net || 0);
+  if (!e.owed || moved >= e.owed) return "";
+  return " " + t(e.net > 0 ? "msg.short.bank" : "msg.short.stack", { paid: fmtNum(moved), owed: fmtNum(e.owed) });
 }

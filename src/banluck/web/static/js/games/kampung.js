@@ -5,8 +5,7 @@
    Play, Hit, Stand, Double, Forfeit; the banker's Void, Burn, Play, Hit, Stand, and a click
    on a hand to open it (`open:SEAT`). Every choice is the server's `legal`. */
 
-import { shortPaid } from "../paid.js";
-import { actionName, fmtNet, kindLabel, seatName, t } from "../messages.js";
+import { actionName, fmtNet, kindLabel, seatName, shortPaid, t } from "../messages.js";
 import { isMe, page } from "../page.js";
 import { renderKpTable } from "./kpview.js";
 
