@@ -209,3 +209,21 @@ def test_tries_at_a_door_are_slowed_per_address_and_per_room() -> None:
             break
     else:
         raise AssertionError("the room's door was never slowed")
+
+
+def test_a_full_room_keeps_at_the_door_those_it_cannot_take() -> None:
+    """Letting in someone the watchers' cap has no room for is refused and changes nothing;
+    turning the knock off lets in those who fit, and the others wait for the host."""
+    r = room(watchers=4)  # Ann, Bob and Cai watch: room for one more
+    _frame(r, "A", "door", knock=True)
+    _frame(r, "D", "join", name="Dan")
+    _frame(r, "E", "join", name="Eve")
+    _frame(r, "A", "admit", name="Dan")
+    _refused("room_full", r, "A", "admit", name="Eve")
+    assert r.view("A")["you"]["knocks"] == ["Eve"]
+    _frame(r, "F", "join", name="Fay")
+    _frame(r, "A", "door", knock=False)
+    assert "E" not in r.members and "F" not in r.members
+    assert r.view("A")["you"]["knocks"] == ["Eve", "Fay"]
+    _frame(r, "A", "refuse", name="Fay")
+    assert r.view("A")["you"]["knocks"] == ["Eve"]

@@ -21,6 +21,7 @@ Pure, as ``rooms.room``: every command takes ``now`` and changes the room or rai
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import unicodedata
@@ -209,7 +210,8 @@ def set_door(room: Room, player: str, frame: dict[str, Any], now: float) -> None
         room.set_watchers(watchers)
     if not knock:  # the door opens: those waiting come in, as the host would admit them
         for waiting in list(door.knocking):
-            _admit(room, waiting)
+            with contextlib.suppress(Refusal):  # no room for them: they wait for the host
+                _admit(room, waiting)
     room.changed(now)
 
 
@@ -233,8 +235,9 @@ def _knocker(room: Room, name: object) -> str:
 
 
 def _admit(room: Room, player: str) -> None:
-    name = room.door.knocking.pop(player)
-    room.add_member(player, name)
+    """A person waiting comes in (``room_full`` or ``name_taken``: they wait still)."""
+    room.add_member(player, room.door.knocking[player])
+    del room.door.knocking[player]
 
 
 def admit(room: Room, player: str, name: object, now: float) -> None:
