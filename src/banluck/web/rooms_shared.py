@@ -38,6 +38,7 @@ def shared_strings(data: Any) -> Any:
     (its shoes, their fair history); shared, a loaded room takes about a third of the
     memory.
 
+    >>> import json
     >>> a, b = shared_strings(json.loads('[["Ah"], ["Ah"]]'))
     >>> a[0] is b[0]
     True
