@@ -136,6 +136,7 @@ def test_the_host_caps_the_watchers_and_sets_a_call_link_members_alone_see() -> 
     _refused("bad_request", r, "A", "door", watchers=-1)
     _refused("bad_request", r, "A", "door", call="http://meet.example.com/x")
     _refused("bad_request", r, "A", "door", call="javascript:alert(1)")
+    _refused("bad_request", r, "A", "door", call="https://[::1")
     _frame(r, "A", "door", call="https://meet.example.com/family-tet")
     assert r.view("B")["room"]["call"] == "https://meet.example.com/family-tet"
     assert "call" not in r.view("stranger")["room"]

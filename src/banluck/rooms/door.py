@@ -32,6 +32,7 @@ from urllib.parse import urlsplit
 from banluck.core.refusal import Refusal
 from banluck.core.text import text_fault
 from banluck.rooms.names import same_name
+from banluck.rooms.settings import check_watchers
 
 if TYPE_CHECKING:
     from banluck.rooms.people import People
@@ -153,12 +154,24 @@ def check_call(value: object) -> str | None:
     """A call link: an ``https`` address of at most ``CALL_MAX`` characters, or None."""
     if value is None or value == "":
         return None
-    if not isinstance(value, str) or len(value) > CALL_MAX or text_fault(value) is not None:
-        raise Refusal("bad_request", f"a call link is an https address of at most {CALL_MAX}")
-    parts = urlsplit(value.strip())
-    if parts.scheme != "https" or not parts.hostname or " " in value.strip():
-        raise Refusal("bad_request", "a call link is an https address", {"field": "call"})
-    return value.strip()
+    link = value.strip() if isinstance(value, str) else ""
+    try:
+        parts = urlsplit(link)
+    except ValueError:  # "https://[::1": no address at all
+        parts = urlsplit("")
+    if (
+        not 0 < len(link) <= CALL_MAX
+        or text_fault(link) is not None
+        or " " in link
+        or parts.scheme != "https"
+        or not parts.hostname
+    ):
+        raise Refusal(
+            "bad_request",
+            f"a call link is an https address of at most {CALL_MAX} characters",
+            {"field": "call", "max": CALL_MAX},
+        )
+    return link
 
 
 # ---------------------------------------------------------------------- the room's commands
@@ -204,7 +217,7 @@ def set_door(room: Room, player: str, frame: dict[str, Any], now: float) -> None
     call = check_call(frame["call"]) if "call" in frame else door.call
     watchers = room.settings.watchers
     if "watchers" in frame:
-        watchers = _watchers(frame["watchers"])
+        watchers = check_watchers(frame["watchers"], "bad_request")
     door.lock, door.knock, door.passcode, door.call = lock, knock, passcode, call
     if watchers != room.settings.watchers:
         room.set_watchers(watchers)
@@ -213,18 +226,6 @@ def set_door(room: Room, player: str, frame: dict[str, Any], now: float) -> None
             with contextlib.suppress(Refusal):  # no room for them: they wait for the host
                 _admit(room, waiting)
     room.changed(now)
-
-
-def _watchers(value: object) -> int:
-    from banluck.rooms.settings import WATCHERS_MAX
-
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= WATCHERS_MAX:
-        raise Refusal(
-            "bad_request",
-            f"'watchers' is a whole number from 0 to {WATCHERS_MAX}",
-            {"field": "watchers", "max": WATCHERS_MAX},
-        )
-    return value
 
 
 def _knocker(room: Room, name: object) -> str:

@@ -118,13 +118,7 @@ def parse_settings(body: dict[str, Any]) -> RoomSettings:
             {"field": "bank", "allowed": list(spec.banks)},
         )
     timer = check_timer(body.get("timer", TIMER_DEFAULT))
-    watchers = body.get("watchers", WATCHERS_DEFAULT)
-    if not _whole(watchers) or not 0 <= watchers <= WATCHERS_MAX:
-        raise Refusal(
-            "bad_settings",
-            f"a room takes 0 to {WATCHERS_MAX} watchers",
-            {"field": "watchers", "min": 0, "max": WATCHERS_MAX},
-        )
+    watchers = check_watchers(body.get("watchers", WATCHERS_DEFAULT))
     hints = body.get("hints", False)
     if not isinstance(hints, bool):
         raise Refusal("bad_settings", "hints is true or false", {"field": "hints"})
@@ -177,3 +171,15 @@ def check_timer(timer: object) -> int:
             {"field": "timer", "min": TIMER_MIN, "max": TIMER_MAX},
         )
     return timer
+
+
+def check_watchers(watchers: object, code: str = "bad_settings") -> int:
+    """How many may watch a room: 0 to ``WATCHERS_MAX`` (``code`` otherwise: a room's
+    settings are ``bad_settings``, the host's frame a ``bad_request``)."""
+    if not _whole(watchers) or not 0 <= watchers <= WATCHERS_MAX:
+        raise Refusal(
+            code,
+            f"a room takes 0 to {WATCHERS_MAX} watchers",
+            {"field": "watchers", "min": 0, "max": WATCHERS_MAX},
+        )
+    return watchers

@@ -10,7 +10,6 @@ import { t } from "../messages.js";
 const NOTIFY = "banluck.roomNotify";
 let lock = null; // the wake lock held
 let wanted = false; // a hand you are dealt in is on
-let wasTurn = false;
 
 async function hold() {
   if (!wanted || lock || !navigator.wakeLock || document.hidden) return;
@@ -38,16 +37,16 @@ export function keepAwake(on) {
 
 const canNotify = () => "Notification" in window;
 
-/** A notification as your turn begins (`mine`), when asked for and the tab is hidden. */
-export function notifyTurn(mine, text) {
-  if (mine && !wasTurn && document.hidden && $("notify").checked && canNotify() && Notification.permission === "granted") {
+/** A notification as your turn begins (`began`: social.js's cue), when asked for and the
+    tab is hidden. */
+export function notifyTurn(began, text) {
+  if (began && document.hidden && $("notify").checked && canNotify() && Notification.permission === "granted") {
     try {
       new Notification(t("room.title"), { body: text, tag: "banluck-turn" });
     } catch {
       // a browser that shows notifications only from a service worker: the title says it
     }
   }
-  wasTurn = mine;
 }
 
 export function wirePhone() {

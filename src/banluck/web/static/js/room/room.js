@@ -168,8 +168,7 @@ function draw() {
   label.textContent = t(label.dataset.i18n);
   drawReactions(room, you, link);
   const myTurn = room.phase === "playing" && Boolean(you.seat) && room.to_act === you.seat;
-  yourTurnCue(myTurn, t("room.title"));
-  notifyTurn(myTurn, statusLine(room, you));
+  notifyTurn(yourTurnCue(myTurn, t("room.title")), statusLine(room, you));
   keepAwake(room.phase === "playing" && Boolean(frame.table) && Boolean(you.seat));
   drawTally(room, you, link);
   drawHands(room);

@@ -55,11 +55,14 @@ function beep() {
   }
 }
 
-/** The tab's title says when it is your turn; the tone sounds as it begins. */
+/** The tab's title says when it is your turn; the tone sounds as it begins. Whether it
+    began with this frame. */
 export function yourTurnCue(mine, title) {
   document.title = mine ? `● ${t("room.title.turn")}` : title;
-  if (mine && !wasMyTurn && $("sound").checked) beep();
+  const began = mine && !wasMyTurn;
+  if (began && $("sound").checked) beep();
   wasMyTurn = mine;
+  return began;
 }
 
 export function wireSound() {
