@@ -97,6 +97,9 @@ def build_parser(*, replay_only: bool = False) -> argparse.ArgumentParser:
     from banluck.ledger import command as ledger_command
 
     ledger_command.register(sub)
+    from banluck.store import command as store_command
+
+    store_command.register(sub)
     from banluck import warm as warm_command
 
     warm_command.register(sub, build_parser)

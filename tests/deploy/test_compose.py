@@ -290,8 +290,18 @@ def test_the_compose_stack_serves_a_room_over_https_and_survives_a_restart(
     _bet(port, context, code, cookie)
     before = _room_state(port, context, code, cookie)
     assert before["table"]["to_act"] == "you"
+    # the same person's own table, kept in PostgreSQL with the rooms
+    status, solo, _ = _https(port, context, "POST", "/api/deal", {"bet": 20, "hand": 1}, cookie)
+    assert status == 200, solo
     _run("podman", "restart", f"{PROJECT}_game_1", timeout=120)
     _ready(port, context)
     after = _room_state(port, context, code, cookie)
     assert after["table"] == before["table"]  # the hand as it was, mid-hand
     assert after["room"]["hand"] == before["room"]["hand"]
+    assert _https(port, context, "GET", "/api/state", cookie=cookie)[1] == solo
+    # the backup HOSTING.md gives, read back by pg_restore
+    db = f"{PROJECT}_db_1"
+    _run("podman", "exec", db, "pg_dump", "-Fc", "-f", "/tmp/banluck.dump", "banluck")
+    listing = _run("podman", "exec", db, "pg_restore", "-l", "/tmp/banluck.dump")
+    assert "TABLE DATA public banluck_players" in listing
+    assert "TABLE DATA public banluck_rooms" in listing

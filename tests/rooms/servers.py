@@ -16,6 +16,23 @@ from typing import Any
 
 HOST = "127.0.0.1"
 
+#: The start of an nginx configuration run by a test (no root, everything in ``{dir}``),
+#: open inside ``http``: the test adds its ``server`` (and upstreams) and closes it.
+NGINX_HEAD = """
+daemon off;
+pid {dir}/nginx.pid;
+error_log {dir}/error.log;
+worker_processes 1;
+events {{}}
+http {{
+  client_body_temp_path {dir}/body;
+  proxy_temp_path {dir}/proxy;
+  fastcgi_temp_path {dir}/fastcgi;
+  uwsgi_temp_path {dir}/uwsgi;
+  scgi_temp_path {dir}/scgi;
+  map $http_upgrade $connection_upgrade {{ default upgrade; '' close; }}
+"""
+
 
 def free_port() -> int:
     with socket.socket() as s:

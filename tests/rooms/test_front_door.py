@@ -26,27 +26,17 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from playwright.sync_api import Browser, Playwright
 
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS
-from tests.rooms.servers import HOST, free_port, start_server, stop
+from tests.rooms.servers import HOST, NGINX_HEAD, free_port, start_server, stop
 from tests.rooms.test_room_page import Person, check_frames, enter, make_room, play_hand
 
 pytestmark = pytest.mark.browser
 
 NAME = "cards.example.test"
 
-NGINX = """
-daemon off;
-pid {dir}/nginx.pid;
-error_log {dir}/error.log;
-worker_processes 1;
-events {{}}
-http {{
+NGINX = (
+    NGINX_HEAD
+    + """
   access_log off;
-  client_body_temp_path {dir}/body;
-  proxy_temp_path {dir}/proxy;
-  fastcgi_temp_path {dir}/fastcgi;
-  uwsgi_temp_path {dir}/uwsgi;
-  scgi_temp_path {dir}/scgi;
-  map $http_upgrade $connection_upgrade {{ default upgrade; '' close; }}
   server {{
     listen 127.0.0.1:{port} ssl;
     server_name {name};
@@ -64,6 +54,7 @@ http {{
   }}
 }}
 """
+)
 
 CADDY = """
 {{

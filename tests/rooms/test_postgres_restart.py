@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.rooms.conftest import PG_SH, _free_port
+from tests.conftest import PG_SH, _free_port
 from tests.rooms.servers import HOST, free_port, http, stop
 from tests.rooms.test_postgres_processes import Client
 

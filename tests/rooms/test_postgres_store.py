@@ -21,11 +21,12 @@ from banluck.store import SaveError
 from banluck.store.pg_rooms import (
     CHANNEL,
     PgRoomStore,
-    is_postgres_url,
     notice,
     parse_notice,
     unpack,
 )
+from banluck.store.pg_saves import PgStore
+from banluck.store.schema import is_postgres_url
 from tests.rooms.helpers import CODE, room
 
 pytestmark = pytest.mark.slow
@@ -158,15 +159,18 @@ def test_an_unreachable_postgres_is_a_clear_error(tmp_path: Path) -> None:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]  # nobody listens here once closed
     url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
-    with pytest.raises(SaveError, match="cannot use the rooms' PostgreSQL"):
+    clear = "cannot set up the PostgreSQL database: connection failed"
+    with pytest.raises(SaveError, match=clear):
         PgRoomStore(url)
+    with pytest.raises(SaveError, match=clear):
+        PgStore(url)
     run = subprocess.run(
         [sys.executable, "-m", "banluck", "serve", "--db", url, "--save", str(tmp_path / "s")],
         capture_output=True,
         text=True,
         timeout=60,
     )
-    assert run.returncode == 2 and "cannot use the rooms' PostgreSQL" in run.stderr
+    assert run.returncode == 2 and clear in run.stderr
 
 
 def test_a_write_at_a_revision_is_refused_once_another_came_first(

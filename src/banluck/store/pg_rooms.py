@@ -27,7 +27,6 @@ from __future__ import annotations
 import base64
 import json
 import logging
-import secrets
 import threading
 import time
 import uuid
@@ -40,6 +39,7 @@ from typing import Any
 import psycopg
 
 from banluck.store.rooms import KEEP_HANDS, Hand
+from banluck.store.schema import cookie_key, migrate
 from banluck.store.sqlite import SaveError
 
 log = logging.getLogger("banluck.web")
@@ -63,37 +63,9 @@ BEAT_SECONDS = 2.0
 #: A room's row lock is waited for at most this long (the event loop waits with it), and a
 #: transaction left open is ended by the server: a stuck process never holds a room.
 _SESSION_OPTIONS = "-c lock_timeout=5000 -c idle_in_transaction_session_timeout=10000"
-#: An arbitrary key of ``pg_advisory_xact_lock``: one process creates the tables at a time.
-_SCHEMA_LOCK = 0x424C524D
-#: Another: one process makes a room at a time (``creating``).
+#: An arbitrary key of ``pg_advisory_xact_lock``: one process makes a room at a time
+#: (``creating``).
 _CREATE_LOCK = 0x424C524E
-
-_SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS banluck_rooms ("
-    " code TEXT PRIMARY KEY, data TEXT NOT NULL, rev BIGINT NOT NULL DEFAULT 1,"
-    " presence JSONB NOT NULL DEFAULT '{}'::jsonb,"
-    " updated TIMESTAMPTZ NOT NULL DEFAULT now())",
-    "CREATE TABLE IF NOT EXISTS banluck_room_processes ("
-    " process TEXT PRIMARY KEY, beat TIMESTAMPTZ NOT NULL DEFAULT now())",
-    "CREATE TABLE IF NOT EXISTS banluck_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    # the host of each room, for the rooms' limits (rooms stored before it: from their JSON)
-    "ALTER TABLE banluck_rooms ADD COLUMN IF NOT EXISTS host TEXT",
-    "DO $$ BEGIN UPDATE banluck_rooms SET host = data::jsonb ->> 'host' WHERE host IS NULL;"
-    " EXCEPTION WHEN invalid_text_representation THEN NULL; END $$",
-    "CREATE INDEX IF NOT EXISTS banluck_rooms_host ON banluck_rooms (host)",
-    # every finished hand of a room (``rooms.recall``), the newest KEEP_HANDS
-    "CREATE TABLE IF NOT EXISTS banluck_room_hands ("
-    " code TEXT NOT NULL, hand BIGINT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (code, hand))",
-)
-
-
-def is_postgres_url(value: str) -> bool:
-    """Whether ``--db`` names PostgreSQL rather than a SQLite file.
-
-    >>> is_postgres_url("postgresql://u@h/db"), is_postgres_url("x.sqlite3")
-    (True, False)
-    """
-    return value.startswith(("postgresql://", "postgres://"))
 
 
 @dataclass
@@ -117,11 +89,8 @@ class PgRoomStore:
         self.process = process or uuid.uuid4().hex
         self._tried = 0.0  # when the last reconnection failed (``_db``)
         try:
+            migrate(url)
             self._conn = self._connect()
-            with self._conn.transaction():
-                self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
-                for statement in _SCHEMA:
-                    self._conn.execute(statement)
         except psycopg.Error as exc:
             raise SaveError(f"cannot use the rooms' PostgreSQL: {exc}".strip()) from None
         self.dead: frozenset[str] = frozenset()
@@ -210,18 +179,7 @@ class PgRoomStore:
         """The key that signs the players' cookies, the same for every process and machine
         on this database: made once by whichever asks first (no race: the insert of a
         second is ignored), read by all."""
-        try:
-            self._db.execute(
-                "INSERT INTO banluck_meta (key, value) VALUES ('cookie_key', %s)"
-                " ON CONFLICT (key) DO NOTHING",
-                (secrets.token_hex(32),),
-            )
-            row = self._db.execute(
-                "SELECT value FROM banluck_meta WHERE key = 'cookie_key'"
-            ).fetchone()
-            return bytes.fromhex(str(row[0]) if row else "")
-        except (psycopg.Error, ValueError) as exc:
-            raise SaveError(f"the cookies' key in PostgreSQL is not usable: {exc}") from None
+        return cookie_key(self._db)
 
     @contextmanager
     def creating(self, host: str) -> Iterator[tuple[int, int]]:

@@ -34,7 +34,9 @@ from banluck.games.drivers import driver_for, own_house
 from banluck.games.house import HouseError, read_house, schema_json
 from banluck.games.registry import GAMES, driver_class
 from banluck.rooms.settings import house_refusal, house_setting
-from banluck.store import PLAYER_IDLE_DAYS, PLAYER_LIMIT, Store
+from banluck.store import PLAYER_IDLE_DAYS, PLAYER_LIMIT, Saves, Store
+from banluck.store.pg_rooms import PgRoomStore
+from banluck.store.rooms import RoomStore
 from banluck.web import metrics
 from banluck.web.bodies import read_body
 from banluck.web.catalog import (
@@ -167,6 +169,8 @@ def create_app(
     cookie_key: bytes | None = None,
     client_header: str | None = None,
     public: tuple[PublicUrl, ...] = (),
+    saves: Saves | None = None,
+    rooms: RoomStore | PgRoomStore | None = None,
 ) -> FastAPI:
     """Every game of the registry on the SQLite file ``db_path``; ``/api/state`` and the
     other routes of issue 3 are the ``preset`` game's (only ``table``).
@@ -180,7 +184,11 @@ def create_app(
     signs the players' cookies (the rooms' PostgreSQL's, shared by every machine on it);
     the save file's when None. ``client_header``: the header a trusted proxy writes the
     client's address into (``web.clients``; None: the connection's peer). ``public``: the
-    addresses a front door reaches this server at (``web.public``).
+    addresses a front door reaches this server at (``web.public``). ``saves``: the players'
+    tables somewhere else than ``db_path`` (PostgreSQL: ``store.pg_saves``; closed with the
+    app; its key signs the cookies unless ``cookie_key`` is given); ``rooms``: the rooms'
+    store somewhere else than beside ``db_path`` (``install_rooms``). With both given,
+    nothing is kept at ``db_path``.
     """
     if preset not in SERVED:
         raise ValueError(f"the web table serves {', '.join(SERVED)}, not {game(preset).name!r}")
@@ -190,7 +198,9 @@ def create_app(
     for name in files:
         game(name)  # ValueError naming the known games
     firsts = {name: read_shoe_file(path, decks_of(name)) for name, path in files.items()}
-    store = Store(db_path, player_limit=player_limit, idle_days=idle_days)
+    store: Saves = (
+        Store(db_path, player_limit=player_limit, idle_days=idle_days) if saves is None else saves
+    )
     features = {"hint": _hint_available(), "stats": True, "chart": True}
 
     def service_for(name: str, shared: GameService | None) -> GameService:
@@ -520,7 +530,7 @@ def create_app(
 
     key = store.secret if cookie_key is None else cookie_key
     hosts = HostCheck.serving(host_names, port, public)  # the guard's, the rooms', the ops'
-    hub = install_rooms(app, db_path, key, hosts=hosts, client_header=client_header)
+    hub = install_rooms(app, db_path, key, hosts=hosts, client_header=client_header, store=rooms)
     install_operations(app, store, hub, hosts)
     install_ledger(app, STATIC, store, hosts)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")

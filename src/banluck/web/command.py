@@ -1,9 +1,11 @@
 """``banluck serve``: the web table on http://127.0.0.1:8000 (issue 3).
 
-``--db postgresql://…`` keeps the rooms in PostgreSQL, shared by every server process on it
-(``--workers N`` on one port, or several machines), with the cookies' key (a player's cookie
-is good on every machine) and the rooms' limits counted over all of them; the tables' saves
-stay in the SQLite file of ``--save`` (WAL: safe for the processes of one machine)."""
+``--db postgresql://…`` keeps everything in PostgreSQL, shared by every server process on it
+(``--workers N`` on one port, or several machines): the rooms, every player's own tables and
+histories, the shared ledgers, and the cookies' key (a player's cookie is good on every
+machine), with the limits counted over all of them. ``--save FILE`` beside it keeps the
+players' tables in that SQLite file instead (WAL: the processes of one machine only), as
+servers did before their tables could live in PostgreSQL; ``banluck migrate`` moves them."""
 
 from __future__ import annotations
 
@@ -18,7 +20,6 @@ import platformdirs
 
 from banluck.rooms.limits import RoomLimits
 from banluck.store import PLAYER_LIMIT, SaveError, Store
-from banluck.store.rooms import RoomStore, rooms_path
 from banluck.web.limits import CONNECTIONS_PER_ADDRESS, HEADER_TIMEOUT, MAX_CONNECTIONS
 
 EXIT_BAD_INPUT = 2
@@ -30,7 +31,9 @@ def default_db() -> Path:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from banluck.store.pg_rooms import PgRoomStore, is_postgres_url
+    from banluck.store.pg_rooms import PgRoomStore
+    from banluck.store.pg_saves import PgStore
+    from banluck.store.schema import is_postgres_url
     from banluck.web.app import ShoeFileError, create_app
     from banluck.web.public import public_urls
     from banluck.web.server import ConnectionLimits, run, run_workers
@@ -57,8 +60,11 @@ def _serve(args: argparse.Namespace) -> int:
     def make_app() -> Any:
         # The Host header may name localhost, an IP address or --host, with this port.
         rooms = PgRoomStore(pg_url) if pg_url else None
+        saves = None
         try:
             key = None if rooms is None else rooms.cookie_key()
+            if pg_url and not args.save:
+                saves = PgStore(pg_url, player_limit=args.max_players)
             app = create_app(
                 db,
                 shoes=shoes,
@@ -68,13 +74,14 @@ def _serve(args: argparse.Namespace) -> int:
                 client_header=args.client_header,
                 player_limit=args.max_players,
                 public=public,
+                saves=saves,
+                rooms=rooms,
             )
         except BaseException:
-            if rooms is not None:
-                rooms.close()
+            for store in (rooms, saves):
+                if store is not None:
+                    store.close()
             raise
-        if rooms is not None:
-            app.state.rooms.use_store(rooms)
         index = app.state.room_index
         index.limits = replace(
             index.limits,
@@ -90,9 +97,9 @@ def _serve(args: argparse.Namespace) -> int:
             app = make_app()
         else:  # the save files and PostgreSQL's tables made once, before any fork (two
             # workers turning a new SQLite file to WAL at once: "database is locked")
-            Store(db).close()
-            RoomStore(rooms_path(db)).close()
-            first = PgRoomStore(str(pg_url))
+            if args.save:
+                Store(db).close()
+            first = PgRoomStore(str(pg_url))  # the migrations, once
             try:
                 first.cookie_key()
             finally:
@@ -100,9 +107,18 @@ def _serve(args: argparse.Namespace) -> int:
     except (SaveError, ShoeFileError, ValueError) as exc:
         print(f"banluck serve: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    where = f"saves in {db}" + (
-        f"; rooms in PostgreSQL, {args.workers} process(es)" if pg_url else ""
-    )
+    if pg_url and not args.save:
+        where = f"tables and rooms in PostgreSQL, {args.workers} process(es)"
+        if _holds_tables(db):
+            print(
+                f"banluck serve: the tables saved in {db} are not used with PostgreSQL;"
+                f" `banluck migrate {db} --db URL` moves them there",
+                file=sys.stderr,
+            )
+    else:
+        where = f"saves in {db}" + (
+            f"; rooms in PostgreSQL, {args.workers} process(es)" if pg_url else ""
+        )
     at = " and ".join(u.origin for u in public) or f"http://{host}:{args.port}"
     print(f"Ban Luck is at {at}  ({where}; Ctrl+C stops)", flush=True)
     limits = ConnectionLimits(
@@ -117,6 +133,20 @@ def _serve(args: argparse.Namespace) -> int:
         )
     run(app, args.host, args.port, args.log_level, limits, args.log_json)
     return 0
+
+
+def _holds_tables(path: Path) -> bool:
+    """Whether the SQLite save at ``path`` keeps any player's table."""
+    import sqlite3
+    from contextlib import closing
+
+    if not path.is_file():
+        return False
+    try:
+        with closing(sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)) as conn:
+            return conn.execute("SELECT 1 FROM players LIMIT 1").fetchone() is not None
+    except sqlite3.Error:
+        return False
 
 
 def shoe_files(values: list[str]) -> dict[str, str]:
@@ -161,16 +191,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sp.add_argument(
         "--db",
         metavar="PATH|URL",
-        help=f"the SQLite save file (default: {default_db()}), or postgresql://… to keep the"
-        " rooms in PostgreSQL, shared by every server process on it (the tables' saves then"
-        " stay in the SQLite file of --save)",
+        help=f"the SQLite save file (default: {default_db()}), or postgresql://… to keep"
+        " everything (rooms, players' tables, ledgers) in PostgreSQL, shared by every server"
+        " process on it",
     )
     sp.add_argument(
         "--save",
         metavar="PATH",
-        help="with --db postgresql://…: the SQLite file of the tables' saves (default: the"
-        " default save file; the cookies' key is then PostgreSQL's); the processes of one"
-        " machine share it",
+        help="with --db postgresql://…: keep the players' tables in this SQLite file instead"
+        " (one machine; the cookies' key is PostgreSQL's)",
     )
     sp.add_argument(
         "--workers",

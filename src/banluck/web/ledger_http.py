@@ -34,7 +34,7 @@ from banluck.games.named_houses import NAMED, named_house
 from banluck.games.registry import GAMES, game
 from banluck.ledger.book import NAME_MAX, read_book, read_ledger_house, settle_book, settled_json
 from banluck.ledger.transfers import fewest
-from banluck.store import Store
+from banluck.store import Saves
 from banluck.web.bodies import read_body
 from banluck.web.guard import SCOPE_KEY, HostCheck
 from banluck.web.invite import invite_qr, public_link
@@ -54,7 +54,7 @@ ANSWERS_KEPT = 256
 CODE = re.compile(r"[A-Za-z0-9_-]{16}")
 
 
-def install_ledger(app: FastAPI, static: Any, store: Store, hosts: HostCheck) -> None:
+def install_ledger(app: FastAPI, static: Any, store: Saves, hosts: HostCheck) -> None:
     """Add the ledger's pages and answers to ``app``; shared ledgers are kept in ``store``."""
     router = APIRouter()
 
@@ -205,7 +205,7 @@ def _checked(ledger: object) -> str:
     return json.dumps(ledger, ensure_ascii=False, separators=(",", ":"))
 
 
-async def _shared(store: Store, code: str) -> tuple[str, int, str]:
+async def _shared(store: Saves, code: str) -> tuple[str, int, str]:
     """A shared ledger's owner, version and file, or ``not_found``."""
 
     def load() -> tuple[str, int, str] | None:

@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from banluck.core.refusal import Refusal
 from banluck.native import AheadOfTime
-from banluck.store import Store
+from banluck.store import Saves
 from banluck.web import metrics
 from banluck.web.guard import HostCheck
 from banluck.web.rooms_hub import RoomHub
@@ -44,7 +44,7 @@ def kernels_built() -> bool:
     return True
 
 
-def install_operations(app: FastAPI, store: Store, hub: RoomHub, hosts: HostCheck) -> None:
+def install_operations(app: FastAPI, store: Saves, hub: RoomHub, hosts: HostCheck) -> None:
     """Add ``/healthz``, ``/readyz`` and ``/metrics`` to ``app``."""
     metrics.rooms_held(lambda: len(hub.rooms))
 

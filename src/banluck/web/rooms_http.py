@@ -303,11 +303,15 @@ def install_rooms(
     entropy: Callable[[], int] | None = None,
     limits: RoomLimits | None = None,
     client_header: str | None = None,
+    store: RoomStore | PgRoomStore | None = None,
 ) -> RoomHub:
-    """Add the rooms to ``app``: their store beside ``db_path`` (``rooms_path``), their
+    """Add the rooms to ``app``: their store (``store``, else a file beside ``db_path``:
+    ``rooms_path``), their
     routes and limits (``app.state.room_index``), the removal of idle rooms while the app
     runs, and their shutdown (the timers stop, the store closes) after the app's own."""
-    hub = RoomHub(RoomStore(rooms_path(db_path)), clock=clock, entropy=entropy)
+    if store is None:
+        store = RoomStore(rooms_path(db_path))
+    hub = RoomHub(store, clock=clock, entropy=entropy)
     hub.clients.header = client_header  # the trusted proxy's header of the client's address
     index = RoomIndex(limits)
     app.include_router(rooms_router(hub, Identities(secret), hosts, index))

@@ -110,14 +110,6 @@ class RoomHub(SharedRooms):
         self._ticker: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
-    def use_store(self, store: RoomStore | PgRoomStore) -> None:
-        """Keep the rooms in ``store`` from now on (before serving: ``banluck serve --db
-        postgresql://…``); the store given first is closed."""
-        old, self.store = self.store, store
-        self.rooms.clear()
-        self.revs.clear()
-        old.close()
-
     @property
     def shared(self) -> bool:
         return isinstance(self.store, PgRoomStore)

@@ -22,7 +22,7 @@ from typing import Any
 from banluck.core.refusal import Refusal
 from banluck.core.text import json_fault, raw_json_fault
 from banluck.games.registry import Game
-from banluck.store import Store, Transaction
+from banluck.store import Saves, SaveTransaction
 from banluck.web.codecs import Codec, Session, stats_of
 from banluck.web.records import LANGUAGES, SPEEDS, CorruptSave
 from banluck.web.stats import stats_json
@@ -44,34 +44,34 @@ class _Slot:
         self.game = game
         self.table = game == "table"
 
-    def load(self, tx: Transaction, player: str) -> str | None:
+    def load(self, tx: SaveTransaction, player: str) -> str | None:
         return tx.load_player(player) if self.table else tx.load_game(player, self.game)
 
-    def save(self, tx: Transaction, player: str, data: str) -> None:
+    def save(self, tx: SaveTransaction, player: str, data: str) -> None:
         if self.table:
             tx.save_player(player, data)
         else:
             tx.save_game(player, self.game, data)
 
-    def quarantine(self, tx: Transaction, player: str, data: str, reason: str) -> None:
+    def quarantine(self, tx: SaveTransaction, player: str, data: str, reason: str) -> None:
         if self.table:
             tx.quarantine(player, data, reason)
         else:
             tx.quarantine_game(player, self.game, data, reason)
 
-    def last_hand(self, tx: Transaction, player: str) -> int:
+    def last_hand(self, tx: SaveTransaction, player: str) -> int:
         return tx.last_hand(player) if self.table else tx.last_game_hand(player, self.game)
 
-    def add_history(self, tx: Transaction, player: str, hand: int, data: str) -> None:
+    def add_history(self, tx: SaveTransaction, player: str, hand: int, data: str) -> None:
         if self.table:
             tx.add_history(player, hand, data)
         else:
             tx.add_game_history(player, self.game, hand, data)
 
-    def history(self, tx: Transaction, player: str) -> list[tuple[int, str]]:
+    def history(self, tx: SaveTransaction, player: str) -> list[tuple[int, str]]:
         return tx.history(player) if self.table else tx.game_history(player, self.game)
 
-    def history_item(self, tx: Transaction, player: str, hand: int) -> str | None:
+    def history_item(self, tx: SaveTransaction, player: str, hand: int) -> str | None:
         if self.table:
             return tx.history_item(player, hand)
         return tx.game_history_item(player, self.game, hand)
@@ -85,7 +85,7 @@ class GameService:
 
     def __init__(
         self,
-        store: Store,
+        store: Saves,
         game: Game,
         codec: Codec,
         features: dict[str, Any],
@@ -108,7 +108,7 @@ class GameService:
             raise CorruptSave(fault)
         return self.codec.decode(raw)
 
-    def _load(self, tx: Transaction, player: str, language: str) -> tuple[Session, bool, bool]:
+    def _load(self, tx: SaveTransaction, player: str, language: str) -> tuple[Session, bool, bool]:
         """The player's game in a write transaction; then whether it must be written back
         even if nothing changes it (a damaged save was replaced), and whether it is new."""
         raw = self.slot.load(tx, player)
@@ -128,7 +128,7 @@ class GameService:
             rec.next_hand = self.slot.last_hand(tx, player) + 1  # the kept history's numbers
             return session, True, False
 
-    def _shared_settings(self, tx: Transaction, player: str, language: str) -> dict[str, Any]:
+    def _shared_settings(self, tx: SaveTransaction, player: str, language: str) -> dict[str, Any]:
         """Speed and language of the browser (kept with ``table``)."""
         raw = tx.load_player(player)
         out: dict[str, Any] = {"speed": "normal", "language": language}
@@ -197,15 +197,15 @@ class GameService:
                 raise ValueError(f"{self.game.name}: the answer cannot be encoded")
             return out
 
-    def _store_new(self, tx: Transaction, admit: Admit | None) -> None:
+    def _store_new(self, tx: SaveTransaction, admit: Admit | None) -> None:
         """Before a new player's first record is written: the address may add one, and the
-        store has room (``Transaction.make_room``)."""
+        store has room (``make_room``)."""
         if admit is not None:
             admit()
         tx.make_room(self.store.player_limit, self.store.idle_days)
 
     def _apply_in(
-        self, tx: Transaction, player: str, language: str, apply: Apply, admit: Admit | None
+        self, tx: SaveTransaction, player: str, language: str, apply: Apply, admit: Admit | None
     ) -> None:
         """Apply a change to this (the ``table``) game inside another game's transaction."""
         session, _, new = self._load(tx, player, language)
@@ -214,7 +214,7 @@ class GameService:
             self._store_new(tx, admit)
         self.slot.save(tx, player, self.codec.encode(session))
 
-    def _ensure(self, tx: Transaction, player: str, language: str, admit: Admit | None) -> None:
+    def _ensure(self, tx: SaveTransaction, player: str, language: str, admit: Admit | None) -> None:
         """The player is stored (a ``players`` row), and marked active now."""
         if tx.player_exists(player):
             tx.touch_player(player)
