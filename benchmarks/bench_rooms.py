@@ -57,6 +57,9 @@ from typing import Any
 
 import websockets
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.common import PG_SH, postgres_pids, start_postgres
+
 HOST = "127.0.0.1"
 
 
@@ -85,33 +88,6 @@ def cpus(pids: list[int]) -> float:
         with contextlib.suppress(OSError):  # a backend that ended
             total += cpu_seconds(pid)
     return total
-
-
-PG_SH = Path(__file__).resolve().parent.parent / "scripts" / "pg.sh"
-
-
-def start_postgres(where: Path) -> str:
-    """A PostgreSQL of its own in ``where`` (``scripts/pg.sh``); its URL."""
-    out = subprocess.run(
-        ["bash", str(PG_SH), "start", str(where), str(free_port())],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return out.stdout.strip().splitlines()[-1]
-
-
-def postgres_pids(where: Path) -> list[int]:
-    """The postmaster of ``where`` and its children (the backends of both servers)."""
-    main = int((where / "data" / "postmaster.pid").read_text().split()[0])
-    pids = [main]
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            if int(stat.read_text().rpartition(")")[2].split()[1]) == main:
-                pids.append(int(stat.parent.name))
-        except (OSError, ValueError):
-            pass
-    return pids
 
 
 def household(n: int) -> str:
@@ -496,7 +472,6 @@ def main() -> int:
         extra: list[str] = []
         pg_dir = Path(tmp) / "pg"
         if args.postgres:
-            os.chmod(tmp, 0o755)  # the postgres user reaches its directory
             url = start_postgres(pg_dir)
             extra = ["--save", db]
             db = url

@@ -1,4 +1,4 @@
-"""Latency of the web table's Deal and Stand, with 1 and with 100 players at once (issue 3).
+"""Latency of the web table's Deal and Stand, with 1 and with 50 players at once.
 
 Starts a real server (``banluck serve`` on a free port of 127.0.0.1, a fresh SQLite file in a
 temporary folder), then simulated players, each an ``httpx.AsyncClient`` with its own cookie,
@@ -7,8 +7,12 @@ POST /api/action stand (a free 15 is thrown in instead and not counted). Every r
 timed from sending to the full answer. Bounded: a fixed number of hands per player; the
 server is stopped at the end.
 
-    .venv/bin/python benchmarks/bench_web.py            # 1 player x 300 hands, 100 x 10
+    .venv/bin/python benchmarks/bench_web.py            # 1 player x 300 hands, 50 x 10
     .venv/bin/python benchmarks/bench_web.py --hands-one 100 --hands-many 5
+    .venv/bin/python benchmarks/bench_web.py --postgres # the same, tables in PostgreSQL
+
+``--postgres``: the players' tables in a PostgreSQL of its own (``scripts/pg.sh``), whose
+processes' CPU is counted with the server's.
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ import argparse
 import asyncio
 import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -25,7 +31,14 @@ from typing import Any
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from benchmarks.common import cpu_seconds, percentile, served
+from benchmarks.common import (
+    PG_SH,
+    cpu_seconds,
+    percentile,
+    postgres_pids,
+    served,
+    start_postgres,
+)
 
 
 async def _player(
@@ -76,21 +89,48 @@ def _row(name: str, values: list[float], players: int) -> str:
     )
 
 
+def _runs(url: str | None, pg_dir: Path, args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Both runs on one server; its CPU (and PostgreSQL's) counted per run."""
+
+    def cpu(pid: int) -> float:
+        return cpu_seconds(pid) + (sum(map(cpu_seconds, postgres_pids(pg_dir))) if url else 0)
+
+    runs = []
+    with served(url) as (base, pid):
+        for players, hands in ((1, args.hands_one), (args.many, args.hands_many)):
+            before, own = cpu(pid), time.process_time()
+            run = asyncio.run(_run(base, players, hands))
+            run["server_cpu"] = cpu(pid) - before
+            run["client_cpu"] = time.process_time() - own
+            runs.append(run)
+    return runs
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands-one", type=int, default=300, help="hands for the single player")
     ap.add_argument("--hands-many", type=int, default=10, help="hands per player of the 100")
-    ap.add_argument("--many", type=int, default=100, help="players at once (100)")
+    ap.add_argument(
+        "--many",
+        type=int,
+        default=50,
+        help="players at once (50; one address may bring 60 new players an hour)",
+    )
+    ap.add_argument("--postgres", action="store_true", help="the tables in PostgreSQL")
     args = ap.parse_args()
-    with served() as (base, pid):
-        runs = []
-        for players, hands in ((1, args.hands_one), (args.many, args.hands_many)):
-            cpu, own = cpu_seconds(pid), time.process_time()
-            run = asyncio.run(_run(base, players, hands))
-            run["server_cpu"] = cpu_seconds(pid) - cpu
-            run["client_cpu"] = time.process_time() - own
-            runs.append(run)
-    print(f"# bench_web: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}, loopback")
+    with tempfile.TemporaryDirectory() as tmp:
+        pg_dir = Path(tmp) / "pg"
+        url = start_postgres(pg_dir) if args.postgres else None
+        try:
+            runs = _runs(url, pg_dir, args)
+        finally:
+            if url:
+                subprocess.run(["bash", str(PG_SH), "stop", str(pg_dir)], check=False)
+    store = "PostgreSQL" if args.postgres else "SQLite"
+    print(
+        f"# bench_web: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}, loopback,"
+        f" tables in {store}"
+    )
     print("| request | players at once | requests | p50 ms | p99 ms |")
     print("| --- | --- | --- | --- | --- |")
     for run in runs:

@@ -147,14 +147,15 @@ def _wait_until_up(base: str, proc: subprocess.Popen[bytes]) -> None:
 
 
 @contextmanager
-def served() -> Iterator[tuple[str, int]]:
-    """``banluck serve`` on a free loopback port with a fresh database, up and answering;
-    yields its base URL and process id, and stops it afterwards."""
+def served(db_url: str | None = None) -> Iterator[tuple[str, int]]:
+    """``banluck serve`` on a free loopback port with a fresh SQLite file (or on the
+    PostgreSQL at ``db_url``), up and answering; yields its base URL and process id, and
+    stops it afterwards."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "bench.sqlite3"
-        cmd = [sys.executable, "-m", "banluck", "serve", "--port", str(port), "--db", str(db)]
+        db = db_url or str(Path(tmp) / "bench.sqlite3")
+        cmd = [sys.executable, "-m", "banluck", "serve", "--port", str(port), "--db", db]
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
         try:
             _wait_until_up(base, proc)
@@ -166,3 +167,33 @@ def served() -> Iterator[tuple[str, int]]:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+PG_SH = Path(__file__).resolve().parent.parent / "scripts" / "pg.sh"
+
+
+def start_postgres(where: Path) -> str:
+    """A PostgreSQL of its own in ``where`` (``scripts/pg.sh``); its URL. (Run as root, the
+    server runs as ``postgres``, who must reach ``where``: its folder is opened to all.)"""
+    if os.geteuid() == 0:
+        os.chmod(where.parent, 0o755)
+    out = subprocess.run(
+        ["bash", str(PG_SH), "start", str(where), str(free_port())],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return out.stdout.strip().splitlines()[-1]
+
+
+def postgres_pids(where: Path) -> list[int]:
+    """The postmaster of ``where`` and its children (the backends of both servers)."""
+    main = int((where / "data" / "postmaster.pid").read_text().split()[0])
+    pids = [main]
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rpartition(")")[2].split()[1]) == main:
+                pids.append(int(stat.parent.name))
+        except (OSError, ValueError):
+            pass
+    return pids
