@@ -7,13 +7,23 @@ context (no cache).
 
     .venv/bin/python -m benchmarks.bench_page_weight          # every game, 3 loads each
     .venv/bin/python -m benchmarks.bench_page_weight --loads 5 --game table
+    .venv/bin/python -m benchmarks.bench_page_weight --phone --game table --loads 5
+
+``--phone``: a first visit over a slow phone network as Chromium emulates it (150 ms round
+trip, 1.6 Mbit/s down, 750 kbit/s up: the DevTools "Fast 3G" figures), from the request until
+the Deal button can be pressed. ``--caddy``: through Debian's Caddy in front (HTTPS with its
+own authority, HTTP/2), as a table put online is reached.
+
+    .venv/bin/python -m benchmarks.bench_page_weight --phone --caddy --game table --loads 5
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -56,6 +66,27 @@ def _visit(page: Any, url: str, *, again: bool) -> dict[str, Any]:
     return {"requests": requests, "wire": wire, "decoded": decoded, "ready": ready}
 
 
+#: Chromium's network emulation of a slow phone network (DevTools' "Fast 3G")
+PHONE = {
+    "offline": False,
+    "latency": 150,
+    "downloadThroughput": 200_000,
+    "uploadThroughput": 93_750,
+}
+
+
+def phone_load(browser: Browser, url: str) -> dict[str, Any]:
+    """A first visit of ``url`` over ``PHONE`` in a fresh context (no cache)."""
+    ctx = browser.new_context(ignore_https_errors=url.startswith("https:"))
+    page = ctx.new_page()
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", PHONE)
+    first = _visit(page, url, again=False)
+    ctx.close()
+    return first
+
+
 def load(browser: Browser, url: str, compressed: bool) -> dict[str, Any]:
     """A first visit of ``url`` in a fresh context (no cache), and a second one once the
     service worker is ready (its cache of the page's files in use)."""
@@ -70,21 +101,67 @@ def load(browser: Browser, url: str, compressed: bool) -> dict[str, Any]:
     return {**first, "again": second}
 
 
+def _caddy(where: Path, base: str, app: int) -> subprocess.Popen[bytes]:
+    """Debian's Caddy at ``base`` (its own authority's certificate) in front of ``app``."""
+    conf = where / "Caddyfile"
+    conf.write_text(
+        f"{{\n  admin off\n  storage file_system {where}/caddy\n}}\n"
+        f"{base} {{\n  bind {HOST}\n  tls internal\n  reverse_proxy {HOST}:{app}\n}}\n"
+    )
+    door = subprocess.Popen(
+        ["/usr/bin/caddy", "run", "--config", str(conf), "--adapter", "caddyfile"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    port = int(base.rsplit(":", 1)[1])
+    for _ in range(100):
+        try:
+            socket.create_connection((HOST, port), timeout=0.2).close()
+            return door
+        except OSError:
+            time.sleep(0.1)
+    door.kill()
+    raise SystemExit("Caddy did not start")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=3)
     parser.add_argument("--game", choices=GAMES, action="append")
+    parser.add_argument("--phone", action="store_true", help="first visits over a slow network")
+    parser.add_argument("--caddy", action="store_true", help="through Caddy (HTTPS, HTTP/2)")
     args = parser.parse_args()
     load_avg = os.getloadavg()[0]
     print(f"# bench_page_weight: {os.cpu_count()} CPUs, load {load_avg:.2f}, Chromium headless")
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        server = start_server(port, "--db", str(Path(tmp) / "save.sqlite3"))
+        base = f"http://{HOST}:{port}"
+        extra: list[str] = []
+        if args.caddy:
+            base = f"https://{HOST}:{free_port()}"
+            extra = ["--public-url", base]
+        server = start_server(port, "--db", str(Path(tmp) / "save.sqlite3"), *extra)
+        door = _caddy(Path(tmp), base, port) if args.caddy else None
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+                # Caddy's own authority is trusted by no browser: its certificate errors are
+                # passed over (the service worker too needs it)
+                flags = ["--ignore-certificate-errors"] if args.caddy else []
+                browser = p.chromium.launch(
+                    executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, *flags]
+                )
                 for game in args.game or GAMES:
-                    url = f"http://{HOST}:{port}/play/{game}"
+                    url = f"{base}/play/{game}"
+                    if args.phone:
+                        slow = [phone_load(browser, url) for _ in range(args.loads)]
+                        each = ", ".join(f"{x['ready']:.0f}" for x in slow)
+                        print(
+                            f"{game:10} phone    {slow[0]['requests']} requests, "
+                            f"{slow[0]['wire'] / 1024:.0f} KB on the wire, Deal ready in "
+                            f"{statistics.median(x['ready'] for x in slow):.0f} ms (median of"
+                            f" {len(slow)}: {each})"
+                        )
+                        continue
                     runs: dict[bool, list[dict[str, Any]]] = {True: [], False: []}
                     for _ in range(args.loads):
                         for compressed in (False, True):  # old and new back to back
@@ -103,6 +180,9 @@ def main() -> None:
                         )
                 browser.close()
         finally:
+            if door is not None:
+                door.terminate()
+                door.wait(timeout=10)
             server.terminate()
             server.wait(timeout=10)
 

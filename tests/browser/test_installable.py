@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Request, expect
 
 from tests.browser.conftest import Server
 from tests.browser.test_table_page import PLAIN, open_table
@@ -89,3 +89,37 @@ def test_a_page_not_in_chinese_loads_only_the_language_settings_two_glyphs(
     zh.evaluate("() => document.fonts.ready")
     zh.wait_for_timeout(300)
     assert "cjk-subset.woff" in fonts, fonts
+
+
+def test_a_page_fetches_the_texts_of_its_language_only_and_another_when_chosen(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    """Each language's texts are a file of their own, fetched when a page first shows that
+    language: a German browser's table fetches English (every page's fallback) and German,
+    announced in the page's head so that they come at once, never Chinese or Vietnamese;
+    choosing 中文 fetches Chinese and translates the table, and a reload keeps it."""
+    server = serve(PLAIN)
+    texts: list[str] = []
+    page = new_page(locale="de-DE")
+
+    def fetched(r: Request) -> None:  # by the page (the service worker keeps every file)
+        if "/static/i18n/" in r.url and r.service_worker is None:
+            texts.append(r.url.rsplit("/", 1)[-1])
+
+    page.context.on("requestfinished", fetched)
+    open_table(page, server)
+    expect(page.locator("#btn-deal")).to_contain_text("Geben")
+    head = page.locator('link[rel="modulepreload"][href^="/static/i18n/"]')
+    assert head.evaluate_all("(ls) => ls.map((l) => l.getAttribute('href'))") == [
+        "/static/i18n/en.js",
+        "/static/i18n/de.js",
+    ]
+    assert sorted(set(texts)) == ["de.js", "en.js"]
+    page.locator("#btn-settings").click()
+    page.locator('input[name="language"][value="zh"]').check()
+    expect(page.locator("#btn-deal")).to_contain_text("发牌")
+    assert "zh.js" in texts and "vi.js" not in texts
+    page.keyboard.press("Escape")
+    page.reload()  # the choice is kept with the table's settings
+    expect(page.locator("#btn-deal")).to_contain_text("发牌")
+    assert "vi.js" not in texts

@@ -33,6 +33,7 @@ CODE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b|\b[a-z]+\.[a-z_]+(?:\.[a-z_]+)*\b")
 TEXTS_JS = """async () => {
   const [i18n, rules, games] = await Promise.all(
     ["/static/i18n.js", "/static/rules.js", "/static/rules_games.js"].map((u) => import(u)));
+  await Promise.all(i18n.LANGUAGES.map(i18n.loadCatalog));  // each fetched when first used
   const all = (x) => typeof x === "string" ? [x] : Object.values(x || {}).flatMap(all);
   const out = {};
   for (const lang of Object.keys(i18n.CATALOGS)) {

@@ -16,6 +16,7 @@ from banluck.games.banluck.house import FIELDS as BANLUCK_FIELDS
 from banluck.games.blackjack.house import FIELDS as BLACKJACK_FIELDS
 from banluck.games.kampung.house import FIELDS as KAMPUNG_FIELDS
 from banluck.games.registry import GAMES as REGISTRY
+from banluck.web.records import LANGUAGES
 from tests.conftest import SEED_000, SHARED
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "banluck" / "web" / "static"
@@ -46,11 +47,14 @@ ERROR_CODES = [
 
 def catalogs() -> dict[str, dict[str, str]]:
     """The catalogs of i18n/LANG.js, read as JSON (each entry is a "key": "text" pair),
-    every language i18n.js gathers."""
-    gathered = re.findall(r'^import (\w+) from "\./i18n/(\w+)\.js";$', _text("i18n.js"), re.M)
+    every language of i18n.js's LANGUAGES (which names every file of i18n/)."""
+    listed = re.search(r"^export const LANGUAGES = \[([^\]]*)\];$", _text("i18n.js"), re.M)
+    assert listed, "i18n.js lists its languages"
+    languages = re.findall(r'"(\w+)"', listed.group(1))
+    assert sorted(languages) == sorted(p.stem for p in (STATIC / "i18n").glob("*.js"))
+    assert tuple(languages) == LANGUAGES  # the server's languages, in its order
     out: dict[str, dict[str, str]] = {}
-    for lang, name in gathered:
-        assert lang == name, (lang, name)
+    for lang in languages:
         body = _text(f"i18n/{lang}.js").split("export default {", 1)[1].rsplit("};", 1)[0]
         out[lang] = json.loads("{" + body.rstrip().rstrip(",") + "}")
     return out
@@ -191,7 +195,10 @@ def test_every_asset_is_local(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert not re.search(r"(src|href)\s*=\s*[\"'](https?:)?//", text), name
     assert not re.search(r"url\(\s*[\"']?(https?:)?//", text), name
-    assert not re.search(r"\bimport\s*\(|@import", text), name
+    assert not re.search(r"@import", text), name
+    # only a language's texts are fetched later, by the catalogs' own module (i18n.js)
+    later = re.findall(r"\bimport\s*\(([^)]*)\)", text)
+    assert later == (["`./i18n/${code}.js`"] if name == "i18n.js" else []), (name, later)
     for ref in re.findall(r"(?:src|href)=\"(/static/[^\"]+)\"", text):
         assert (STATIC / ref.removeprefix("/static/")).is_file(), ref
     for ref in IMPORT.findall(text):
@@ -227,6 +234,8 @@ def test_the_page_is_one_graph_of_modules_from_main() -> None:
             if path not in seen:
                 seen.add(path)
                 todo.extend(imports_of(path))
+                if path.name == "i18n.js":  # every language, each fetched when first used
+                    todo.extend(p.resolve() for p in (STATIC / "i18n").glob("*.js"))
     data = [STATIC / "i18n.js", STATIC / "rules.js", STATIC / "rules_games.js"]
     data += sorted((STATIC / "i18n").glob("*.js"))
     own = [*(STATIC / "room").glob("*.js"), *(STATIC / "ledger").glob("*.js")]

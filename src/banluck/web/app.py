@@ -22,7 +22,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -56,8 +56,9 @@ from banluck.web.identity import COOKIE, COOKIE_MAX_AGE, Identities
 from banluck.web.ledger_http import install_ledger
 from banluck.web.metrics import Metrics
 from banluck.web.operations import install_operations
+from banluck.web.preload import page_response
 from banluck.web.public import PublicUrl
-from banluck.web.records import LANGUAGES
+from banluck.web.records import language_from
 from banluck.web.rooms_http import install_rooms
 from banluck.web.service import GameService
 from banluck.web.shoefile import ShoeFileError, read_shoe_file
@@ -77,30 +78,6 @@ STATIC = Path(__file__).resolve().parent / "static"
 #: The presets this server can seat a browser at (the page draws three seats).
 SERVED = ("table",)
 log = logging.getLogger("banluck.web")
-
-
-def language_from(accept: str | None) -> str:
-    """The first of en, de, zh, vi the browser's Accept-Language asks for (English otherwise).
-
-    >>> language_from("de-CH,de;q=0.9,en;q=0.8"), language_from("zh-CN"), language_from(None)
-    ('de', 'zh', 'en')
-    """
-    if not accept:
-        return "en"
-    choices: list[tuple[float, int, str]] = []
-    for i, part in enumerate(accept.split(",")):
-        tag, _, params = part.strip().partition(";")
-        q = 1.0
-        params = params.strip()
-        if params.startswith("q="):
-            try:
-                q = float(params[2:])
-            except ValueError:
-                q = 0.0
-        lang = tag.strip().lower().split("-")[0]
-        if lang in LANGUAGES and q > 0:
-            choices.append((-q, i, lang))
-    return min(choices)[2] if choices else "en"
 
 
 def _player_id(request: Request) -> str:
@@ -270,11 +247,11 @@ def create_app(
         code = "not_found" if exc.status_code == 404 else "bad_request"
         return _error(exc.status_code, code, str(exc.detail), exc.headers)  # 405: Allow
 
-    def _page() -> Response:
+    def _page(request: Request) -> Response:
         page = STATIC / "index.html"
         if not page.is_file():
             return _error(404, "not_found", "the page is not installed")
-        return FileResponse(page, headers={"Cache-Control": "no-cache"})
+        return page_response(page, STATIC, _language(request))
 
     def _service(name: str) -> GameService:
         found = services.get(name)
@@ -293,13 +270,13 @@ def create_app(
         )
 
     @app.get("/", include_in_schema=False)
-    async def index() -> Response:
-        return _page()
+    async def index(request: Request) -> Response:
+        return _page(request)
 
     @app.get("/play/{name}", include_in_schema=False)
-    async def play(name: str) -> Response:
+    async def play(name: str, request: Request) -> Response:
         _service(name)
-        return _page()
+        return _page(request)
 
     @app.get("/api/houses")
     async def named_houses() -> dict[str, Any]:

@@ -24,7 +24,7 @@ import secrets
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
 from banluck.core.errors import LedgerError
@@ -38,6 +38,8 @@ from banluck.store import Saves
 from banluck.web.bodies import read_body
 from banluck.web.guard import SCOPE_KEY, HostCheck
 from banluck.web.invite import invite_qr, public_link
+from banluck.web.preload import page_response
+from banluck.web.records import language_from
 
 #: the most people one settle-up pays among
 PEOPLE_MAX = 40
@@ -54,18 +56,22 @@ ANSWERS_KEPT = 256
 CODE = re.compile(r"[A-Za-z0-9_-]{16}")
 
 
+def _language(request: Request) -> str:
+    return language_from(request.headers.get("accept-language"))
+
+
 def install_ledger(app: FastAPI, static: Any, store: Saves, hosts: HostCheck) -> None:
     """Add the ledger's pages and answers to ``app``; shared ledgers are kept in ``store``."""
     router = APIRouter()
 
     @router.get("/ledger", include_in_schema=False)
-    async def ledger_page() -> Response:
-        return FileResponse(static / "ledger" / "index.html", headers={"Cache-Control": "no-cache"})
+    async def ledger_page(request: Request) -> Response:
+        return page_response(static / "ledger" / "index.html", static, _language(request))
 
     @router.get("/ledger/{code}", include_in_schema=False)
-    async def ledger_view(code: str) -> Response:
+    async def ledger_view(code: str, request: Request) -> Response:
         await _shared(store, code)
-        return FileResponse(static / "ledger" / "view.html", headers={"Cache-Control": "no-cache"})
+        return page_response(static / "ledger" / "view.html", static, _language(request))
 
     @router.get("/ledger/{code}/qr.svg", include_in_schema=False)
     async def ledger_qr(request: Request, code: str) -> Response:

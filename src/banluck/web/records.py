@@ -30,3 +30,27 @@ def now_iso() -> str:
 
 #: a JSON whole number (``core.whole``: the one check)
 is_int = is_whole
+
+
+def language_from(accept: str | None) -> str:
+    """The first of en, de, zh, vi the browser's Accept-Language asks for (English otherwise).
+
+    >>> language_from("de-CH,de;q=0.9,en;q=0.8"), language_from("zh-CN"), language_from(None)
+    ('de', 'zh', 'en')
+    """
+    if not accept:
+        return "en"
+    choices: list[tuple[float, int, str]] = []
+    for i, part in enumerate(accept.split(",")):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        params = params.strip()
+        if params.startswith("q="):
+            try:
+                q = float(params[2:])
+            except ValueError:
+                q = 0.0
+        lang = tag.strip().lower().split("-")[0]
+        if lang in LANGUAGES and q > 0:
+            choices.append((-q, i, lang))
+    return min(choices)[2] if choices else "en"

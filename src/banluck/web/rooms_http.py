@@ -35,7 +35,7 @@ from typing import Any
 
 import psycopg
 from fastapi import APIRouter, FastAPI, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from fastapi.responses import JSONResponse, Response, StreamingResponse
 
 from banluck.core.refusal import Refusal
 from banluck.rooms.limits import RoomIndex, RoomLimits
@@ -50,6 +50,8 @@ from banluck.web.errors import status_of
 from banluck.web.guard import SCOPE_KEY, HostCheck
 from banluck.web.identity import Identities
 from banluck.web.invite import invite_qr, public_link
+from banluck.web.preload import page_response
+from banluck.web.records import language_from
 from banluck.web.rooms_download import HandFiles
 from banluck.web.rooms_expiry import ready_index, sweep_forever
 from banluck.web.rooms_hub import RoomHub
@@ -119,11 +121,12 @@ def rooms_router(
         return JSONResponse(answer)
 
     @router.get("/room/{code}", include_in_schema=False)
-    async def room_page(code: str) -> Response:
+    async def room_page(code: str, request: Request) -> Response:
         page = NEW_ROOM_PAGE if code == "new" else ROOM_PAGE
         if not page.is_file():
             return _refused(Refusal("not_found", "the room page is not installed"))
-        return FileResponse(page, headers={"Cache-Control": "no-cache"})
+        language = language_from(request.headers.get("accept-language"))
+        return page_response(page, STATIC, language)
 
     def members_only(
         request: Request, code: str, what: str, make: Callable[[Room], Response]

@@ -16,7 +16,7 @@ import { price, pricing, setTrainer } from "./trainer.js";
 import { setSound } from "./sound.js";
 import { dismissOffer } from "./guide.js";
 import { confirmChoice } from "./confirm.js";
-import { setLanguage, t } from "./messages.js";
+import { t, useLanguage } from "./messages.js";
 import { betCap, canBet, legal, limits, page, serverStack, yourTurn } from "./page.js";
 import { CHIPS, renderControls } from "./panel.js";
 import { changeSettings, receive, send } from "./session.js";
@@ -170,9 +170,11 @@ function wireSettings() {
   }
   for (const r of document.querySelectorAll('input[name="language"]')) {
     r.addEventListener("change", () => {
-      setLanguage(r.value); // at once; the server's answer confirms it
-      applyLanguage();
-      render();
+      // at once (its texts fetched first); the server's answer confirms it
+      useLanguage(r.value).then(() => {
+        applyLanguage();
+        render();
+      });
       changeSettings({ language: r.value });
     });
   }

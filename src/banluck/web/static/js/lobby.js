@@ -7,7 +7,7 @@
 import { putSettings, request } from "./api.js";
 import { openDialog } from "./dialogs.js";
 import { $, el } from "./dom.js";
-import { fmtNum, language, locale, setLanguage, t } from "./messages.js";
+import { fmtNum, language, locale, t, useLanguage } from "./messages.js";
 
 let lobby = null; // the last Lobby the server sent
 const measured = new Map(); // game -> its simulated edge's answer, or "pending" / "failed"
@@ -83,8 +83,7 @@ export function wireLobbySettings(settings, onLanguage) {
   for (const r of document.querySelectorAll('input[name="language"]')) {
     r.checked = r.value === language();
     r.addEventListener("change", () => {
-      setLanguage(r.value);
-      onLanguage();
+      useLanguage(r.value).then(onLanguage);
       putSettings({ language: r.value }).catch(onLanguage);
     });
   }

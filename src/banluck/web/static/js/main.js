@@ -32,7 +32,7 @@ import { wireHouseRules } from "./houserules.js";
 import { wireSoloFair } from "./fair/solo.js";
 import { wireGuide } from "./guide.js";
 import { renderLobby, wireLobbySettings } from "./lobby.js";
-import { browserLanguage, knownLanguage, language, setLanguage } from "./messages.js";
+import { browserLanguage, knownLanguage, language, useLanguage } from "./messages.js";
 import { page } from "./page.js";
 import { renderControls } from "./panel.js";
 import { receive } from "./session.js";
@@ -110,7 +110,7 @@ async function startLobby(lobby) {
     useGame("table");
     const s = await getState();
     settings = s.player ? s.player.settings : null;
-    if (settings && knownLanguage(settings.language)) setLanguage(settings.language);
+    if (settings && knownLanguage(settings.language)) await useLanguage(settings.language);
   } catch (err) {
     showError(err);
   }
@@ -126,7 +126,7 @@ async function startLobby(lobby) {
 }
 
 async function start() {
-  setLanguage(browserLanguage());
+  await useLanguage(browserLanguage());
   loadFont();
   const room = roomFromPath(location.pathname);
   if (room) return startRoom(room, (name, link) => startGame(name, false, link));

@@ -2,35 +2,12 @@
    result lines, errors, notices; built on demand (thunks): a new language re-translates the screen. */
 
 import { CATALOGS } from "../i18n.js";
+import { language, locale } from "./language.js";
 import { isMe, page } from "./page.js";
 
-const LOCALE = { en: "en-US", de: "de-DE", zh: "zh-CN", vi: "vi-VN" };
-let lang = "en";
-
-export const language = () => lang;
-export const locale = () => LOCALE[lang] || "en-US";
-export const knownLanguage = (code) => !!CATALOGS[code];
-
-/** Sets the language; false when it was already the one in use. */
-export function setLanguage(code) {
-  const changed = code !== lang;
-  lang = code;
-  return changed;
-}
-
-/** The browser's preferred language among ours (docs/API.md, "Language default"). */
-export function browserLanguage() {
-  const langs = navigator.languages && navigator.languages.length
-    ? navigator.languages : [navigator.language || "en"];
-  for (const l of langs) {
-    const p = String(l).toLowerCase();
-    if (p.startsWith("de")) return "de";
-    if (p.startsWith("zh")) return "zh";
-    if (p.startsWith("vi")) return "vi";
-    if (p.startsWith("en")) return "en";
-  }
-  return "en";
-}
+export {
+  browserLanguage, knownLanguage, language, languageHere, locale, setLanguage, useLanguage,
+} from "./language.js";
 
 export function fmtNum(n) {
   return new Intl.NumberFormat(locale()).format(n);
@@ -44,7 +21,7 @@ export function fmtEv(x) {
 
 /** The text of `key` in the current language (English, then the key, when missing). */
 export function t(key, params) {
-  const cat = CATALOGS[lang] || CATALOGS.en;
+  const cat = CATALOGS[language()] || CATALOGS.en;
   let s = cat[key];
   if (s === undefined) s = CATALOGS.en[key];
   if (s === undefined) return key;

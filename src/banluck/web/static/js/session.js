@@ -5,7 +5,7 @@
 import { ApiError } from "./api.js";
 import { animate } from "./animate.js";
 import { syncSettingsForm } from "./dialogs.js";
-import { browserLanguage, knownLanguage, setLanguage, t } from "./messages.js";
+import { browserLanguage, knownLanguage, languageHere, setLanguage, t, useLanguage } from "./messages.js";
 import { game, spec } from "./game.js";
 import { page } from "./page.js";
 import { renderControls } from "./panel.js";
@@ -19,6 +19,21 @@ const NOTICES_SEEN = "banluck.noticesFor";
 function chosenLanguage(s) {
   const chosen = s.player && s.player.settings ? s.player.settings.language : null;
   return knownLanguage(chosen) ? chosen : browserLanguage();
+}
+
+/** Shows the page in `code` (translated again when `initial`); texts not here yet are
+    fetched, and the page is translated once they arrive. */
+function followLanguage(code, initial) {
+  if (languageHere(code)) {
+    if (setLanguage(code) || initial) applyLanguage();
+    return;
+  }
+  if (initial) applyLanguage();
+  useLanguage(code).then((changed) => {
+    if (!changed) return;
+    applyLanguage();
+    render();
+  });
 }
 
 /** Notices are about the last deal: show them once, not again after a reload. */
@@ -35,7 +50,7 @@ export function receive(s, initial) {
   page.state = s;
   showFair(s);
   if (s.features) game.features = s.features; // a room's house may change them between hands
-  if (setLanguage(chosenLanguage(s)) || initial) applyLanguage();
+  followLanguage(chosenLanguage(s), initial);
   if (s.table && s.table.hand !== prevHand) {
     page.betTouched = false;
     page.hintInfo = null;
@@ -101,7 +116,7 @@ export function changeSettings(change) {
       settingsPending -= 1;
     }
     if (settingsPending === 0) {
-      if (setLanguage(chosenLanguage(page.state))) applyLanguage();
+      followLanguage(chosenLanguage(page.state), false);
       syncSettingsForm();
       render();
     }

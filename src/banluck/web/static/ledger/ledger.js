@@ -8,7 +8,7 @@ import { confirmChoice } from "../js/confirm.js";
 import { $, el } from "../js/dom.js";
 import { applyTexts } from "../js/pagetexts.js";
 import { errorMessage, houseTitle } from "../js/room/words.js";
-import { browserLanguage, language, setLanguage, t } from "../js/messages.js";
+import { browserLanguage, language, t, useLanguage } from "../js/messages.js";
 import { handNets, ledgerCsv, ledgerFile, loadBook, newBook, saveBook, totals } from "./book.js";
 import { drawEntry, editDraft, freshDraft, wireEntry } from "./entry.js";
 import { drawShare, wireShare } from "./share.js";
@@ -170,9 +170,10 @@ function applyLanguage() {
 
 function wire() {
   $("language").addEventListener("change", () => {
-    setLanguage($("language").value);
-    localStorage.setItem("banluck.ledger.language", language());
-    applyLanguage();
+    useLanguage($("language").value).then(() => {
+      localStorage.setItem("banluck.ledger.language", language());
+      applyLanguage();
+    });
   });
   $("setup-form").addEventListener("submit", startBook);
   const addSetup = () => {
@@ -212,7 +213,7 @@ function wire() {
 
 async function start() {
   const kept = localStorage.getItem("banluck.ledger.language");
-  setLanguage(kept || browserLanguage());
+  await useLanguage(kept || browserLanguage());
   if (document.fonts && document.fonts.load) document.fonts.load("1em BanluckCJK", "中文").catch(() => {});
   book = loadBook();
   if (book) freshDraft(book);

@@ -6,7 +6,7 @@ import { request } from "../js/api.js";
 import { $, el } from "../js/dom.js";
 import { applyTexts } from "../js/pagetexts.js";
 import { errorMessage } from "../js/room/words.js";
-import { browserLanguage, language, setLanguage, t } from "../js/messages.js";
+import { browserLanguage, language, t, useLanguage } from "../js/messages.js";
 import { formatAmount } from "./words.js";
 
 const EVERY_MS = 3000;
@@ -49,15 +49,16 @@ async function follow() {
   setTimeout(follow, EVERY_MS);
 }
 
-function start() {
-  setLanguage(localStorage.getItem("banluck.ledger.language") || browserLanguage());
+async function start() {
+  await useLanguage(localStorage.getItem("banluck.ledger.language") || browserLanguage());
   if (document.fonts && document.fonts.load) document.fonts.load("1em BanluckCJK", "中文").catch(() => {});
   applyTexts("ledger.title");
   $("language").addEventListener("change", () => {
-    setLanguage($("language").value);
-    localStorage.setItem("banluck.ledger.language", language());
-    applyTexts("ledger.title");
-    draw();
+    useLanguage($("language").value).then(() => {
+      localStorage.setItem("banluck.ledger.language", language());
+      applyTexts("ledger.title");
+      draw();
+    });
   });
   follow();
 }

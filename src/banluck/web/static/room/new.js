@@ -6,7 +6,7 @@
 import { getState, putSettings, useGame } from "../js/api.js";
 import { $ } from "../js/dom.js";
 import { applyTexts } from "../js/pagetexts.js";
-import { browserLanguage, knownLanguage, language, setLanguage, t } from "../js/messages.js";
+import { browserLanguage, knownLanguage, language, t, useLanguage } from "../js/messages.js";
 import { errorMessage, fetchHouses, houseTitle } from "../js/room/words.js";
 
 /** The named houses (GET /api/houses), offered for the game chosen in the form. */
@@ -72,19 +72,20 @@ function applyLanguage() {
 /** The player's language: the one kept with their settings (as on the lobby), else the
     browser's; a change here is kept for every page. */
 async function chooseLanguage() {
-  setLanguage(browserLanguage());
+  await useLanguage(browserLanguage());
   applyLanguage();
   if (document.fonts && document.fonts.load) document.fonts.load("1em BanluckCJK", "中文").catch(() => {});
   $("language").addEventListener("change", () => {
-    setLanguage($("language").value);
-    applyLanguage();
-    putSettings({ language: language() }).catch(() => {});
+    useLanguage($("language").value).then(() => {
+      applyLanguage();
+      putSettings({ language: language() }).catch(() => {});
+    });
   });
   try {
     useGame("table");
     const s = await getState();
     const saved = s.player && s.player.settings ? s.player.settings.language : null;
-    if (knownLanguage(saved) && setLanguage(saved)) applyLanguage();
+    if (knownLanguage(saved) && (await useLanguage(saved))) applyLanguage();
   } catch (err) {
     // the browser's language stays
   }
