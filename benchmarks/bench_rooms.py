@@ -22,6 +22,16 @@ action's update and end at its room's last version (else a lost update); a versi
 never saw because a later one came first is counted apart (``skipped_versions``: the
 state is whole, nothing in it is lost). The figures are both servers' together.
 
+``--rolling`` (with ``--postgres``): a quarter of the way into the play, each server in turn
+is stopped (SIGTERM: it drains and closes its sockets with "service restart") and started
+again, as a rolling restart or redeploy does; a seat whose server went away connects to the
+other at once (as a page behind a load balancer does), its first state there a resync, and
+a choice sent while it was away is sent again once it is back (the server refuses one
+already made: nothing is made twice). Lost and duplicated updates are counted as always.
+
+    .venv/bin/python benchmarks/bench_rooms.py --players 200 --think 1 --actions 40 \
+        --seconds 60 --postgres --rolling
+
 Bounded: ``--actions`` per room, and ``--seconds`` overall.
 
 ``--attacks``: while the rooms play, one client at 127.0.0.2 does what a hostile or careless
@@ -70,7 +80,12 @@ def free_port() -> int:
 
 
 def rss_kb(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+    """A process's resident memory (0 for one that ended: a server restarted)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    for line in status.splitlines():
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
@@ -127,19 +142,73 @@ class Seat:
         self.duplicated = 0  # a version not above the last one seen
         self.skipped = 0  # versions jumped over (a later state came first)
         self.lost = 0  # actions whose update never came
+        #: where the seat connects (``connect``), and how often it had to again
+        self.where: tuple[list[int], int, str, str] | None = None
+        self.reconnects = 0
+        self.connected = asyncio.Event()
+
+    async def connect(self, ports: list[int], first: int, code: str, home: str) -> None:
+        """Open the seat's socket to ``ports[first]`` (``reader`` opens it again, on the next
+        server, when a server goes away)."""
+        self.where = (ports, first, code, home)
+        await self._open(ports[first])
+
+    async def _open(self, port: int) -> None:
+        assert self.where is not None
+        _, _, code, home = self.where
+        self.ws = await websockets.connect(
+            f"ws://{HOST}:{port}/api/rooms/{code}/ws",
+            origin=f"http://{HOST}:{port}",  # type: ignore[arg-type]
+            additional_headers={"Cookie": f"banluck_id={self.cookie}"},
+            local_addr=(home, 0),
+        )
+        self.connected.set()
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        """Send ``frame``, once the seat is connected (again)."""
+        text = json.dumps(frame)
+        while True:
+            await self.connected.wait()
+            try:
+                await self.ws.send(text)
+                return
+            except websockets.ConnectionClosed:
+                self.connected.clear()
 
     async def reader(self) -> None:
-        async for text in self.ws:
-            f = json.loads(text)
-            if f.get("type") == "state":
-                v = f["room"]["version"]
-                if v <= self.version:
-                    self.duplicated += 1
-                elif self.version >= 0:
-                    self.skipped += v - self.version - 1
-                self.state = f
-                self.version = max(self.version, v)
-                self.changed.set()
+        resync = False
+        while True:
+            try:
+                async for text in self.ws:
+                    f = json.loads(text)
+                    if f.get("type") == "state":
+                        v = f["room"]["version"]
+                        if v < self.version or (v == self.version and not resync):
+                            self.duplicated += 1
+                        elif self.version >= 0 and v > self.version:
+                            self.skipped += v - self.version - 1
+                        resync = False
+                        self.state = f
+                        self.version = max(self.version, v)
+                        self.changed.set()
+            except websockets.ConnectionClosed:
+                pass
+            if self.where is None:
+                return
+            # the server went away (a restart): to the next server, as a page through a
+            # load balancer would, until one answers; its first state is a resync
+            self.connected.clear()
+            ports, first, _, _ = self.where
+            self.reconnects += 1
+            k = first + 1
+            while True:
+                try:
+                    await self._open(ports[k % len(ports)])
+                    break
+                except (OSError, websockets.InvalidStatus, TimeoutError):
+                    k += 1
+                    await asyncio.sleep(0.2)
+            resync = True
 
 
 async def wait_version(seat: Seat, above: int, deadline: float) -> float | None:
@@ -190,7 +259,7 @@ async def play_room(
             continue
         v0 = max(s.version for s in seats)
         sent = time.monotonic()
-        await actor.ws.send(json.dumps(frame))
+        await actor.send(frame)
         got = await asyncio.gather(*(wait_version(s, v0, sent + 10) for s in seats))
         times = [t for t in got if t is not None]
         if len(times) < len(got):
@@ -338,8 +407,24 @@ async def _in_process(work: Any, *args: Any) -> None:
         args[-1][k] = args[-1].get(k, 0) + v
 
 
+async def rolling(ports: list[int], restart: Any, after: float, rolled: list[float]) -> None:
+    """After ``after`` seconds, each server in turn is stopped (SIGTERM: its sockets close
+    with "service restart") and started again (``restart(i)``), the next once it answers;
+    how long each was away goes in ``rolled``."""
+    await asyncio.sleep(after)
+    for i in range(len(ports)):
+        began = time.monotonic()
+        await asyncio.to_thread(restart, i)
+        rolled.append(round(time.monotonic() - began, 2))
+        await asyncio.sleep(1.0)
+
+
 async def main_async(
-    args: argparse.Namespace, ports: list[int], pids: list[int], pg_pids: list[int]
+    args: argparse.Namespace,
+    ports: list[int],
+    pids: list[int],
+    pg_pids: list[int],
+    restart: Any = None,
 ) -> dict[str, Any]:
     rooms = args.players // 4
     port = ports[0]
@@ -367,17 +452,12 @@ async def main_async(
     for n, seats in enumerate(all_seats):
         code = seats[0].code  # type: ignore[attr-defined]
         for i, s in enumerate(seats):
-            at = ports[i % len(ports)]  # with two servers, a room is on both
-            s.ws = await websockets.connect(
-                f"ws://{HOST}:{at}/api/rooms/{code}/ws",
-                origin=f"http://{HOST}:{at}",  # type: ignore[arg-type]
-                additional_headers={"Cookie": f"banluck_id={s.cookie}"},
-                local_addr=(household(n), 0),
-            )
+            # with two servers, a room is on both
+            await s.connect(ports, i % len(ports), code, household(n))
             readers.append(asyncio.create_task(s.reader()))
             if i:
-                await s.ws.send(json.dumps({"type": "join", "name": f"P{i}"}))
-            await s.ws.send(json.dumps({"type": "sit"}))
+                await s.send({"type": "join", "name": f"P{i}"})
+            await s.send({"type": "sit"})
     connect_s = time.monotonic() - t0
     await asyncio.sleep(1.0)
     # the generator's own sockets and rooms are kept out of its collector (as the server's
@@ -394,6 +474,9 @@ async def main_async(
         await asyncio.sleep(2.0)  # a few hands to download
         attackers = [_in_process(_edge_flood, port, stop, attacks)]
         attackers.append(_in_process(_downloads, port, code, cookie, stop, attacks))
+    rolled: list[float] = []
+    if args.rolling:
+        attackers.append(rolling(ports, restart, args.seconds / 4, rolled))
     cpu0, own0, wall0 = cpus(pids), time.process_time(), time.monotonic()
     pg0 = cpus(pg_pids)
     await asyncio.gather(
@@ -414,6 +497,7 @@ async def main_async(
     )
     for seats in all_seats:
         for s in seats:
+            s.where = None  # closed by us: not opened again
             await s.ws.close()
     for r in readers:
         r.cancel()
@@ -432,13 +516,26 @@ async def main_async(
         "lost_updates": sum(s.lost for s in seats_all) + behind,
         "duplicated_updates": sum(s.duplicated for s in seats_all),
         "skipped_versions": sum(s.skipped for s in seats_all),
-        "server_cpu_seconds": round(cpu1 - cpu0, 2),
-        "server_cpu_share": round((cpu1 - cpu0) / (wall1 - wall0), 2),
-        "postgres_cpu_share": round((pg1 - pg0) / (wall1 - wall0), 2) if pg_pids else None,
+        # (a restarted server's CPU is not counted: left out)
+        "server_cpu_seconds": None if args.rolling else round(cpu1 - cpu0, 2),
+        "server_cpu_share": None if args.rolling else round((cpu1 - cpu0) / (wall1 - wall0), 2),
+        "postgres_cpu_share": (
+            round((pg1 - pg0) / (wall1 - wall0), 2) if pg_pids and not args.rolling else None
+        ),
         "generator_cpu_share": round((own1 - own0) / (wall1 - wall0), 2),
-        "rss_per_idle_connected_room_kb": round((idle_rss - base_rss) / rooms, 1),
+        "rss_per_idle_connected_room_kb": (
+            None if args.rolling else round((idle_rss - base_rss) / rooms, 1)
+        ),
         "loadavg": os.getloadavg(),
         **({"attacks": attacks} if args.attacks else {}),
+        **(
+            {
+                "servers_away_seconds": rolled,
+                "reconnects": sum(s.reconnects for s in seats_all),
+            }
+            if args.rolling
+            else {}
+        ),
     }
 
 
@@ -464,21 +561,27 @@ def main() -> int:
         action="store_true",
         help="a client at 127.0.0.2 floods house edges, kampung house changes and downloads",
     )
+    ap.add_argument(
+        "--rolling",
+        action="store_true",
+        help="with --postgres: a quarter of the way in, restart each server in turn",
+    )
     args = ap.parse_args()
     if not 4 <= args.players <= 2000:
         ap.error("--players is 4 to 2000")
+    if args.rolling and not args.postgres:
+        ap.error("--rolling needs --postgres (two servers)")
     with tempfile.TemporaryDirectory(prefix="banluck-bench-") as tmp:
         db = str(Path(tmp) / "bench.sqlite3")
-        extra: list[str] = []
+        extra: list[str] = []  # (every server's options beyond its port and store)
         pg_dir = Path(tmp) / "pg"
         if args.postgres:
-            url = start_postgres(pg_dir)
-            extra = ["--save", db]
-            db = url
+            db = start_postgres(pg_dir)
         ports = [free_port() for _ in range(2 if args.postgres else 1)]
         log = open(args.server_log, "w") if args.server_log else subprocess.DEVNULL  # noqa: SIM115
-        servers = [
-            subprocess.Popen(
+
+        def launch(port: int) -> subprocess.Popen[bytes]:
+            proc = subprocess.Popen(
                 [
                     *(sys.executable, "-m", "banluck", "serve", "--host", HOST),
                     *("--port", str(port), "--db", db, *extra),
@@ -487,18 +590,24 @@ def main() -> int:
                 stdout=subprocess.DEVNULL,
                 stderr=log,
             )
-            for port in ports
-        ]
+            for _ in range(300):
+                try:
+                    socket.create_connection((HOST, port), timeout=0.2).close()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            return proc
+
+        def restart(i: int) -> None:
+            servers[i].terminate()  # SIGTERM: the server drains and closes its sockets
+            servers[i].wait(timeout=30)
+            servers[i] = launch(ports[i])
+
+        servers = [launch(port) for port in ports]
         try:
-            for port in ports:
-                for _ in range(100):
-                    try:
-                        socket.create_connection((HOST, port), timeout=0.2).close()
-                        break
-                    except OSError:
-                        time.sleep(0.1)
             pg_pids = postgres_pids(pg_dir) if args.postgres else []
-            result = asyncio.run(main_async(args, ports, [s.pid for s in servers], pg_pids))
+            pids = [s.pid for s in servers]
+            result = asyncio.run(main_async(args, ports, pids, pg_pids, restart))
         finally:
             for server in servers:
                 server.terminate()
