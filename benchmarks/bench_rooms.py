@@ -32,6 +32,14 @@ already made: nothing is made twice). Lost and duplicated updates are counted as
     .venv/bin/python benchmarks/bench_rooms.py --players 200 --think 1 --actions 40 \
         --seconds 60 --postgres --rolling
 
+``--nginx`` (with ``--postgres``): every socket goes through Debian's nginx over TLS (a
+certificate of an authority made for the run), which passes each to the next server in turn;
+the servers read the client's address from ``X-Forwarded-For`` and serve nginx's address as
+their public one. nginx's CPU and memory count with the servers'.
+
+    .venv/bin/python benchmarks/bench_rooms.py --players 1000 --think 1 --actions 10 \
+        --postgres --nginx
+
 Bounded: ``--actions`` per room, and ``--seconds`` overall.
 
 ``--attacks``: while the rooms play, one client at 127.0.0.2 does what a hostile or careless
@@ -57,6 +65,7 @@ import json
 import os
 import signal
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
@@ -144,6 +153,8 @@ class Seat:
         self.lost = 0  # actions whose update never came
         #: where the seat connects (``connect``), and how often it had to again
         self.where: tuple[list[int], int, str, str] | None = None
+        #: a TLS front door (``--nginx``): every socket goes through it, over ``wss``
+        self.tls: ssl.SSLContext | None = None
         self.reconnects = 0
         self.connected = asyncio.Event()
 
@@ -156,11 +167,13 @@ class Seat:
     async def _open(self, port: int) -> None:
         assert self.where is not None
         _, _, code, home = self.where
+        scheme = "https" if self.tls else "http"
         self.ws = await websockets.connect(
-            f"ws://{HOST}:{port}/api/rooms/{code}/ws",
-            origin=f"http://{HOST}:{port}",  # type: ignore[arg-type]
+            f"{scheme.replace('http', 'ws')}://{HOST}:{port}/api/rooms/{code}/ws",
+            origin=f"{scheme}://{HOST}:{port}",  # type: ignore[arg-type]
             additional_headers={"Cookie": f"banluck_id={self.cookie}"},
             local_addr=(home, 0),
+            ssl=self.tls,
         )
         self.connected.set()
 
@@ -407,6 +420,85 @@ async def _in_process(work: Any, *args: Any) -> None:
         args[-1][k] = args[-1].get(k, 0) + v
 
 
+NGINX = """
+daemon off;
+pid {dir}/nginx.pid;
+error_log {dir}/error.log;
+worker_processes 2;
+worker_rlimit_nofile 16384;
+events {{ worker_connections 8192; }}
+http {{
+  access_log off;
+  client_body_temp_path {dir}/body;
+  proxy_temp_path {dir}/proxy;
+  fastcgi_temp_path {dir}/fastcgi;
+  uwsgi_temp_path {dir}/uwsgi;
+  scgi_temp_path {dir}/scgi;
+  map $http_upgrade $connection_upgrade {{ default upgrade; '' close; }}
+  upstream game {{ {upstreams} }}
+  server {{
+    listen {host}:{port} ssl;
+    ssl_certificate {cert};
+    ssl_certificate_key {key};
+    location / {{
+      proxy_pass http://game;
+      proxy_http_version 1.1;
+      proxy_read_timeout 600s;
+      proxy_set_header Host $http_host;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_set_header X-Forwarded-For $remote_addr;
+    }}
+  }}
+}}
+"""
+
+
+def _nginx(
+    where: Path, port: int, apps: list[int]
+) -> tuple[subprocess.Popen[bytes], ssl.SSLContext]:
+    """Debian's nginx on ``port`` over TLS (a certificate of an authority made here), passing
+    each connection to the next of ``apps``; and a TLS context that trusts it."""
+    import trustme
+
+    ca = trustme.CA()
+    issued = ca.issue_cert(HOST)
+    door = where / "nginx"
+    door.mkdir()
+    cert, key = door / "cert.pem", door / "key.pem"
+    issued.private_key_pem.write_to_path(str(key))
+    issued.cert_chain_pems[0].write_to_path(str(cert))
+    upstreams = " ".join(f"server {HOST}:{a} max_fails=0;" for a in apps)
+    conf = door / "nginx.conf"
+    conf.write_text(
+        NGINX.format(dir=door, host=HOST, port=port, cert=cert, key=key, upstreams=upstreams)
+    )
+    proc = subprocess.Popen(
+        ["/usr/sbin/nginx", "-c", str(conf), "-p", str(door)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(100):
+        try:
+            socket.create_connection((HOST, port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    context = ssl.create_default_context()
+    ca.configure_trust(context)
+    return proc, context
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (nginx's workers)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError):
+            if int(stat.read_text().rpartition(")")[2].split()[1]) == pid:
+                out.append(int(stat.parent.name))
+    return out
+
+
 async def rolling(ports: list[int], restart: Any, after: float, rolled: list[float]) -> None:
     """After ``after`` seconds, each server in turn is stopped (SIGTERM: its sockets close
     with "service restart") and started again (``restart(i)``), the next once it answers;
@@ -425,6 +517,7 @@ async def main_async(
     pids: list[int],
     pg_pids: list[int],
     restart: Any = None,
+    front: tuple[int, ssl.SSLContext] | None = None,
 ) -> dict[str, Any]:
     rooms = args.players // 4
     port = ports[0]
@@ -452,8 +545,12 @@ async def main_async(
     for n, seats in enumerate(all_seats):
         code = seats[0].code  # type: ignore[attr-defined]
         for i, s in enumerate(seats):
-            # with two servers, a room is on both
-            await s.connect(ports, i % len(ports), code, household(n))
+            # with two servers, a room is on both (through nginx: where it sends it)
+            if front is not None:
+                s.tls = front[1]
+                await s.connect([front[0]], 0, code, household(n))
+            else:
+                await s.connect(ports, i % len(ports), code, household(n))
             readers.append(asyncio.create_task(s.reader()))
             if i:
                 await s.send({"type": "join", "name": f"P{i}"})
@@ -512,7 +609,7 @@ async def main_async(
         "p99_ms": round(ms[int(len(ms) * 0.99) - 1], 2) if ms else None,
         "max_ms": round(ms[-1], 2) if ms else None,
         "actions_per_second": round(len(ms) / 4 / (wall1 - wall0), 1),
-        "servers": len(pids),
+        "servers": len(ports),
         "lost_updates": sum(s.lost for s in seats_all) + behind,
         "duplicated_updates": sum(s.duplicated for s in seats_all),
         "skipped_versions": sum(s.skipped for s in seats_all),
@@ -562,6 +659,11 @@ def main() -> int:
         help="a client at 127.0.0.2 floods house edges, kampung house changes and downloads",
     )
     ap.add_argument(
+        "--nginx",
+        action="store_true",
+        help="with --postgres: every socket through Debian's nginx over TLS, round-robin",
+    )
+    ap.add_argument(
         "--rolling",
         action="store_true",
         help="with --postgres: a quarter of the way in, restart each server in turn",
@@ -569,8 +671,8 @@ def main() -> int:
     args = ap.parse_args()
     if not 4 <= args.players <= 2000:
         ap.error("--players is 4 to 2000")
-    if args.rolling and not args.postgres:
-        ap.error("--rolling needs --postgres (two servers)")
+    if (args.rolling or args.nginx) and not args.postgres:
+        ap.error("--rolling and --nginx need --postgres (two servers)")
     with tempfile.TemporaryDirectory(prefix="banluck-bench-") as tmp:
         db = str(Path(tmp) / "bench.sqlite3")
         extra: list[str] = []  # (every server's options beyond its port and store)
@@ -603,12 +705,28 @@ def main() -> int:
             servers[i].wait(timeout=30)
             servers[i] = launch(ports[i])
 
+        front: tuple[int, ssl.SSLContext] | None = None
+        door: subprocess.Popen[bytes] | None = None
+        if args.nginx:
+            front_port = free_port()
+            # behind the door every client is nginx: the servers count the browser's address
+            # it passes on, and serve its public address
+            extra += ["--client-header", "X-Forwarded-For"]
+            extra += ["--public-url", f"https://{HOST}:{front_port}"]
+            door, context = _nginx(Path(tmp), front_port, ports)
+            front = (front_port, context)
         servers = [launch(port) for port in ports]
         try:
             pg_pids = postgres_pids(pg_dir) if args.postgres else []
             pids = [s.pid for s in servers]
-            result = asyncio.run(main_async(args, ports, pids, pg_pids, restart))
+            if door is not None:
+                pids.append(door.pid)  # the front door's CPU counts with the servers'
+                pids += _children(door.pid)
+            result = asyncio.run(main_async(args, ports, pids, pg_pids, restart, front))
         finally:
+            if door is not None:
+                door.terminate()
+                door.wait(timeout=10)
             for server in servers:
                 server.terminate()
                 server.wait(timeout=10)
