@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 import subprocess
+import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +24,8 @@ from banluck.store.move import _pg_tool
 from banluck.store.pg_rooms import PgRoomStore
 from banluck.store.pg_saves import PgStore
 from banluck.web.app import COOKIE, create_app
-from tests.conftest import ROOT, new_database
+from tests.conftest import ROOT, _free_port, new_database
+from tests.rooms.test_postgres_restart import _pg
 from tests.web.helpers import Json, TestClient, play_hand, random_chooser
 
 pytestmark = pytest.mark.slow
@@ -255,3 +258,32 @@ def test_a_sqlite_backup_taken_while_serving_is_a_whole_save(tmp_path: Path) -> 
     with _client(copy) as c:
         c.cookies.set(COOKIE, cookie, domain="testserver.local")
         assert c.get("/api/history").json() == seen[-1]
+
+
+def test_the_database_away_and_back_under_a_solo_table(tmp_path: Path) -> None:
+    """The database stopped in the middle of a hand: a request is refused with
+    ``unavailable`` (503, never a 500) and changes nothing; once it is back the same server
+    goes on with the hand where it was, without a restart."""
+    where = Path(tempfile.mkdtemp(prefix="banluck-pg-away-"))
+    try:
+        url = _pg("start", where, str(_free_port()))
+        with _client(tmp_path / "s.sqlite3", saves=PgStore(url)) as c:
+            dealt = c.get("/api/state").json()
+            for _ in range(20):  # until a hand waits for a choice (a natural ends at the deal)
+                deal = {"bet": 50, "hand": dealt["next_hand"]}
+                dealt = c.post("/api/deal", json=deal).json()
+                if not dealt["table"]["over"]:
+                    break
+            _pg("stop", where)
+            t = dealt["table"]
+            move = {"action": t["legal"][0], "hand": t["hand"], "step": t["step"]}
+            refused = c.post("/api/action", json=move)
+            assert refused.status_code == 503, refused.text
+            assert refused.json()["error"]["code"] == "unavailable"
+            assert c.get("/readyz").json()["checks"]["saves"] == "not answering"
+            _pg("start", where, url.rsplit(":", 1)[1].split("/")[0])
+            assert c.get("/api/state").json() == dealt  # nothing changed while it was away
+            assert c.post("/api/action", json=move).status_code == 200
+    finally:
+        _pg("stop", where)
+        shutil.rmtree(where, ignore_errors=True)

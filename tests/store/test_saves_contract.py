@@ -4,6 +4,7 @@ same sequence of calls and give the same answers (the web layer cannot tell them
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -152,3 +153,29 @@ def test_migrations_run_once_and_are_recorded(pg_url: str) -> None:
     for t in threads:
         t.join()
     assert errors == [] and pending(pg_url) == [] and migrate(pg_url) == []
+
+
+def test_a_ledgers_versions_written_at_once_are_made_one_after_the_other(saves: Saves) -> None:
+    """Twenty writers read a ledger's version and write the next one at once (two phones
+    of one browser, two machines): each version is written once, the others refused."""
+    with saves.transaction() as tx:
+        tx.put_ledger("L1", "ann", 1, "{}")
+    made: list[int] = []
+
+    def next_version() -> None:
+        with saves.transaction() as tx:
+            found = tx.ledger("L1")
+            assert found is not None
+            version = found[1]
+            time.sleep(0.01)  # a request's own work between the read and the write
+            tx.put_ledger("L1", "ann", version + 1, "{}")
+            made.append(version + 1)
+
+    threads = [threading.Thread(target=next_version) for _ in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    with saves.reading() as tx:
+        assert tx.ledger("L1") == ("ann", 21, "{}")
+    assert sorted(made) == list(range(2, 22))

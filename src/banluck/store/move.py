@@ -5,7 +5,8 @@ A move copies everything the SQLite save keeps (every player's tables and hands,
 records kept aside, the shared ledgers, and the cookies' key, so every browser keeps its
 table) and the rooms file beside it (every room and its kept hands) into the database, in
 one transaction: all of it or nothing. It refuses, writing nothing, when the database
-already holds a player, ledger or room of the same name. The SQLite files are only read.
+already holds a player, ledger or room of the same name. The SQLite files are only read
+(a save of an older format is first brought to today's, as a server starting on it would).
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ Connections come from a pool (``psycopg_pool``), one per request thread at a tim
 from __future__ import annotations
 
 import hashlib
+import logging
 import threading
 import zlib
 from collections.abc import Iterator
@@ -38,6 +39,8 @@ from banluck.store.sqlite import (
     VISITOR_HOURS,
     SaveError,
 )
+
+log = logging.getLogger("banluck.web")
 
 #: Connections the pool keeps at most (the request threads beyond wait their turn).
 POOL_SIZE = 8
@@ -249,12 +252,17 @@ class PgTransaction:
     # -- the shared ledgers ----------------------------------------------------------------------
 
     def ledger(self, code: str) -> tuple[str, int, str] | None:
+        # in a change, the row is held until it ends: two versions written at once on two
+        # machines are made one after the other, the second refused as stale
+        lock = " FOR UPDATE" if self._locking else ""
         row = self._conn.execute(
-            "SELECT owner, version, data FROM banluck_ledgers WHERE code = %s", (code,)
+            f"SELECT owner, version, data FROM banluck_ledgers WHERE code = %s{lock}", (code,)
         ).fetchone()
         return None if row is None else (str(row[0]), int(row[1]), str(row[2]))
 
     def ledgers_owned(self, owner: str | None = None) -> int:
+        if owner is not None:
+            self._hold(owner)  # one browser's new ledgers counted one at a time
         if owner is None:
             return int(self._one("SELECT COUNT(*) FROM banluck_ledgers", ()))
         return int(self._one("SELECT COUNT(*) FROM banluck_ledgers WHERE owner = %s", (owner,)))
@@ -297,6 +305,7 @@ class PgStore:
             max_size=pool_size,
             timeout=POOL_WAIT,
             kwargs={"autocommit": True, "options": _SESSION_OPTIONS},
+            check=ConnectionPool.check_connection,
             open=True,
             name="banluck-saves",
         )
@@ -310,11 +319,16 @@ class PgStore:
 
     @contextmanager
     def _connection(self) -> Iterator[psycopg.Connection[Any]]:
+        """A connection of the pool (checked as it is handed out: one the database dropped,
+        a restart, is replaced). The database away: ``unavailable``, nothing changed."""
         try:
             with self._pool.connection() as conn:
                 yield conn
-        except PoolTimeout as exc:
-            raise psycopg.OperationalError(f"no connection to the saves' database: {exc}") from exc
+        except (PoolTimeout, psycopg.OperationalError) as exc:
+            log.warning("saves: the database does not answer (%s)", exc)
+            raise Refusal(
+                "unavailable", "the table's database is not answering: try again in a moment"
+            ) from None
 
     @contextmanager
     def transaction(self) -> Iterator[PgTransaction]:
@@ -332,7 +346,7 @@ class PgStore:
 
     def ping(self) -> None:
         """A query that must answer (readiness)."""
-        with self._connection() as conn:
+        with self._pool.connection(timeout=2.0) as conn:
             conn.execute("SELECT 1").fetchone()
 
     def close(self) -> None:
