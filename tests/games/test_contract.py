@@ -1,0 +1,122 @@
+"""The contract every registered game keeps through its driver (``games.driver``), checked
+alike over each one, so that a new game is held to it by its registry line alone: random
+hands with random legal choices, and at every step the one stale check, a refused choice
+changing nothing, views that are JSON and show a watcher nothing a seated person does not
+see; at the end, stacks moved by exactly the settled nets (a banker's table conserving every
+chip), and the hand rebuilt from its start and its choices, byte for byte."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from banluck.core.refusal import Refusal
+from banluck.games.driver import GameDriver, HandDriver, HandStart
+from banluck.games.drivers import driver_for
+from banluck.games.registry import GAMES, driver_class
+
+CARD = re.compile(r"^(?:10|[2-9TJQKA])[SHDC♠♥♦♣]$")
+
+
+def _decks(name: str) -> tuple[int, ...]:
+    """The game's deck counts: its default, and one deck where it offers that."""
+    spec = driver_class(name).settings_spec(name)
+    return tuple(sorted({spec.default_decks, *(k for k in spec.decks if k == 1)}))
+
+
+def _start(d: GameDriver, seed: int, people: int) -> HandStart:
+    seats = d.layout
+    if not seats:  # a game whose seats are made as people sit (infinite)
+        for _ in range(people):
+            seats = (*seats, d.next_seat_name(seats))
+    banker = d.first_banker()
+    persons = tuple(s for s in seats if s != banker)[:people]
+    return HandStart(
+        number=1,
+        seed=seed,
+        shoe=d.fresh_shoe(seed),
+        seats=seats,
+        people=persons,
+        stacks={s: d.fresh_stack() for s in seats},
+        bets={s: d.min_bet for s in d.bettors(persons, banker)},
+        banker=banker,
+    )
+
+
+def _cards(view: Any) -> Counter[str]:
+    """Every card a view shows (each code as often as it appears)."""
+    if isinstance(view, dict):
+        return sum((_cards(v) for v in view.values()), Counter())
+    if isinstance(view, list):
+        return sum((_cards(v) for v in view), Counter())
+    return Counter([view]) if isinstance(view, str) and CARD.match(view) else Counter()
+
+
+def _views(h: HandDriver, seats: tuple[str, ...]) -> dict[str | None, Any]:
+    return {s: json.loads(json.dumps(h.view(s))) for s in (None, *seats)}
+
+
+def _check_step(h: HandDriver, start: HandStart, decks: int) -> None:
+    seat = h.to_act()
+    assert seat is not None and h.legal(), "a hand not over waits for a seat with choices"
+    h.check_turn(h.number, h.step, seat)  # the turn as it stands is not stale
+    before = _views(h, start.seats)
+    for bad in ((h.number, h.step + 1, seat), (h.number + 1, h.step, seat)):
+        with pytest.raises(Refusal) as stale:
+            h.check_turn(*bad)
+        assert stale.value.code == "stale"
+    with pytest.raises(Refusal) as refused:
+        h.apply("no-such-choice")
+    assert refused.value.code == "bad_action"
+    assert _views(h, start.seats) == before  # a refused choice changes nothing
+    watcher = _cards(before[None])
+    for s in start.people:  # a watcher sees only what every seated person sees
+        assert not watcher - _cards(before[s]), (s, watcher - _cards(before[s]))
+    if decks == 1:  # one deck: a card only one seat sees is in no other seat's view
+        own = {s: _cards(before[s]) - watcher for s in start.seats}
+        for s in start.seats:
+            for other in start.seats:
+                assert other == s or not own[s] & own[other], (s, other, own[s] & own[other])
+
+
+@pytest.mark.parametrize(("name", "decks"), [(n, k) for n in GAMES for k in _decks(n)])
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31), picks=st.lists(st.integers(0, 99), max_size=40))
+def test_every_game_keeps_the_drivers_contract(
+    name: str, decks: int, seed: int, picks: list[int]
+) -> None:
+    d = driver_for(name, decks=decks)
+    start = _start(d, seed, people=2)
+    h = d.begin(start)
+    choices = iter(picks)
+    steps = 0
+    while not h.over:
+        _check_step(h, start, d.decks)
+        legal = h.legal()
+        h.apply(legal[next(choices, 0) % len(legal)])
+        steps += 1
+        assert steps < 200, "a hand ends"
+    assert h.to_act() is None
+    with pytest.raises(Refusal) as over:
+        h.check_turn(h.number, h.step, None)
+    assert over.value.code == "no_hand"
+    settled = h.settle()
+    nets: Counter[str] = Counter()
+    for line in settled.summary:
+        nets[line["seat"]] += line["net"]
+    for s in start.seats:  # stacks moved by exactly the settled nets
+        if s != start.banker:
+            assert settled.stacks[s] - start.stacks[s] == nets[s], s
+    if start.banker is not None:  # a banker's table: every chip stays at the table
+        assert sum(settled.stacks.values()) == sum(start.stacks.values())
+    # the hand again from its start (through JSON) and its choices: the same, byte for byte
+    again = d.begin(HandStart.from_json(json.loads(json.dumps(start.to_json()))))
+    again.replay(list(h.actions))
+    assert _views(again, start.seats) == _views(h, start.seats)
+    assert again.settle() == settled
