@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
 from banluck.web.clients import DOOR_BURST
+from banluck.web.rooms_frames import CLOSE_BANNED
 from tests.rooms.servers import HOST
 from tests.rooms.test_clients import ATTACKER, _cookie, _room, _server, _socket
 
@@ -42,6 +44,18 @@ def _opened(stack: ExitStack, port: int, source: str, code: str, cookie: str) ->
     ws = stack.enter_context(_socket(port, source, code, cookie))
     assert json.loads(ws.recv(timeout=20))["type"] == "state"
     return ws
+
+
+def _told_and_closed(ws: ClientConnection) -> None:
+    """The socket of a person kept out: a last state saying so, then closed with 4403 (the
+    page does not connect again)."""
+    last: dict[str, Any] = {}
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            last = json.loads(ws.recv(timeout=20))
+    assert last["type"] == "state" and last["you"]["banned"] is True
+    assert "table" not in last or not last["table"], "a stranger's view: no table"
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_BANNED
 
 
 def test_passcode_guesses_and_knocks_are_slowed_and_a_ban_holds_for_its_cookie(
@@ -83,8 +97,10 @@ def test_passcode_guesses_and_knocks_are_slowed_and_a_ban_holds_for_its_cookie(
         bob = _opened(stack, port, "127.0.0.4", code, bob_cookie)
         assert _answer(bob, {"type": "join", "name": "Bob"})["you"]["name"] == "Bob"
         assert "Bob" not in _answer(ann, {"type": "remove", "name": "Bob"})["room"]["watchers"]
-        again = _opened(stack, port, "127.0.0.4", code, bob_cookie)
-        assert _answer(again, {"type": "join", "name": "Bobby"})["code"] == "banned"
+        # his open socket is told once, then closed for good; a new one the same
+        _told_and_closed(bob)
+        again = stack.enter_context(_socket(port, "127.0.0.4", code, bob_cookie))
+        _told_and_closed(again)
         _answer(ann, {"type": "door", "passcode": PASSCODE})
         fresh = _opened(stack, port, "127.0.0.4", code, _cookie(port, "127.0.0.4"))
         assert _answer(fresh, {"type": "join", "name": "Bobby"})["code"] == "bad_passcode"

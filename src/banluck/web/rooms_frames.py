@@ -78,6 +78,11 @@ class TokenBucket:
         return True
 
 
+#: The close code of a socket whose person the host removed or turned away: the page shows
+#: the last frame (which says so) and does not connect again.
+CLOSE_BANNED = 4403
+
+
 @dataclass(eq=False)
 class Connection:
     """One open socket of one player in one room."""
@@ -86,6 +91,8 @@ class Connection:
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE))
     closed: bool = False
     slow: bool = False
+    #: the code the socket is closed with once its queue is sent (``close_after``)
+    close_code: int | None = None
 
     def send(self, text: str) -> None:
         if self.closed:
@@ -97,6 +104,16 @@ class Connection:
             with contextlib.suppress(asyncio.QueueFull):
                 self.queue.get_nowait()
                 self.queue.put_nowait(None)
+
+    def close_after(self, code: int) -> None:
+        """Close the socket with ``code`` once what it was sent has gone out; nothing more
+        is sent on it."""
+        if self.closed:
+            return
+        self.closed = True
+        self.close_code = code
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
 
 
 def dumps(data: dict[str, Any]) -> str:

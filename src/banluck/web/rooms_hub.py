@@ -37,6 +37,7 @@ from banluck.web.clients import ClientLimits
 from banluck.web.heavy import HeavyLane
 from banluck.web.rooms_frames import (
     BURST,
+    CLOSE_BANNED,
     FRAMES,
     RATE,
     Connection,
@@ -347,6 +348,8 @@ class RoomHub(SharedRooms):
             if frame is None:
                 frame = frames[conn.player] = dumps(room.view(conn.player, public))
             conn.send(frame)
+            if p in door.banned:  # told once that they may not come back, then closed
+                conn.close_after(CLOSE_BANNED)
 
     # ------------------------------------------------------------------ sockets
 
@@ -362,6 +365,8 @@ class RoomHub(SharedRooms):
             self._presence(room, conn.player, 1)
         self.sockets.setdefault(room.code, set()).add(conn)
         conn.send(dumps(room.view(conn.player)))
+        if conn.player in room.door.banned:  # the view says so; nothing more for them
+            conn.close_after(CLOSE_BANNED)
         if self._ticker is None or self._ticker.done():
             self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
 

@@ -152,6 +152,9 @@ async def _write(ws: WebSocket, conn: Connection) -> None:
                 if conn.slow:
                     with contextlib.suppress(Exception):
                         await ws.close(code=CLOSE_SLOW, reason="too slow: reconnect")
+                elif conn.close_code is not None:
+                    with contextlib.suppress(Exception):
+                        await ws.close(code=conn.close_code, reason="not in this room")
                 return
             await ws.send_text(text)
             del text  # an idle socket keeps no copy of its last frame

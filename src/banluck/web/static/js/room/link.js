@@ -3,7 +3,8 @@
    State (`asState`), so the room's table is the solo table's page: the same cards,
    animation, dialogs, languages and keys. A bet or a choice is a frame; its answer is the
    next frame (the State comes by itself) or an error frame (an ApiError). The socket comes
-   back by itself when it drops; a room that is not there closes it with 4404. */
+   back by itself when it drops; a room that is not there closes it with 4404, and a person
+   the host removed or turned away is told so by the last frame and closed with 4403. */
 
 import { ApiError, getState, putSettings, useGame } from "../api.js";
 import { t } from "../messages.js";
@@ -103,6 +104,7 @@ export function openRoom(code, { onFrame, onError, onGone }) {
       answer((w) => w.reject(closed()));
       for (const w of hints.values()) w.reject(closed());
       hints.clear();
+      if (ev.code === 4403) return; // removed or turned away: the last frame says so, for good
       if (ev.code === 4404) {
         onGone(refused && refused.code !== "not_found" ? refused : { code: "room_gone", params: {} });
         return;
