@@ -41,7 +41,8 @@ def public_json(room: Room) -> dict[str, Any]:
     return {
         "code": room.code,
         "version": room.version,
-        "settings": room.settings.to_json(),
+        # the watchers' cap always (a save leaves out the default; the page restates no rule)
+        "settings": {**room.settings.to_json(), "watchers": room.settings.watchers},
         "seats": seats,
         "watchers": sorted(m.name for m in room.members.values() if m.seat is None),
         "phase": "playing" if room.in_hand else "betting",

@@ -70,7 +70,7 @@ function drawPanel(room, you) {
   $("door-knock").checked = door.knock;
   $("door-code-state").textContent = t(door.passcode ? "room.door.code.on" : "room.door.code.off");
   $("door-code-clear").hidden = !door.passcode;
-  if (idle("door-watchers")) $("door-watchers").value = String(room.settings.watchers ?? 50);
+  if (idle("door-watchers")) $("door-watchers").value = String(room.settings.watchers);
   if (idle("door-call") && !$("door-call").value) $("door-call").value = room.call || "";
 }
 
