@@ -5,7 +5,7 @@ import { GAME_RULES } from "../rules_games.js";
 import { RULES } from "../rules.js";
 import { choices, game, spec } from "./game.js";
 import { $, el } from "./dom.js";
-import { decksLabel, language, t } from "./messages.js";
+import { decksLabel, language, t, wantedLanguage } from "./messages.js";
 import { limits, page } from "./page.js";
 import { sound } from "./sound.js";
 import { trainer } from "./trainer.js";
@@ -84,7 +84,8 @@ export function syncSettingsForm() {
   for (const r of document.querySelectorAll('input[name="decks"]')) r.checked = Number(r.value) === decks;
   const speed = st.speed || "normal";
   for (const r of document.querySelectorAll('input[name="speed"]')) r.checked = r.value === speed;
-  for (const r of document.querySelectorAll('input[name="language"]')) r.checked = r.value === language();
+  // the language asked for, even while its texts are still on their way
+  for (const r of document.querySelectorAll('input[name="language"]')) r.checked = r.value === wantedLanguage();
   for (const r of document.querySelectorAll('input[name="bank"]')) r.checked = r.value === st.bank;
   const house = st.house;
   $("house-current").textContent = t("house.current", {

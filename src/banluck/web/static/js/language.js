@@ -9,6 +9,9 @@ let lang = "en";
 let wanted = "en";
 
 export const language = () => lang;
+/** The language last asked for: the one in use, or the one whose texts are on their way (a
+    language picker shows it, not the one it is leaving). */
+export const wantedLanguage = () => wanted;
 export const locale = () => LOCALE[lang] || "en-US";
 export const knownLanguage = (code) => LANGUAGES.includes(code);
 /** Whether the texts of `code` are here (useLanguage fetches them). */
@@ -32,6 +35,7 @@ export async function useLanguage(code) {
   try {
     await loadCatalog(code);
   } catch (err) {
+    if (wanted === code) wanted = lang; // its texts did not come: the page stays as it is
     return false;
   }
   return wanted === code ? setLanguage(code) : false;

@@ -7,6 +7,7 @@ import { isMe, page } from "./page.js";
 
 export {
   browserLanguage, knownLanguage, language, languageHere, locale, setLanguage, useLanguage,
+  wantedLanguage,
 } from "./language.js";
 
 export function fmtNum(n) {
