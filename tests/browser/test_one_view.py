@@ -66,10 +66,12 @@ def test_everything_you_decide_by_is_in_one_view(
     server = serve(PLAIN, {k: v for k, v in SHOES.items() if k == game})
     page = new_page(width=width, height=height, touch=width < 600)
     page.goto(server.url + "/play/" + game)
-    expect(page.locator("#btn-deal")).to_be_enabled()
+    # a fresh server's first table, on a machine the other tests keep busy, may take longer
+    # than the usual five seconds: the wait is for the button, not for a time
+    expect(page.locator("#btn-deal")).to_be_enabled(timeout=30_000)
     page.request.put(api(server, game) + "/settings", data={"speed": "instant"})
     page.reload()
-    expect(page.locator("#btn-deal")).to_be_enabled()
+    expect(page.locator("#btn-deal")).to_be_enabled(timeout=30_000)
     for _ in range(6):  # one-on-one's shoe is shuffled (O2): a natural settles at once
         page.locator("#btn-deal").click()
         idle(page)
