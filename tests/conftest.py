@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
@@ -35,6 +35,12 @@ def case_files() -> list[tuple[str, Path]]:
         ]
     return found
 
+
+# Every browser test waits for conditions, never for a time: a condition may take longer than
+# Playwright's five seconds on a machine whose two cores other tests keep busy (a fresh
+# server's first page while a container image is built beside it), so an ``expect`` waits up
+# to twenty. A test that passes is not slower for it.
+expect.set_options(timeout=20_000)
 
 # One Playwright and one Chromium per test process, shared by the page and room tests (two
 # sync Playwright instances cannot run in one thread).
