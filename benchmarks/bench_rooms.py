@@ -77,7 +77,7 @@ from typing import Any
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from benchmarks.common import PG_SH, postgres_pids, start_postgres
+from benchmarks.common import PG_SH, children_of, postgres_pids, start_postgres
 
 HOST = "127.0.0.1"
 
@@ -489,16 +489,6 @@ def _nginx(
     return proc, context
 
 
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (nginx's workers)."""
-    out = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError, ValueError):
-            if int(stat.read_text().rpartition(")")[2].split()[1]) == pid:
-                out.append(int(stat.parent.name))
-    return out
-
-
 async def rolling(ports: list[int], restart: Any, after: float, rolled: list[float]) -> None:
     """After ``after`` seconds, each server in turn is stopped (SIGTERM: its sockets close
     with "service restart") and started again (``restart(i)``), the next once it answers;
@@ -721,7 +711,7 @@ def main() -> int:
             pids = [s.pid for s in servers]
             if door is not None:
                 pids.append(door.pid)  # the front door's CPU counts with the servers'
-                pids += _children(door.pid)
+                pids += children_of(door.pid)
             result = asyncio.run(main_async(args, ports, pids, pg_pids, restart, front))
         finally:
             if door is not None:

@@ -186,14 +186,19 @@ def start_postgres(where: Path) -> str:
     return out.stdout.strip().splitlines()[-1]
 
 
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux ``/proc``)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rpartition(")")[2].split()[1]) == pid:
+                out.append(int(stat.parent.name))
+        except (OSError, ValueError):
+            pass
+    return out
+
+
 def postgres_pids(where: Path) -> list[int]:
     """The postmaster of ``where`` and its children (the backends of both servers)."""
     main = int((where / "data" / "postmaster.pid").read_text().split()[0])
-    pids = [main]
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            if int(stat.read_text().rpartition(")")[2].split()[1]) == main:
-                pids.append(int(stat.parent.name))
-        except (OSError, ValueError):
-            pass
-    return pids
+    return [main, *children_of(main)]
