@@ -143,3 +143,54 @@ def test_a_kampung_rooms_new_house_is_solved_off_the_loop_and_its_hand_waits(
             assert kept == [None] and hub.is_ready(hub.rooms[code])
             assert state["room"]["hand"] == hand and not ann.errors()
             assert state["room"]["house"]["name"] == "Uncle's"
+
+
+def _until_file(path: Path) -> None:
+    """Work that lasts until ``path`` exists (at most 30 s), in the lane's own process."""
+    for _ in range(3000):
+        if path.exists():
+            return
+        time.sleep(0.01)
+
+
+def test_a_person_opening_a_room_whose_house_is_being_solved_sees_the_room_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A relative opening the link while the room's new house is solved (minutes on a busy
+    machine) is shown the room straight away; their first frame waits for the house."""
+    from banluck.games.kampung import driver as kampung_driver
+    from banluck.games.kampung.policy_data import is_shipped
+    from tests.rooms.test_ws import Player, _cookie, make_room, served
+
+    gate = tmp_path / "solved"
+
+    def held_job(self: Any) -> Any:
+        if is_shipped(self.rules):  # the room's own house, as made
+            return None
+        return functools.partial(_until_file, gate)  # solved when the test says so
+
+    monkeypatch.setattr(kampung_driver.KampungDriver, "solve_job", held_job)
+    monkeypatch.setattr(kampung_driver.KampungDriver, "take_solve", lambda self, data: None)
+    house = {"base": "kampung", "name": "Uncle's", "rules": {"banker_must_draw_under": 17}}
+    with served(tmp_path / "s.sqlite3") as (client, hub):
+        ann = Player(client, _cookie(client), "ann")
+        cai = Player(client, _cookie(client), "cai")
+        code = make_room(client, ann.cookie, game="kampung")
+        with ExitStack() as stack:
+            ann.ws = stack.enter_context(ann.open(code))
+            ann.sync()
+            ann.send({"type": "house", "house": house})
+            for _ in range(200):
+                if not hub.is_ready(hub.rooms[code]):
+                    break
+                time.sleep(0.01)
+            assert not hub.is_ready(hub.rooms[code]), ann.errors()
+            cai.ws = stack.enter_context(cai.open(code))
+            first = cai.ws.receive_json()  # the room, while its house is still solved
+            assert not hub.is_ready(hub.rooms[code])
+            assert first["type"] == "state" and first["room"]["code"] == code
+            assert first["you"]["name"] is None and first["table"] is None
+            assert first["room"]["house"]["name"] == "Uncle's"
+            cai.send({"type": "join", "name": "Cai"})
+            gate.touch()  # the house is solved: her join is answered
+            assert cai.sync()["you"]["name"] == "Cai" and not cai.errors()
