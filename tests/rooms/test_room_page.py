@@ -151,11 +151,23 @@ def play_hand(people: list[Person], watching: tuple[Person, ...] = ()) -> None:
     """Everyone seated bets, then each presses Stand (else Play, else the first choice) in
     turn, until Ann's page waits for the next hand's bets. The first time someone may act,
     every page marks their seat as the one to act."""
-    waiting = re.fullmatch(r"Waiting for bets for hand (\d+)", people[0].status())
-    assert waiting, people[0].status()
-    after = f"Waiting for bets for hand {int(waiting.group(1)) + 1}"
+    after = next_wait(people[0])
     for p in people:
         p.bet()
+    play_out(people, after, watching)
+
+
+def next_wait(first: Person) -> str:
+    """The status line ``first`` (in English) will read once the hand about to be dealt is
+    over: waiting for the next one's bets."""
+    waiting = re.fullmatch(r"Waiting for bets for hand (\d+)", first.status())
+    assert waiting, first.status()
+    return f"Waiting for bets for hand {int(waiting.group(1)) + 1}"
+
+
+def play_out(people: list[Person], after: str, watching: tuple[Person, ...] = ()) -> None:
+    """Each seated person presses Stand (else Play, else the first choice) in turn until
+    the first person's page reads ``after``."""
     turn_seen = False
     for _ in range(400):
         if people[0].status() == after:
