@@ -32,6 +32,14 @@ already made: nothing is made twice). Lost and duplicated updates are counted as
     .venv/bin/python benchmarks/bench_rooms.py --players 200 --think 1 --actions 40 \
         --seconds 60 --postgres --rolling
 
+``--workers N`` (with ``--postgres``): one server of N worker processes on one port in place
+of two servers; with ``--rolling`` it is sent SIGHUP (each worker replaced by a new one in
+turn, the new one serving before the old one drains), and a seat whose worker drained
+connects again to the same port.
+
+    .venv/bin/python benchmarks/bench_rooms.py --players 200 --think 1 --actions 40 \
+        --seconds 60 --postgres --workers 2 --rolling
+
 ``--nginx`` (with ``--postgres``): every socket goes through Debian's nginx over TLS (a
 certificate of an authority made for the run), which passes each to the next server in turn;
 the servers read the client's address from ``X-Forwarded-For`` and serve nginx's address as
@@ -658,18 +666,27 @@ def main() -> int:
         action="store_true",
         help="with --postgres: a quarter of the way in, restart each server in turn",
     )
+    ap.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="with --postgres: one server of N worker processes on one port, in place of two"
+        " servers (--rolling then sends it SIGHUP: each worker replaced in turn)",
+    )
     args = ap.parse_args()
     if not 4 <= args.players <= 2000:
         ap.error("--players is 4 to 2000")
-    if (args.rolling or args.nginx) and not args.postgres:
-        ap.error("--rolling and --nginx need --postgres (two servers)")
+    if (args.rolling or args.nginx or args.workers > 1) and not args.postgres:
+        ap.error("--rolling, --nginx and --workers need --postgres")
     with tempfile.TemporaryDirectory(prefix="banluck-bench-") as tmp:
         db = str(Path(tmp) / "bench.sqlite3")
         extra: list[str] = []  # (every server's options beyond its port and store)
         pg_dir = Path(tmp) / "pg"
         if args.postgres:
             db = start_postgres(pg_dir)
-        ports = [free_port() for _ in range(2 if args.postgres else 1)]
+        ports = [free_port() for _ in range(2 if args.postgres and args.workers == 1 else 1)]
+        if args.workers > 1:
+            extra += ["--workers", str(args.workers)]
         log = open(args.server_log, "w") if args.server_log else subprocess.DEVNULL  # noqa: SIM115
 
         def launch(port: int) -> subprocess.Popen[bytes]:
@@ -691,6 +708,15 @@ def main() -> int:
             return proc
 
         def restart(i: int) -> None:
+            if args.workers > 1:  # SIGHUP: each worker replaced by a new one, in turn
+                before = set(children_of(servers[i].pid))
+                os.kill(servers[i].pid, signal.SIGHUP)
+                while not (
+                    len(now := set(children_of(servers[i].pid))) == args.workers
+                    and not now & before
+                ):
+                    time.sleep(0.05)
+                return
             servers[i].terminate()  # SIGTERM: the server drains and closes its sockets
             servers[i].wait(timeout=30)
             servers[i] = launch(ports[i])
@@ -709,6 +735,12 @@ def main() -> int:
         try:
             pg_pids = postgres_pids(pg_dir) if args.postgres else []
             pids = [s.pid for s in servers]
+            if args.workers > 1:  # the workers serve; their supervisor waits
+                for _ in range(300):
+                    if len(children_of(servers[0].pid)) == args.workers:
+                        break
+                    time.sleep(0.1)
+                pids += children_of(servers[0].pid)
             if door is not None:
                 pids.append(door.pid)  # the front door's CPU counts with the servers'
                 pids += children_of(door.pid)

@@ -36,7 +36,8 @@ def _serve(args: argparse.Namespace) -> int:
     from banluck.store.schema import is_postgres_url
     from banluck.web.app import ShoeFileError, create_app
     from banluck.web.public import public_urls
-    from banluck.web.server import ConnectionLimits, run, run_workers
+    from banluck.web.server import ConnectionLimits, run, run_worker, run_workers
+    from banluck.web.workers import worker_socket
 
     pg_url = args.db if args.db and is_postgres_url(args.db) else None
     if args.save and not pg_url:
@@ -90,12 +91,19 @@ def _serve(args: argparse.Namespace) -> int:
         )
         return app
 
+    limits = ConnectionLimits(
+        header_timeout=args.header_timeout,
+        max_connections=args.max_connections,
+        # behind a trusted proxy every connection is the proxy's: the header counts instead
+        per_address=None if args.client_header else CONNECTIONS_PER_ADDRESS,
+    )
+    listening = worker_socket()  # a worker of ``--workers``: serves its supervisor's socket
     app: Any = None  # made here for one process; by each worker for several
     try:
         shoes = shoe_files(args.shoe or [])
-        if args.workers == 1:
+        if listening is not None or args.workers == 1:
             app = make_app()
-        else:  # the save files and PostgreSQL's tables made once, before any fork (two
+        else:  # the save files and PostgreSQL's tables made once, before any worker (two
             # workers turning a new SQLite file to WAL at once: "database is locked")
             if args.save:
                 Store(db).close()
@@ -107,6 +115,10 @@ def _serve(args: argparse.Namespace) -> int:
     except (SaveError, ShoeFileError, ValueError) as exc:
         print(f"banluck serve: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if listening is not None:
+        return run_worker(
+            app, listening, args.host, args.port, args.log_level, limits, args.log_json
+        )
     if pg_url and not args.save:
         where = f"tables and rooms in PostgreSQL, {args.workers} process(es)"
         if _holds_tables(db):
@@ -121,15 +133,9 @@ def _serve(args: argparse.Namespace) -> int:
         )
     at = " and ".join(u.origin for u in public) or f"http://{host}:{args.port}"
     print(f"Ban Luck is at {at}  ({where}; Ctrl+C stops)", flush=True)
-    limits = ConnectionLimits(
-        header_timeout=args.header_timeout,
-        max_connections=args.max_connections,
-        # behind a trusted proxy every connection is the proxy's: the header counts instead
-        per_address=None if args.client_header else CONNECTIONS_PER_ADDRESS,
-    )
     if app is None:
         return run_workers(
-            make_app, args.workers, args.host, args.port, args.log_level, limits, args.log_json
+            args.workers, args.host, args.port, args.log_level, limits, args.log_json
         )
     run(app, args.host, args.port, args.log_level, limits, args.log_json)
     return 0

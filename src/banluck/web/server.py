@@ -16,15 +16,13 @@ deadline in the app). A connection that becomes a room's socket is counted by th
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
 import logging
-import os
 import resource
 import signal
-import time
+import socket
+import sys
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,9 +32,6 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from banluck.web.limits import CONNECTIONS_PER_ADDRESS, HEADER_TIMEOUT, MAX_CONNECTIONS, MAX_HEAD
 
 log = logging.getLogger("banluck.web")
-
-#: A worker that fails this soon after it started is not started again (run_workers).
-FAIL_FAST = 5.0
 
 
 def connection_ceiling(wanted: int = MAX_CONNECTIONS) -> int:
@@ -306,7 +301,6 @@ def run(
 
 
 def run_workers(
-    make_app: Callable[[], Any],
     workers: int,
     host: str,
     port: int,
@@ -314,69 +308,40 @@ def run_workers(
     limits: ConnectionLimits = ConnectionLimits(),
     log_json: bool = False,
 ) -> int:
-    """Serve with ``workers`` processes on one listening socket (pre-fork): the socket is
-    bound here, then each worker is forked and makes its own app (``make_app``: its own
-    database connections) and serves the socket with the guarded protocol; the kernel hands
-    each new connection to one of them. A worker that dies is replaced; SIGINT or SIGTERM
-    stops them all; one that fails as it starts stops them all too (the exit status is 1
-    then, else 0). The rooms must be in a shared store (``--db postgresql://…``)."""
-    import uvicorn
-
-    from banluck.web import solo_fair  # noqa: F401  its START: drawn here, shared by the workers
+    """Serve with ``workers`` processes on one listening socket, bound here, each a new
+    ``banluck`` of this command line serving it (``web.workers``: replaced when one dies,
+    restarted one at a time on SIGHUP). The rooms must be in a shared store
+    (``--db postgresql://…``)."""
+    from banluck.web import solo_fair
+    from banluck.web.workers import supervise
 
     probe = _config(None, host, port, log_level, limits, log_json)
     sock = probe.bind_socket()
-    sock.set_inheritable(True)
-    children: dict[int, float] = {}  # pid -> when it started
-    stopping = False
-    failed = 0
+    return supervise(sock, workers, sys.argv[1:], solo_fair.START)
 
-    def spawn() -> None:
-        pid = os.fork()
-        if pid:
-            children[pid] = time.monotonic()
-            return
-        code = 0
-        try:  # the worker: default signal handling again (uvicorn sets its own)
-            signal.signal(signal.SIGINT, signal.SIG_DFL)
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            config = _config(make_app(), host, port, log_level, limits, log_json)
-            _collect_for_latency()
-            uvicorn.Server(config).run(sockets=[sock])
-        except BaseException:
-            log.exception("a worker failed")
-            code = 1
-        finally:
-            os._exit(code)
 
-    def stop(signum: int, frame: Any) -> None:
-        nonlocal stopping
-        stopping = True
-        for pid in list(children):
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGTERM)
+def run_worker(
+    app: Any,
+    sock: socket.socket,
+    host: str,
+    port: int,
+    log_level: str,
+    limits: ConnectionLimits = ConnectionLimits(),
+    log_json: bool = False,
+) -> int:
+    """Serve ``app`` on the listening socket a supervisor handed over (``run_workers``),
+    telling it once this worker serves."""
+    import uvicorn
 
-    signal.signal(signal.SIGINT, stop)
-    signal.signal(signal.SIGTERM, stop)
-    for _ in range(workers):
-        spawn()
-    while children:
-        try:
-            pid, status = os.wait()
-        except ChildProcessError:
-            break
-        except InterruptedError:
-            continue
-        started = children.pop(pid, 0.0)
-        if stopping:
-            continue
-        if os.waitstatus_to_exitcode(status) > 0 and time.monotonic() - started < FAIL_FAST:
-            log.error("worker %d failed as it started: stopping every worker", pid)
-            failed = 1
-            stop(signal.SIGTERM, None)
-            continue
-        log.warning("worker %d ended (status %d): starting another", pid, status)
-        time.sleep(0.5)
-        spawn()
-    sock.close()
-    return failed
+    from banluck.web.workers import say_ready
+
+    class Told(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            if self.started:
+                say_ready()
+
+    config = _config(app, host, port, log_level, limits, log_json)
+    _collect_for_latency()
+    Told(config).run(sockets=[sock])
+    return 0

@@ -18,8 +18,10 @@ salt was revealed before; every later salt is drawn fresh.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
+import os
 import random
 import secrets
 from collections.abc import Callable, Sequence
@@ -30,6 +32,7 @@ from banluck.core.cards import Card
 from banluck.core.fair import FairFormatError
 from banluck.core.fair.table import TableLedger
 from banluck.web.records import CorruptSave
+from banluck.web.workers import START_ENV
 
 #: How many finished shoes a solo table's fair history keeps at least (the oldest go): also
 #: every shoe the hands of the player's History (its last 50) were dealt from.
@@ -37,9 +40,21 @@ KEEP_SHOES = 10
 
 SaltSource = Callable[[int], bytes]
 
-#: Drawn once as the server starts (before its workers are forked, who share it): a new
-#: table's first salts differ from those of every earlier start (``first_salts``).
-START = secrets.token_bytes(16)
+
+def _start() -> bytes:
+    """The server's start value: a worker's is its supervisor's (``web.workers``)."""
+    inherited = os.environ.get(START_ENV)
+    if inherited:
+        with contextlib.suppress(ValueError):
+            value = bytes.fromhex(inherited)
+            if len(value) == 16:
+                return value
+    return secrets.token_bytes(16)
+
+
+#: Drawn once as the server starts (its workers, started by it, share it): a new table's
+#: first salts differ from those of every earlier start (``first_salts``).
+START = _start()
 
 
 def first_salts(key: bytes, game: str, player: str, start: bytes = START) -> SaltSource:
