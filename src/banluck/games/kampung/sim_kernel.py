@@ -51,7 +51,6 @@ from banluck.games.kampung.sim_hand import (
     A_PLAYER_BURN,
     A_PLAYER_NATURAL,
     A_VOID,
-    ACC_SIZE,
     B_FULL_SHOE,
     B_OPEN_FOUR,
     B_PROJECT,
@@ -537,89 +536,3 @@ def _play_hands(
 _play_hand_j = njit(cache=True)(_play_hand)
 _scratch_j = njit(cache=True, inline="always")(_scratch)
 play_hands = njit(cache=True, nogil=True)(_play_hands)
-
-
-def _run_paired(
-    arm_a: Any,
-    arm_b: Any,
-    tot: Any,
-    gain: Any,
-    p: Any,
-    dprm: Any,
-    bank15: Any,
-    g: Any,
-    acts: Any,
-    filled: Any,
-    shoe: Any,
-    rng: Any,
-    mrng: Any,
-    n_hands: int,
-    acc: Any,
-) -> None:
-    """Common random numbers: every hand is played twice from the same shoe and random
-    states, by ``arm_a`` then by ``arm_b`` (each ``(prm, hit, burn, dbl, mix, bhit, bburn,
-    bmix, bsel)``: a banker and players, as ``play_hands`` takes them); ``acc`` sums the
-    bank's net of the second minus the first (``A_NET``) and its square (``A_NET2``)."""
-    st = np.zeros(1, dtype=np.int64)
-    net = np.zeros(NP, dtype=np.int64)
-    v, act, r, f = _scratch_j()
-    size = shoe.shape[0]
-    saved_shoe = shoe.copy()
-    saved_rng = rng.copy()
-    saved_mrng = mrng.copy()
-    scratch = np.zeros(ACC_SIZE, dtype=np.int64)
-    for _ in range(n_hands):
-        if arm_a[0][P_FRESH] or size - st[0] < arm_a[0][P_RESHUFFLE_BELOW]:
-            st[0] = 0
-        pos = st[0]
-        saved_shoe[:] = shoe
-        saved_rng[:] = rng
-        saved_mrng[:] = mrng
-        bank_a = 0
-        for second in range(2):
-            arm = arm_a
-            if second:  # the same shoe and random states again
-                arm = arm_b
-                shoe[:] = saved_shoe
-                rng[:] = saved_rng
-                mrng[:] = saved_mrng
-                st[0] = pos
-            _play_hand_j(
-                arm[0],
-                tot,
-                arm[1],
-                arm[2],
-                arm[3],
-                arm[4],
-                gain,
-                p,
-                dprm,
-                bank15,
-                g,
-                arm[5],
-                arm[6],
-                arm[7],
-                arm[8],
-                acts,
-                filled,
-                v,
-                act,
-                r,
-                f,
-                shoe,
-                st,
-                rng,
-                mrng,
-                1,
-                net,
-                scratch,
-            )
-            if not second:
-                bank_a = -(net[0] + net[1] + net[2])
-        diff = -(net[0] + net[1] + net[2]) - bank_a
-        acc[A_HANDS] += 1
-        acc[A_NET] += diff
-        acc[A_NET2] += diff * diff
-
-
-run_paired = njit(cache=True)(_run_paired)

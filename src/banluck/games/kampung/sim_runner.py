@@ -22,6 +22,7 @@ from banluck.games.kampung.policy import BANKER_POLICIES, PLAYER_POLICIES, playe
 from banluck.games.kampung.policy_data import solved
 from banluck.games.kampung.policy_tables import PlayerTables
 from banluck.games.kampung.rules import KampungRules
+from banluck.games.kampung.sim_paired import run_paired
 from banluck.sim.chunks import chunk_sizes, fresh_seed, run_chunks
 from banluck.sim.rng import full_shoe, rng_states
 
@@ -376,7 +377,7 @@ def compare(
     acc = np.zeros(kh.ACC_SIZE, dtype=np.int64)
     shoe = full_shoe(int(a.prm[kh.P_DECKS]))
     state = rng_states(seed, 1)[0]
-    k.run_paired(
+    run_paired(
         a.arm(), b.arm(), a.tot, a.gain, a.p, a.dprm, a.bank15, a.g, acts, filled, shoe,
         state, mix_state(state), hands, acc,
     )  # fmt: skip
