@@ -20,6 +20,7 @@ export const page = {
   betShown: false, // your bet of the hand shown going into the pot (chips.js)
   betTouched: false, // the player changed the bet since the last State
   focusInControls: false, // the keyboard focus was on a control at the last render
+  rowShown: undefined, // the row shown at the last render and for which hand (panel.js)
 };
 
 /** The bet limits the server sent (State.limits): the range, the cover (O1), the most you

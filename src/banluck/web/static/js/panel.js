@@ -107,6 +107,23 @@ function keepFocus() {
   page.focusInControls = $("controls").contains(document.activeElement);
 }
 
+/** When the controls turn to the bets of the next hand (a hand is over, however it ended)
+    or to the choices of one, the row now shown is brought into view if it is off the screen
+    (a phone's short screen under a tall table), once: the player's own scrolling is left
+    alone otherwise. */
+function showTurnedRow() {
+  const table = page.state.table;
+  const shown = $("controls").hidden ? null : `${betting()}:${table ? table.hand : ""}`;
+  const turned = page.rowShown !== undefined && shown !== null && page.rowShown !== shown;
+  page.rowShown = shown;
+  if (!turned || document.querySelector("dialog[open]")) return;
+  const row = betting() ? $("bet-row") : $("act-row");
+  requestAnimationFrame(() => {  // once the whole render is laid out (the result above it)
+    const r = row.getBoundingClientRect();
+    if (r.bottom > window.innerHeight || r.top < 0) row.scrollIntoView({ block: "nearest" });
+  });
+}
+
 export function renderControls() {
   const g = spec();
   if (!page.state || !g) {
@@ -117,6 +134,7 @@ export function renderControls() {
   $("controls").hidden = page.state.plays === false;
   $("bet-row").hidden = !betting();
   $("act-row").hidden = betting();
+  showTurnedRow();
   renderBetRow();
   if (g.renderBetExtras) g.renderBetExtras(canBet());
   const l = legal();
