@@ -106,16 +106,18 @@ def _weights(ws: list[float]) -> str:
 def odds(args: argparse.Namespace) -> int:
     """``banluck odds --preset kampung`` (H9): the bank's edge of the house (kampung's own
     without one) with the table's bots (its own equilibrium), by simulation (the page's
-    figure)."""
+    figure); kampung's own figures are shipped (``odds_shipped``)."""
     from banluck.games.drivers import own_house
     from banluck.games.kampung.edge import odds_data
+    from banluck.games.kampung.odds_shipped import shipped
     from banluck.games.kampung.rules import KAMPUNG
 
     # a game played under a named house (xi-dach) is that house unless another is given
     house = getattr(args, "house_played", None) or own_house(args.preset or "kampung")
     try:
         rules = KAMPUNG.with_decks(args.decks) if house is None else house.record()
-        data = odds_data(rules)
+        # kampung's own rules: the figures shipped with the package (the same run's)
+        data = (shipped(rules) if house is None else None) or odds_data(rules)
     except ValueError as exc:
         return bad_input("odds", exc)
     if house is not None:

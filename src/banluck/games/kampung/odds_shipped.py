@@ -1,0 +1,54 @@
+"""``banluck odds --preset kampung``'s figures for kampung's own rules at each deck count it
+allows, shipped with the package (``odds_preset.json``): the simulation and the model's
+equilibrium behind them take about a minute of one core and come out the same every time
+(a fixed seed), so they are made once and a test keeps them fresh. A house is measured when
+asked, as before.
+
+Regenerate with ``python -m banluck.games.kampung.odds_shipped``.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from banluck.games.kampung.rules import KAMPUNG, KampungRules
+
+
+def data_path() -> Path:
+    return Path(__file__).with_name("odds_preset.json")
+
+
+def made() -> dict[str, Any]:
+    """The figures, computed now, by deck count (as the file keeps them)."""
+    from banluck.games.kampung.edge import odds_data
+
+    return {str(d): odds_data(KAMPUNG.with_decks(d)) for d in KAMPUNG.allowed_decks}
+
+
+@cache
+def _shipped() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(data_path().read_text(encoding="utf-8"))
+    return data
+
+
+def shipped(rules: KampungRules) -> dict[str, Any] | None:
+    """The shipped figures when ``rules`` are kampung's own at one of its deck counts (a
+    copy, the caller's to change), else None."""
+    for decks in KAMPUNG.allowed_decks:
+        if rules == KAMPUNG.with_decks(decks):
+            figures: dict[str, Any] = json.loads(json.dumps(_shipped()[str(decks)]))
+            return figures
+    return None
+
+
+def main() -> int:
+    from banluck.games.kampung.policy_data import write_data
+
+    return write_data(data_path(), made())
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
