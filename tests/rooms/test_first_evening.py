@@ -22,7 +22,7 @@ from tests.rooms.test_room_page import (
     play_out,
     server,
 )
-from tests.rooms.test_room_page_door import _join, _last_state, _open, _until
+from tests.rooms.test_room_page_door import _join, _last_state, _until
 
 pytestmark = pytest.mark.browser
 __all__ = ["server"]  # the room page's server fixture, used here too
@@ -66,12 +66,15 @@ def test_a_family_plays_its_first_evening(server: str, browser: Browser) -> None
 
     # the relatives come by the link, one by one, and sit
     for p, seat in ((bob, "anna"), (mei, "ben"), (dan, "dealer")):
-        _open(p, link)  # shown at once, even while the room's new house is being solved
+        # the room is served once its new house is solved: seconds alone, minutes on a
+        # machine as busy as the whole suite makes it (the solve yields the CPU to the server)
+        p.play_instantly(server)
+        p.page.goto(link)
+        expect(p.page.locator("#join-form")).to_be_visible(timeout=SOLVE_WAIT)
         _join(p)
-        # the room's frames wait for its house's solve: seconds alone, minutes on a machine
-        # as busy as the whole suite makes it (the solve yields the CPU to the server)
         p.page.locator(f"button[data-sit='{seat}']").click(timeout=SOLVE_WAIT)
-        expect(p.page.locator(f"#seats li[data-seat='{seat}']")).to_contain_text(p.name)
+        mine = p.page.locator(f"#seats li[data-seat='{seat}']")
+        expect(mine).to_contain_text(p.name, timeout=SOLVE_WAIT)
     for p in family:  # every page names every person on their seat, and the house
         for q in family:
             expect(p.page.locator("#seats")).to_contain_text(q.name)
