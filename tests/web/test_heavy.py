@@ -143,3 +143,35 @@ def test_a_kampung_rooms_new_house_is_solved_off_the_loop_and_its_hand_waits(
             assert kept == [None] and hub.is_ready(hub.rooms[code])
             assert state["room"]["hand"] == hand and not ann.errors()
             assert state["room"]["house"]["name"] == "Uncle's"
+
+
+def test_a_killed_servers_lane_processes_end_with_it(tmp_path: Path) -> None:
+    """The lane's child processes end when the server that started them is killed (they
+    would otherwise wait for work for ever, each holding its memory)."""
+    import os
+    import signal
+
+    from tests.rooms.servers import free_port, http, start_server
+    from tests.rooms.test_postgres_workers import children
+
+    port = free_port()
+    proc = start_server(port, "--db", str(tmp_path / "s.sqlite3"))
+    try:
+        _, _, cookie = http(port, "GET", "/api/rooms/x")
+        house = {"base": "kampung", "name": "Uncle's", "rules": {"banker_must_draw_under": 17}}
+        status, body, _ = http(port, "POST", "/api/houses/edge", cookie, {"house": house})
+        assert status == 200, body
+        lane = children(proc.pid)
+        assert lane  # the edge was computed in a child process of the server
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+        for _ in range(100):
+            if not any(Path(f"/proc/{pid}").exists() for pid in lane):
+                break
+            time.sleep(0.1)
+        left = [pid for pid in lane if Path(f"/proc/{pid}").exists()]
+        assert left == []
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

@@ -46,9 +46,23 @@ CHECK_GONE = 0.25
 NICE = 10
 
 
+#: How often a lane's child process looks whether the server that started it is still there
+PARENT_CHECK = 1.0
+
+
 def _yield_cpu() -> None:
-    """In a lane's child process: the server's own requests come first for the CPU."""
+    """In a lane's child process: the server's own requests come first for the CPU, and the
+    child ends when the server does, however the server ended (a killed server's children
+    would otherwise wait for work forever, each holding its memory)."""
     os.nice(NICE)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="banluck-heavy-parent", daemon=True).start()
 
 
 def _busy() -> Refusal:
