@@ -303,3 +303,21 @@ def test_the_fair_history_keeps_the_shoes_of_every_hand_in_your_history(tmp_path
     assert set(range(1, 16)) <= dealt
     report = seen.check(history)
     assert report.ok and history.shoes[0].commitment.commitment == seen.shoes[1]
+
+
+def test_a_worker_derives_its_first_salts_from_its_supervisors_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--workers``: every worker is a new process started with its supervisor's start
+    value (``web.workers``), so a visitor is shown the same first shoe by any of them; a
+    value that is not one is not used."""
+    from banluck.web import solo_fair
+    from banluck.web.workers import START_ENV
+
+    given = bytes(range(16))
+    monkeypatch.setenv(START_ENV, given.hex())
+    assert solo_fair._start() == given
+    for bad in ("zz", "00ff", ""):
+        monkeypatch.setenv(START_ENV, bad)
+        drawn = solo_fair._start()
+        assert len(drawn) == 16 and drawn != given
