@@ -71,6 +71,8 @@ class Walk:
     def look(self, where: str) -> None:
         text = self.page.evaluate("document.body.innerText")
         text = re.sub(r"https?://\S+", " ", text)  # an address (a room's invite) is no word
+        # nor a digest, a salt or a seed in hex (the fair shuffle's): "…3face9…" holds "face"
+        text = re.sub(r"\b[0-9a-f]{16,}\b", " ", text)
         keys = set(self.page.locator("kbd").all_inner_texts())  # key caps: Enter, Space
         bad = {w for w in WORD.findall(text) if w.lower() in self.english and w not in keys}
         bad |= set(CODE.findall(text))
