@@ -86,7 +86,11 @@ class Person:
         self.instant = True
 
     def bet(self) -> None:
-        """Places the bet shown (the game page's Deal button, "Place bet" in a room)."""
+        """Places the bet shown (the game page's Deal button, "Place bet" in a room); a
+        confirmation left open by the hand before (its choice made moot) is closed first."""
+        if self.page.locator("#dlg-confirm[open]").count():
+            self.page.keyboard.press("Escape")
+            expect(self.page.locator("#dlg-confirm[open]")).to_have_count(0)
         self.page.click("#btn-deal")
 
     def can_bet(self) -> bool:
@@ -181,6 +185,9 @@ def play_out(people: list[Person], after: str, watching: tuple[Person, ...] = ()
                 )
         for p in people:
             with contextlib.suppress(PlaywrightTimeout):
+                if p.page.locator("#dlg-confirm[open]").count():  # a choice asked to confirm
+                    p.page.locator("#confirm-ok").click(timeout=1000)
+                    continue
                 stand = p.page.locator("#btn-stand:visible:enabled, #btn-play:visible:enabled")
                 buttons = p.page.locator(CHOICES)
                 if stand.count():
