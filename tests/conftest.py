@@ -36,6 +36,23 @@ def case_files() -> list[tuple[str, Path]]:
     return found
 
 
+def _order(item: pytest.Item) -> int:
+    """The container test first, then the quick tests, then the rest (see below)."""
+    if item.nodeid.startswith("tests/deploy/"):
+        return 0
+    if item.get_closest_marker("browser") or item.get_closest_marker("slow"):
+        return 2
+    return 1
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The container images' build takes minutes of the disk as well as a core; it starts
+    first, beside the quick tests that touch neither a browser nor a server, so that the tests
+    timed by a page's waits mostly run after it (this machine's disks ignore ``ionice``).
+    The order is otherwise the collection's, the same in every worker."""
+    items.sort(key=_order)
+
+
 # Every browser test waits for conditions, never for a time: a condition may take longer than
 # Playwright's five seconds on a machine whose two cores other tests keep busy (a fresh
 # server's first page while a container image is built beside it), so an ``expect`` waits up

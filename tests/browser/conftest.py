@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from banluck.games.registry import GAMES
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -87,6 +89,24 @@ class Server:
         if self.proc.stderr:
             self.proc.stderr.close()
         self.proc = None
+
+
+#: A fresh server's first page may wait on a disk the container build beside it keeps busy.
+FIRST_PAGE_MS = 60_000
+
+
+def open_lobby(page: Page, server: Server) -> None:
+    """The lobby, every game's card drawn; what the page shows instead when it is not."""
+    page.goto(server.url)
+    try:
+        expect(page.locator(".game-card")).to_have_count(len(GAMES), timeout=FIRST_PAGE_MS)
+    except AssertionError as missing:
+        shown = page.evaluate(
+            "() => ({url: location.href, lobbyHidden: document.getElementById('lobby')?.hidden,"
+            " error: document.getElementById('error-text')?.textContent,"
+            " cards: document.querySelectorAll('.game-card').length})"
+        )
+        raise AssertionError(f"the lobby did not draw its cards: {shown}") from missing
 
 
 @pytest.fixture

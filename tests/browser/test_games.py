@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from banluck.games.registry import GAMES as REGISTRY
-from tests.browser.conftest import Server
+from tests.browser.conftest import Server, open_lobby
 from tests.browser.test_table_page import PLAIN, record_api
 
 pytestmark = pytest.mark.browser
@@ -52,8 +52,7 @@ def api(server: Server, game: str) -> str:
 
 def enter(page: Page, server: Server, game: str) -> None:
     """From the lobby, at instant speed, into ``game`` by its card's link."""
-    page.goto(server.url)
-    expect(page.locator(".game-card")).to_have_count(len(GAMES))
+    open_lobby(page, server)
     page.request.put(api(server, game) + "/settings", data={"speed": "instant"})
     page.locator(f'.game-card[data-game="{game}"] a.game-link').click()
     expect(page).to_have_url(re.compile(f"/play/{game}$"))
@@ -102,8 +101,7 @@ def test_lobby_lists_every_game_with_its_edge_and_your_stack(
 ) -> None:
     server = serve(PLAIN)
     page = new_page()
-    page.goto(server.url)
-    expect(page.locator(".game-card")).to_have_count(len(GAMES))
+    open_lobby(page, server)
     expect(page.locator("h1")).to_have_text("Ban Luck: all games")
     expect(page.locator('[data-testid="edge-table"]')).to_have_text("2.744%")
     expect(page.locator('[data-testid="edge-one-on-one"]')).to_have_text("1.139%")

@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from banluck.games.registry import GAMES
-from tests.browser.conftest import Server
+from tests.browser.conftest import Server, open_lobby
 from tests.browser.test_accessibility import assert_accessible
 from tests.browser.test_games import CLASSIC, INFINITE, api, cards, idle
 from tests.browser.test_table_extras import NO_OVERLAP_JS
@@ -53,8 +52,7 @@ def test_lobby_layout_and_accessibility(
 ) -> None:
     server = serve(PLAIN)
     page = new_page(locale=locale, width=width, height=height)
-    page.goto(server.url)
-    expect(page.locator(".game-card")).to_have_count(len(GAMES))
+    open_lobby(page, server)
     check(page, f"lobby {width}", artifacts, f"lobby-{locale}-{width}")
 
 

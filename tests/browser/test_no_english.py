@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from banluck.games.registry import GAMES as REGISTRY
-from tests.browser.conftest import Server
+from tests.browser.conftest import Server, open_lobby
 from tests.browser.test_games import api, idle
 from tests.browser.test_table_page import PLAIN
 
@@ -119,8 +119,7 @@ def test_no_english_word_on_any_page_in_any_other_language(
 ) -> None:
     server = serve(PLAIN)
     page = new_page(locale=LOCALES[lang])
-    page.goto(server.url)
-    expect(page.locator(".game-card")).to_have_count(len(GAMES))
+    open_lobby(page, server)
     walk = Walk(page, lang)
     walk.look("the lobby")
     for game in GAMES:

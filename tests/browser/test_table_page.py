@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Response, Route, expect
 
-from tests.browser.conftest import Server
+from tests.browser.conftest import FIRST_PAGE_MS, Server
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +40,7 @@ document.addEventListener("DOMContentLoaded", () => {
 
 def open_table(page: Page, server: Server) -> None:
     page.goto(server.table_url)
-    expect(page.locator("#btn-deal")).to_be_enabled()
+    expect(page.locator("#btn-deal")).to_be_enabled(timeout=FIRST_PAGE_MS)
 
 
 def set_speed(page: Page, label: str) -> None:

@@ -229,6 +229,7 @@ def create_app(
     app.state.service = service
     app.state.services = services
     app.state.heavy = lane
+    app.state.drills = drills
 
     @app.exception_handler(Refusal)
     async def _game_error(request: Request, exc: Refusal) -> JSONResponse:
