@@ -41,11 +41,14 @@ GAMES = ("table", "one-on-one", "kampung", "classic", "infinite")
 
 def _visit(page: Any, url: str, *, again: bool) -> dict[str, Any]:
     """One load (or reload) of ``url``: what reached the server (not the service worker's
-    cache), bytes on the wire and decoded, and the milliseconds until Deal is enabled."""
-    done: list[Any] = []
+    cache), bytes on the wire and decoded, the milliseconds until Deal is enabled, and what
+    had come by then (``before``: requests and bytes on the wire; ``files``: each request's
+    milliseconds from the start to its end, its bytes and its address)."""
+    done: list[tuple[float, Any]] = []
+    start = time.perf_counter()
 
     def finished(request: Any) -> None:
-        done.append(request)
+        done.append(((time.perf_counter() - start) * 1000, request))
 
     page.context.on("requestfinished", finished)
     start = time.perf_counter()
@@ -54,16 +57,30 @@ def _visit(page: Any, url: str, *, again: bool) -> dict[str, Any]:
     ready = (time.perf_counter() - start) * 1000
     page.wait_for_load_state("networkidle")
     page.context.remove_listener("requestfinished", finished)
-    wire = decoded = requests = 0
-    for request in done:
+    wire = decoded = requests = before = before_wire = 0
+    files = []
+    for at, request in done:
         response = request.response()
         if response is None or response.from_service_worker:
             continue  # kept by the service worker: nothing crossed the network
         requests += 1
         sizes = request.sizes()
-        wire += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        size = sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        wire += size
         decoded += len(response.body())
-    return {"requests": requests, "wire": wire, "decoded": decoded, "ready": ready}
+        files.append((at, size, request.url))
+        if at <= ready:
+            before += 1
+            before_wire += size
+    return {
+        "requests": requests,
+        "wire": wire,
+        "decoded": decoded,
+        "ready": ready,
+        "before": before,
+        "before_wire": before_wire,
+        "files": files,
+    }
 
 
 #: Chromium's network emulation of a slow phone network (DevTools' "Fast 3G")
@@ -130,6 +147,9 @@ def main() -> None:
     parser.add_argument("--game", choices=GAMES, action="append")
     parser.add_argument("--phone", action="store_true", help="first visits over a slow network")
     parser.add_argument("--caddy", action="store_true", help="through Caddy (HTTPS, HTTP/2)")
+    parser.add_argument(
+        "--waterfall", action="store_true", help="each request of the first phone load"
+    )
     args = parser.parse_args()
     load_avg = os.getloadavg()[0]
     print(f"# bench_page_weight: {os.cpu_count()} CPUs, load {load_avg:.2f}, Chromium headless")
@@ -157,10 +177,14 @@ def main() -> None:
                         each = ", ".join(f"{x['ready']:.0f}" for x in slow)
                         print(
                             f"{game:10} phone    {slow[0]['requests']} requests, "
-                            f"{slow[0]['wire'] / 1024:.0f} KB on the wire, Deal ready in "
-                            f"{statistics.median(x['ready'] for x in slow):.0f} ms (median of"
-                            f" {len(slow)}: {each})"
+                            f"{slow[0]['wire'] / 1024:.0f} KB on the wire (before Deal: "
+                            f"{slow[0]['before']}, {slow[0]['before_wire'] / 1024:.0f} KB), "
+                            f"Deal ready in {statistics.median(x['ready'] for x in slow):.0f}"
+                            f" ms (median of {len(slow)}: {each})"
                         )
+                        if args.waterfall:
+                            for at, size, where in slow[0]["files"]:
+                                print(f"    {at:7.0f} ms {size / 1024:6.1f} KB  {where}")
                         continue
                     runs: dict[bool, list[dict[str, Any]]] = {True: [], False: []}
                     for _ in range(args.loads):

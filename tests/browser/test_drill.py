@@ -30,7 +30,7 @@ def misses(page: Page) -> dict[str, Any]:
 
 def drilled(page: Page, click: Callable[[], None]) -> dict[str, Any]:
     """The spot the page was sent after ``click`` (once its buttons are shown)."""
-    with page.expect_response(lambda r: "/drill" in r.url) as answer:
+    with page.expect_response(lambda r: "/api/" in r.url and "/drill" in r.url) as answer:
         click()
     spot: dict[str, Any] = answer.value.json()
     expect(page.locator("#drill-choices button")).to_have_count(len(spot["legal"]))

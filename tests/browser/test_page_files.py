@@ -24,6 +24,8 @@ MODULES = sorted((STATIC / "js").rglob("*.js"))  # js/*.js and js/games/*.js
 # Every text file of the page: index.html, style.css, the data modules, js/*.js.
 TEXT_FILES = sorted(p for p in STATIC.rglob("*") if p.suffix in {".html", ".js", ".css"})
 IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)";', re.MULTILINE | re.DOTALL)
+#: a module imported when it is first needed, by a plain relative path
+LATER = re.compile(r'\bimport\("(\.\.?/[^"]+\.js)"\)')
 LANGS = ("en", "de", "zh", "vi")
 #: the languages of seed 000, whose rules text the page shows word for word
 SEED_LANGS = ("en", "de", "zh")
@@ -196,9 +198,14 @@ def test_every_asset_is_local(path: Path) -> None:
     assert not re.search(r"(src|href)\s*=\s*[\"'](https?:)?//", text), name
     assert not re.search(r"url\(\s*[\"']?(https?:)?//", text), name
     assert not re.search(r"@import", text), name
-    # only a language's texts are fetched later, by the catalogs' own module (i18n.js)
+    # a module fetched later (a tool's, the rules texts, a language's texts) is one of the
+    # page's own, named by a plain relative path (a language's by the catalogs' own module)
     later = re.findall(r"\bimport\s*\(([^)]*)\)", text)
-    assert later == (["`./i18n/${code}.js`"] if name == "i18n.js" else []), (name, later)
+    if name == "i18n.js":
+        assert later == ["`./i18n/${code}.js`"], later
+    for ref in LATER.findall(text):
+        assert (path.parent / ref).resolve().is_file(), (name, ref)
+    assert len(LATER.findall(text)) == (len(later) if name != "i18n.js" else 0), (name, later)
     for ref in re.findall(r"(?:src|href)=\"(/static/[^\"]+)\"", text):
         assert (STATIC / ref.removeprefix("/static/")).is_file(), ref
     for ref in IMPORT.findall(text):
@@ -208,7 +215,9 @@ def test_every_asset_is_local(path: Path) -> None:
 
 
 def imports_of(path: Path) -> set[Path]:
-    return {(path.parent / ref).resolve() for ref in IMPORT.findall(path.read_text("utf-8"))}
+    """What a module imports: at its top, and later by ``import("…")``."""
+    text = path.read_text("utf-8")
+    return {(path.parent / ref).resolve() for ref in IMPORT.findall(text) + LATER.findall(text)}
 
 
 #: each page and the one module it loads: the game page, the room maker, the ledger

@@ -56,7 +56,7 @@ from banluck.web.identity import COOKIE, COOKIE_MAX_AGE, Identities
 from banluck.web.ledger_http import install_ledger
 from banluck.web.metrics import Metrics
 from banluck.web.operations import install_operations
-from banluck.web.preload import page_response
+from banluck.web.preload import family_module, page_response
 from banluck.web.public import PublicUrl
 from banluck.web.records import language_from
 from banluck.web.rooms_http import install_rooms
@@ -75,6 +75,8 @@ __all__ = [
 ]
 
 STATIC = Path(__file__).resolve().parent / "static"
+#: what the page imports at once at the lobby's address (a table's first load goes without)
+LOBBY_MODULES = ("js/lobby.js",)
 #: The presets this server can seat a browser at (the page draws three seats).
 SERVED = ("table",)
 log = logging.getLogger("banluck.web")
@@ -248,11 +250,11 @@ def create_app(
         code = "not_found" if exc.status_code == 404 else "bad_request"
         return _error(exc.status_code, code, str(exc.detail), exc.headers)  # 405: Allow
 
-    def _page(request: Request) -> Response:
+    def _page(request: Request, also: tuple[str, ...] = ()) -> Response:
         page = STATIC / "index.html"
         if not page.is_file():
             return _error(404, "not_found", "the page is not installed")
-        return page_response(page, STATIC, _language(request))
+        return page_response(page, STATIC, _language(request), also)
 
     def _service(name: str) -> GameService:
         found = services.get(name)
@@ -272,12 +274,12 @@ def create_app(
 
     @app.get("/", include_in_schema=False)
     async def index(request: Request) -> Response:
-        return _page(request)
+        return _page(request, LOBBY_MODULES)
 
     @app.get("/play/{name}", include_in_schema=False)
     async def play(name: str, request: Request) -> Response:
-        _service(name)
-        return _page(request)
+        family = _service(name).game.family
+        return _page(request, (family_module(family),))
 
     @app.get("/api/houses")
     async def named_houses() -> dict[str, Any]:

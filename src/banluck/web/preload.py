@@ -50,17 +50,27 @@ def module_graph(static: Path, entry: str) -> tuple[str, ...]:
     return tuple(seen[1:])
 
 
+def family_module(family: str) -> str:
+    """The page's module of a game family (``games/{family}.js``: its table, its events'
+    words), which the page imports when a table of that family starts."""
+    return f"js/games/{family}.js"
+
+
 #: the page's own script (one per page)
 _SCRIPT = re.compile(r'<script type="module" src="/static/([^"]+)"></script>')
 
 
-def with_preloads(html: str, static: Path, language: str) -> str:
+def with_preloads(html: str, static: Path, language: str, also: tuple[str, ...] = ()) -> str:
     """``html`` with a ``modulepreload`` link, after its script's tag, for each module of
-    the script's graph and for the texts of ``language`` when the page uses texts."""
+    the script's graph, of the modules ``also`` names (what the script imports at once at
+    this address, by ``import(…)``: a room's, the lobby's) and their graphs, and for the
+    texts of ``language`` when the page uses texts."""
     found = _SCRIPT.search(html)
     if found is None:
         return html
     names = list(module_graph(static, found.group(1)))
+    for entry in also:
+        names += [entry, *module_graph(static, entry)]
     if "i18n.js" in names:
         names.append(f"i18n/{language}.js")
     links = "".join(
@@ -69,7 +79,8 @@ def with_preloads(html: str, static: Path, language: str) -> str:
     return html[: found.end()] + links + html[found.end() :]
 
 
-def page_response(page: Path, static: Path, language: str) -> Response:
-    """A page of the game with its preloads, never kept stale (``no-cache``)."""
-    html = with_preloads(page.read_text(encoding="utf-8"), static, language)
+def page_response(page: Path, static: Path, language: str, also: tuple[str, ...] = ()) -> Response:
+    """A page of the game with its preloads (``also``: see ``with_preloads``), never kept
+    stale (``no-cache``)."""
+    html = with_preloads(page.read_text(encoding="utf-8"), static, language, also)
     return HTMLResponse(html, headers={"Cache-Control": "no-cache"})

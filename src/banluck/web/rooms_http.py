@@ -38,6 +38,7 @@ from fastapi import APIRouter, FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 
 from banluck.core.refusal import Refusal
+from banluck.games.registry import GAMES
 from banluck.rooms.limits import RoomIndex, RoomLimits
 from banluck.rooms.names import display_name
 from banluck.rooms.recall import for_person, hand_line
@@ -50,7 +51,7 @@ from banluck.web.errors import status_of
 from banluck.web.guard import SCOPE_KEY, HostCheck
 from banluck.web.identity import Identities
 from banluck.web.invite import invite_qr, public_link
-from banluck.web.preload import page_response
+from banluck.web.preload import family_module, page_response
 from banluck.web.records import language_from
 from banluck.web.rooms_download import HandFiles
 from banluck.web.rooms_expiry import ready_index, sweep_forever
@@ -61,6 +62,12 @@ STATIC = Path(__file__).resolve().parent / "static"
 #: the game page, for a room as for a solo table; the page that makes a room
 ROOM_PAGE = STATIC / "index.html"
 NEW_ROOM_PAGE = STATIC / "room" / "new.html"
+#: what the page imports at once at a room's address (a table's first load goes without)
+#: (and every family's, as the room's game is known only once the page joins)
+ROOM_MODULES = (
+    "js/room/room.js",
+    *(family_module(f) for f in dict.fromkeys(g.family for g in GAMES.values())),
+)
 #: the finished hands one request lists (the page asks for older ones as it is scrolled)
 HANDS_PAGE = 50
 
@@ -126,7 +133,7 @@ def rooms_router(
         if not page.is_file():
             return _refused(Refusal("not_found", "the room page is not installed"))
         language = language_from(request.headers.get("accept-language"))
-        return page_response(page, STATIC, language)
+        return page_response(page, STATIC, language, () if code == "new" else ROOM_MODULES)
 
     def members_only(
         request: Request, code: str, what: str, make: Callable[[Room], Response]

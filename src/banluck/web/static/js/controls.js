@@ -5,13 +5,9 @@
 import { wireLarge } from "./large.js";
 import { ApiError } from "./api.js";
 import { skip } from "./animate.js";
-import { openChart } from "./chart.js";
-import { initDrill, openDrill } from "./drill.js";
 import { openDialog, openSettings } from "./dialogs.js";
 import { choices, game, spec } from "./game.js";
 import { $, el } from "./dom.js";
-import { openHistory } from "./history.js";
-import { openStats } from "./stats.js";
 import { price, pricing, setTrainer } from "./trainer.js";
 import { setSound } from "./sound.js";
 import { dismissOffer } from "./guide.js";
@@ -22,6 +18,16 @@ import { CHIPS, renderControls } from "./panel.js";
 import { changeSettings, receive, send } from "./session.js";
 import { betErrorShown, clearError, showError } from "./status.js";
 import { applyLanguage, render } from "./view.js";
+
+/** A tool of its own dialog (the chart, the drill, the history, the statistics), its module
+    fetched when it is first opened: none is on the way to a table's first Deal. */
+function later(load, name) {
+  return (...args) => load().then((m) => m[name](...args)).catch(showError);
+}
+const openChart = later(() => import("./chart.js"), "openChart");
+const openDrill = later(() => import("./drill.js"), "openDrill");
+const openHistory = later(() => import("./history.js"), "openHistory");
+const openStats = later(() => import("./stats.js"), "openStats");
 
 /** What is wrong with the bet typed, against the server's limits, or null. */
 function betProblem(raw, bet) {
@@ -223,7 +229,6 @@ export function wire() {
   $("btn-stats").addEventListener("click", openStats);
   $("btn-chart").addEventListener("click", openChart);
   $("btn-drill").addEventListener("click", () => openDrill(null));
-  initDrill();
   $("btn-hint").addEventListener("click", hint);
   $("btn-skip").addEventListener("click", skip);
   $("btn-rules").addEventListener("click", () => openDialog("dlg-rules"));

@@ -1,8 +1,6 @@
 /* The dialogs: rules (seed 000's text), keys and settings; opening one closes another and
    puts the focus on its title. The history dialog is history.js. */
 
-import { GAME_RULES } from "../rules_games.js";
-import { RULES } from "../rules.js";
 import { choices, game, spec } from "./game.js";
 import { $, el } from "./dom.js";
 import { decksLabel, language, t, wantedLanguage } from "./messages.js";
@@ -13,6 +11,7 @@ import { trainer } from "./trainer.js";
 export function openDialog(id) {
   const d = $(id);
   if (d.open) return;
+  if (id === "dlg-rules") fetchRuleTexts();
   for (const other of document.querySelectorAll("dialog[open]")) other.close();
   d.showModal();
   if (id !== "dlg-settings") {
@@ -25,8 +24,41 @@ export function openDialog(id) {
   }
 }
 
-/** The rules dialog's text and the play-chips note under the table. */
+let texts = null; // the rules texts, once they came: { RULES, GAME_RULES }
+let wanted = false; // whether they may be fetched yet
+let asked = null;
+const waiting = new Set();
+
+/** The rules texts (rules.js: seed 000's; rules_games.js: the other games'), or null while
+    they are not here; each ``then`` given meanwhile is called once when they come, to draw
+    again what uses them. */
+export function ruleTexts(then) {
+  if (texts) return texts;
+  if (then) waiting.add(then);
+  if (wanted) fetchRuleTexts(); // again, after a fetch that failed
+  return null;
+}
+
+/** Fetches the rules texts, the largest of the page's files, none of them needed to deal:
+    once the table has its first state (or the rules are opened before). */
+export function fetchRuleTexts() {
+  wanted = true;
+  if (texts || asked) return;
+  asked = Promise.all([import("../rules.js"), import("../rules_games.js")])
+    .then(([seed, games]) => {
+      texts = { RULES: seed.RULES, GAME_RULES: games.GAME_RULES };
+      for (const f of waiting) f();
+      waiting.clear();
+    })
+    .catch(() => { asked = null; });
+}
+
+/** The rules dialog's text and the play-chips note under the table (drawn again when the
+    texts come). */
 export function renderRules() {
+  const got = ruleTexts(renderRules);
+  if (!got) return;
+  const { RULES, GAME_RULES } = got;
   const rules = RULES[language()] || RULES.en;
   const own = GAME_RULES[game.name];
   const text = own ? own[language()] || own.en : null;

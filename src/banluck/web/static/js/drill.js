@@ -128,11 +128,11 @@ async function deal(cell) {
 
 /** Opens the drill, at ``cell`` when one was picked on the chart. */
 export function openDrill(cell) {
+  if (!drill.wired) {
+    $("drill-next").addEventListener("click", () => deal(null));
+    drill.wired = true;
+  }
   if (cell && !drill.picked.some((c) => same(c, cell))) drill.picked.push(cell);
   openDialog("dlg-drill");
   deal(cell);
-}
-
-export function initDrill() {
-  $("drill-next").addEventListener("click", () => deal(null));
 }

@@ -20,18 +20,13 @@
 
 import { getLobby, getState, hintRouteExists, useGame } from "./api.js";
 import { httpLink } from "./link.js";
-import { startRoom } from "./room/room.js";
 import { wire } from "./controls.js";
 import { $ } from "./dom.js";
 import { game, gameFromPath, roomFromPath } from "./game.js";
-import { banluck } from "./games/banluck.js";
-import { blackjack } from "./games/blackjack.js";
-import { kampung } from "./games/kampung.js";
-import { openDialog, renderHelp } from "./dialogs.js";
+import { fetchRuleTexts, openDialog, renderHelp } from "./dialogs.js";
 import { wireHouseRules } from "./houserules.js";
 import { wireSoloFair } from "./fair/solo.js";
 import { wireGuide } from "./guide.js";
-import { renderLobby, wireLobbySettings } from "./lobby.js";
 import { browserLanguage, knownLanguage, language, useLanguage } from "./messages.js";
 import { page } from "./page.js";
 import { renderControls } from "./panel.js";
@@ -40,9 +35,16 @@ import { played } from "./sound.js";
 import { showError } from "./status.js";
 import { applyLanguage, render } from "./view.js";
 
+/* Each game's family and the family's module, fetched when its table starts (a game's
+   address names its family's module in the page's head: web/preload.py). */
 const SPECS = {
-  table: banluck, "one-on-one": banluck, classic: blackjack, infinite: blackjack, kampung,
-  "xi-dach": kampung,
+  table: "banluck", "one-on-one": "banluck", classic: "blackjack", infinite: "blackjack",
+  kampung: "kampung", "xi-dach": "kampung",
+};
+const FAMILIES = {
+  banluck: () => import("./games/banluck.js").then((m) => m.banluck),
+  blackjack: () => import("./games/blackjack.js").then((m) => m.blackjack),
+  kampung: () => import("./games/kampung.js").then((m) => m.kampung),
 };
 
 function loadFont() {
@@ -53,11 +55,17 @@ function loadFont() {
 
 /** The table of game `name`, reached through `link` (HTTP unless told: a room's socket). */
 async function startGame(name, legacy, link) {
+  let make;
+  try {
+    make = await FAMILIES[SPECS[name]]();
+  } catch (err) {
+    return showError(err); // the family's module did not come: said, in the page's language
+  }
   useGame(legacy ? null : name);
   game.link = link || httpLink;
   game.name = name;
   game.legacy = legacy;
-  game.spec = SPECS[name]();
+  game.spec = make();
   document.body.dataset.game = name;
   $(game.spec.tableId).hidden = false;
   // Skip (the rest of the events at once) sits beside this table's message line.
@@ -78,6 +86,7 @@ async function startGame(name, legacy, link) {
   } catch (err) {
     showError(err);
   }
+  fetchRuleTexts(); // after the table's first state: none of them is needed to deal
   // The server says whether it gives hints; an older one without `features` is probed.
   const told = features && typeof features.hint === "boolean";
   page.hintAvailable = told ? features.hint : await hintRouteExists();
@@ -100,6 +109,9 @@ async function startGame(name, legacy, link) {
 }
 
 async function startLobby(lobby) {
+  // the lobby's module, like a room's, is fetched only where the address asks for it: a
+  // table's first load carries neither
+  const { renderLobby, wireLobbySettings } = await import("./lobby.js");
   document.body.dataset.game = "";
   $("lobby").hidden = false;
   for (const id of ["btn-rules", "btn-history", "btn-settings", "btn-help"]) $(id).hidden = true;
@@ -129,7 +141,10 @@ async function start() {
   await useLanguage(browserLanguage());
   loadFont();
   const room = roomFromPath(location.pathname);
-  if (room) return startRoom(room, (name, link) => startGame(name, false, link));
+  if (room) {
+    const { startRoom } = await import("./room/room.js");
+    return startRoom(room, (name, link) => startGame(name, false, link));
+  }
   const name = gameFromPath(location.pathname);
   if (name && SPECS[name]) return startGame(name, false);
   let lobby = null;
@@ -149,7 +164,9 @@ window.banluckDebug = () => ({
 });
 
 // An installable app: the service worker keeps the page's files and, without the server,
-// shows how to start it (sw.js). A browser without one plays the same.
-if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
-
-start();
+// shows how to start it (sw.js). A browser without one plays the same. It is registered
+// once the page has started: its install fetches every file of the page, which on a slow
+// network would otherwise come before the table's first state.
+start().finally(() => {
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+});

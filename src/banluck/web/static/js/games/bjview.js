@@ -4,8 +4,8 @@
    result line per wager; and the side-bet spots of the bet row with their pay tables,
    disabled past their hand limits in the shoe. */
 
-import { GAME_RULES } from "../../rules_games.js";
 import { back, face } from "../cards.js";
+import { ruleTexts } from "../dialogs.js";
 import { $, el } from "../dom.js";
 import { game } from "../game.js";
 import { keep, stored } from "../kept.js";
@@ -150,7 +150,8 @@ export function renderBjTable() {
 const EN_GROUP = { Pairs: "pairs", Bust: "bust", "Lucky 3": "lucky3", "Poker 3": "poker3" };
 
 function paysFor(bet) {
-  const rules = GAME_RULES[game.name];
+  const texts = ruleTexts(fillPays);
+  const rules = texts && texts.GAME_RULES[game.name];
   if (!rules) return [];
   const en = rules.en.pays || [];
   const mine = (rules[language()] || rules.en).pays || [];
@@ -197,16 +198,24 @@ function buildSpots(box, names, l) {
     const pays = el("details", "pays-box");
     pays.appendChild(el("summary", "", t("side.pays")));
     const tbl = el("table", "pays");
-    for (const [what, odds] of paysFor(name)) {
-      const tr = el("tr");
-      tr.append(el("td", "", what.split(/[:：]\s*/).slice(1).join(": ") || what), el("td", "odds", odds));
-      tbl.appendChild(tr);
-    }
+    tbl.dataset.bet = name;
     pays.appendChild(tbl);
     spot.append(label, pays, el("span", "side-note", ""));
     spot.lastChild.id = "side-note-" + name;
     return spot;
   }));
+  fillPays();
+}
+
+/** Each side bet's pay table, from the rules texts (again when they come). */
+function fillPays() {
+  for (const tbl of $("side-bets").querySelectorAll("table.pays[data-bet]")) {
+    tbl.replaceChildren(...paysFor(tbl.dataset.bet).map(([what, odds]) => {
+      const tr = el("tr");
+      tr.append(el("td", "", what.split(/[:：]\s*/).slice(1).join(": ") || what), el("td", "odds", odds));
+      return tr;
+    }));
+  }
 }
 
 const SIDE_BETS_KEY = "banluck.side_bets";
