@@ -240,9 +240,10 @@ def test_every_why_line_reads_the_servers_totals_when_the_bank_draws(
     dialog.get_by_role("button", name=replay, exact=True).click()
     said = []
     step = dialog.get_by_role("button", name=forward)
-    for _ in events:
+    while step.is_enabled():  # a step a moment of the hand, to the last
         step.click()
         said.append(dialog.locator("[data-testid=replay-line]").inner_text())
+    assert 0 < len(said) < len(events)  # the deal's cards are one moment
     for line in lines:
         assert any(line in s for s in said), (line, said)
     assert not any(why.format(hand=17, bank=14) in s for s in said)

@@ -11,7 +11,9 @@ import { playSound, soundOf, special } from "./sound.js";
 import { renderLog, renderMessage } from "./table.js";
 import { render } from "./view.js";
 
-const BASE_DELAY = { slow: 1100, normal: 600, fast: 220, instant: 0 };
+// Each speed's base pause (ms), scaled per event below: at normal a table hand of four seats
+// takes about 6.5 s, a one-on-one hand about 2.3 s (docs/BENCHMARKS.md, "The pace of a hand").
+const BASE_DELAY = { slow: 1100, normal: 280, fast: 120, instant: 0 };
 
 let wake = null; // resolves the current pause early (Skip)
 let run = 0; // the animation that is current; an older one stops at its next step

@@ -1,5 +1,5 @@
 /* History's step-by-step replay of a finished hand: its events as you saw them (the
-   server's `table` of the hand, kept with it), shown one at a time into the game's own
+   server's `table` of the hand, kept with it), shown a moment at a time into the game's own
    display model: Back, Forward, Play and Pause, each step in words as the hand log says it.
    Cards you never saw stay face down; nothing is recomputed here. */
 
@@ -9,12 +9,37 @@ import { seatName, t } from "./messages.js";
 
 const PLAY_MS = 700;
 
-/** The model after the first `step` events, and the line the last of them makes. */
-function modelAt(table, step) {
+/** Where each step of the replay ends, as a count of events: a moment of the hand, not an
+    event. Events that say the same line one after another make one step (the deal's cards:
+    "Dealing…"), and an event that says nothing goes with the next. */
+function moments(table) {
+  const g = spec();
+  const m = g.emptyModel(table);
+  const events = table.events || [];
+  const ends = [];
+  let last = null;
+  events.forEach((e, i) => {
+    g.applyEvent(m, e, table);
+    const out = g.describe(e, m);
+    const said = out ? (typeof out.msg === "function" ? out.msg() : out.msg) : null;
+    if (said === null || said === undefined) return;
+    if (said === last && ends.length) ends[ends.length - 1] = i + 1;
+    else ends.push(i + 1);
+    last = said;
+  });
+  if (events.length && ends[ends.length - 1] !== events.length) {
+    if (ends.length) ends[ends.length - 1] = events.length; // what says nothing at the end
+    else ends.push(events.length);
+  }
+  return ends;
+}
+
+/** The model after the first `count` events, and the line the last of them makes. */
+function modelAt(table, count) {
   const g = spec();
   const m = g.emptyModel(table);
   let line = null;
-  for (let i = 0; i < step; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     const e = table.events[i];
     g.applyEvent(m, e, table);
     const out = g.describe(e, m);
@@ -25,8 +50,8 @@ function modelAt(table, step) {
 
 /** Shows hand `hand`'s replay in `body`; `mini(codes)` draws cards, `back()` leaves. */
 export function showReplay(body, hand, table, mini, back) {
-  const events = table.events || [];
-  let step = 0;
+  const ends = moments(table);
+  let step = 0; // the moments shown
   let timer = null;
   const box = el("div", "h-replay");
   const title = el("h3");
@@ -47,8 +72,8 @@ export function showReplay(body, hand, table, mini, back) {
     timer = null;
   };
   const draw = () => {
-    const { m, line: said } = modelAt(table, step);
-    title.textContent = t("history.replay.title", { n: hand, step, of: events.length });
+    const { m, line: said } = modelAt(table, step ? ends[step - 1] : 0);
+    title.textContent = t("history.replay.title", { n: hand, step, of: ends.length });
     seats.replaceChildren();
     for (const [seat, cards, total] of spec().seatLines(m)) {
       const tr = el("tr");
@@ -59,12 +84,12 @@ export function showReplay(body, hand, table, mini, back) {
     }
     line.textContent = step === 0 ? t("history.replay.start") : typeof said === "function" ? said() : said || "";
     prev.disabled = step === 0;
-    next.disabled = step === events.length;
+    next.disabled = step === ends.length;
     play.textContent = t(timer ? "history.replay.pause" : "history.replay.play");
   };
   const go = (to) => {
-    step = Math.max(0, Math.min(events.length, to));
-    if (step === events.length) stop();
+    step = Math.max(0, Math.min(ends.length, to));
+    if (step === ends.length) stop();
     draw();
   };
   const prev = make("history.replay.back", () => { stop(); go(step - 1); });
@@ -72,7 +97,7 @@ export function showReplay(body, hand, table, mini, back) {
   const play = make("history.replay.play", () => {
     if (timer) stop();
     else {
-      if (step === events.length) step = 0;
+      if (step === ends.length) step = 0;
       timer = setInterval(() => go(step + 1), PLAY_MS);
     }
     draw();
