@@ -80,7 +80,7 @@ def test_kampung_as_a_player(
     assert "Your hand is opened: 7-7-7." in log
     assert "Anna: Win +50 (20 against the bank's 18)" in log
     # 7-7-7 waits for the end of the bank's turn (K13): it met the bank's 22, not its 18
-    assert "You: Win +210 (7-7-7 against the bank's Bust · 22)" in log
+    assert "You: Win +210 (7-7-7 against the bank's Bust (22))" in log
 
     page.locator("#btn-deal").click()
     expect(page.locator("#btn-double")).to_be_enabled()

@@ -60,6 +60,11 @@ def english_only(page: Page, lang: str) -> set[str]:
     return english - words(texts[lang]) - words(texts["names"])
 
 
+#: a badge's words stitched into a sentence of the log ("Deine Überkauft · 22 gegen …"), or a
+#: plural left to the reader ("2 Deck(s)")
+STITCHED = re.compile(r"\S · \d|\w\(s\)")
+
+
 class Walk:
     """What a page shows, state by state, checked against the English-only words."""
 
@@ -76,6 +81,11 @@ class Walk:
         keys = set(self.page.locator("kbd").all_inner_texts())  # key caps: Enter, Space
         bad = {w for w in WORD.findall(text) if w.lower() in self.english and w not in keys}
         bad |= set(CODE.findall(text))
+        # the sentences: the log, the message line, a replay's line, the chart's title
+        said = self.page.locator(
+            "#log-list li, .message, [data-testid=replay-line], .chart-name"
+        ).all_inner_texts()
+        bad |= {m for line in said for m in STITCHED.findall(line)}
         if bad:
             self.found[where] = bad
 

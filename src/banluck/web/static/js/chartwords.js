@@ -43,5 +43,7 @@ export function legendWords(letter, english) {
 /** The chart's title: its family's best play, its decks ("preset table, 2 deck(s)"). */
 export function chartTitle(title, gameTitle) {
   const decks = /(\d+) deck/.exec(String(title));
-  return decks ? t("chart.name", { game: gameTitle, n: Number(decks[1]) }) : String(title);
+  if (!decks) return String(title);
+  const n = Number(decks[1]);
+  return t(n === 1 ? "chart.name.1" : "chart.name.n", { game: gameTitle, n });
 }

@@ -76,13 +76,21 @@ export function decksLabel(n) {
   return String(n ?? "?");
 }
 
+/** A hand named inside a sentence: its special name, its kind with its total in brackets
+    ("Bust (23)"), or its total (the badge's own words, not stitched with a dot). */
+export function handWords(kind, total) {
+  if (kind === "ban-ban" || kind === "ban-luck" || kind === "seven-seven-seven" || kind === "blackjack") return t("kind." + kind);
+  if (["bust", "five-dragon", "non", "heavy-bust"].includes(kind)) return t("hand.kind_total", { kind: t("kind." + kind), total });
+  return t("total", { total });
+}
+
 /** Why: your hand against the dealer's, as the server said them (their totals or special
     hands), when both are known; else nothing. */
 export function whyText(s, dealer) {
   const known = (h) => h && typeof h.total === "number";
   if (!known(s) || !known(dealer)) return "";
   return " " + t("msg.why", {
-    you: kindLabel(s.kind || "plain", s.total), dealer: kindLabel(dealer.kind || "plain", dealer.total),
+    you: handWords(s.kind || "plain", s.total), dealer: handWords(dealer.kind || "plain", dealer.total),
   });
 }
 

@@ -5,7 +5,7 @@
    Play, Hit, Stand, Double, Forfeit; the banker's Void, Burn, Play, Hit, Stand, and a click
    on a hand to open it (`open:SEAT`). Every choice is the server's `legal`. */
 
-import { actionName, fmtNet, kindLabel, seatName, shortPaid, t } from "../messages.js";
+import { actionName, fmtNet, handWords, seatName, shortPaid, t } from "../messages.js";
 import { isMe, page } from "../page.js";
 import { renderKpTable } from "./kpview.js";
 
@@ -93,22 +93,27 @@ export function describe(e, m) {
       return { msg: () => (e.reason === "deal" ? t("msg.dealing") : you ? t("msg.action.hit.you") : t("msg.action.hit", { seat: who(e.seat) })) };
     case "action": {
       const a = e.action;
-      if (a.startsWith(OPEN)) return { msg: () => t("msg.kp.open", { seat: who(e.seat), other: who(a.slice(OPEN.length)) }) };
+      if (a.startsWith(OPEN)) {
+        const other = a.slice(OPEN.length);
+        if (you) return { msg: () => t("msg.kp.open.you", { other: who(other) }) };
+        if (isMe(other)) return { msg: () => t("msg.kp.open.yours", { seat: who(e.seat) }) };
+        return { msg: () => t("msg.kp.open", { seat: who(e.seat), other: who(other) }) };
+      }
       return { msg: () => (you ? t("msg.bj.you", { action: actionName(a) }) : t("msg.bj.seat", { seat: who(e.seat), action: actionName(a) })) };
     }
     case "burnt":
-      return { msg: () => t("msg.kp.burnt", { seat: who(e.seat) }), announce: true };
+      return { msg: () => (you ? t("msg.kp.burnt.you") : t("msg.kp.burnt", { seat: who(e.seat) })), announce: true };
     case "doubled":
-      return { msg: () => t("msg.kp.doubled", { seat: who(e.seat), n: e.bet }) };
+      return { msg: () => (you ? t("msg.kp.doubled.you", { n: e.bet }) : t("msg.kp.doubled", { seat: who(e.seat), n: e.bet })) };
     case "turned":
-      return { msg: () => t(you ? "msg.kp.turned.you" : "msg.kp.turned", { seat: who(e.seat), hand: kindLabel(e.kind || "plain", e.total) }), announce: e.kind === "seven-seven-seven" };
+      return { msg: () => t(you ? "msg.kp.turned.you" : "msg.kp.turned", { seat: who(e.seat), hand: handWords(e.kind || "plain", e.total) }), announce: e.kind === "seven-seven-seven" };
     case "turn_ended":
       return { msg: () => (you ? t("msg.kp.done.you") : t("msg.kp.done", { seat: who(e.seat) })) };
     case "settled": {
       // why: the hand against the bank as the server says they met (a hand opened early
       // met the bank as it was then, not as it ended); none when the server gives none
       const mine = e.hand, bank = e.bank;
-      const why = mine && bank ? () => " " + t("msg.kp.why", { hand: kindLabel(mine.kind, mine.total), bank: kindLabel(bank.kind, bank.total) }) : () => "";
+      const why = mine && bank ? () => " " + t("msg.kp.why", { hand: handWords(mine.kind, mine.total), bank: handWords(bank.kind, bank.total) }) : () => "";
       return { msg: () => t("msg.settled", { seat: who(e.seat), result: t("result." + e.result), net: fmtNet(e.net) }) + why() + shortPaid(e), announce: you };
     }
     case "void":
