@@ -85,7 +85,9 @@ from typing import Any
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from benchmarks.common import PG_SH, children_of, postgres_pids, start_postgres
+from tests.rooms.servers import children_of
+
+from benchmarks.common import PG_SH, postgres_pids, start_postgres
 
 HOST = "127.0.0.1"
 

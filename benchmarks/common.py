@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from tests.rooms.servers import children_of
 
 
 def machine() -> str:
@@ -184,18 +185,6 @@ def start_postgres(where: Path) -> str:
         check=True,
     )
     return out.stdout.strip().splitlines()[-1]
-
-
-def children_of(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (Linux ``/proc``)."""
-    out = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            if int(stat.read_text().rpartition(")")[2].split()[1]) == pid:
-                out.append(int(stat.parent.name))
-        except (OSError, ValueError):
-            pass
-    return out
 
 
 def postgres_pids(where: Path) -> list[int]:

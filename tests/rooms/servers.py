@@ -3,6 +3,7 @@ a server started and waited for, stopped, and plain HTTP requests with the playe
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -12,6 +13,7 @@ import sys
 import tempfile
 import time
 from http.client import HTTPConnection
+from pathlib import Path
 from typing import Any
 
 HOST = "127.0.0.1"
@@ -90,3 +92,14 @@ def http(port: int, method: str, path: str, cookie: str = "", body: Any = None) 
     got = (r.getheader("set-cookie") or "").partition("banluck_id=")[2].partition(";")[0]
     conn.close()
     return r.status, payload, got or cookie
+
+
+def children_of(pid: int) -> list[int]:
+    """The live child processes of ``pid`` (Linux ``/proc``), in order."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = stat.read_text().rpartition(")")[2].split()
+            if int(fields[1]) == pid and fields[0] != "Z":
+                out.append(int(stat.parent.name))
+    return sorted(out)

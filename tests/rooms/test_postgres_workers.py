@@ -20,7 +20,7 @@ import psycopg
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.rooms.servers import free_port, http, stop
+from tests.rooms.servers import children_of, free_port, http, stop
 from tests.rooms.test_postgres_processes import (
     Client,
     act_frame,
@@ -34,17 +34,6 @@ pytestmark = [
     pytest.mark.slow,
     pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning"),
 ]
-
-
-def children(pid: int) -> list[int]:
-    """The live child processes of ``pid`` (``/proc``)."""
-    out = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError, ValueError, IndexError):
-            fields = stat.read_text().rpartition(")")[2].split()
-            if int(fields[1]) == pid and fields[0] != "Z":
-                out.append(int(stat.parent.name))
-    return sorted(out)
 
 
 def test_workers_need_the_rooms_in_postgres(tmp_path: Path) -> None:
@@ -67,10 +56,10 @@ def test_two_workers_on_one_port_share_a_room(pg_url: str, tmp_path: Path) -> No
     live: list[int] = []
     try:
         for _ in range(100):
-            if len(children(proc.pid)) == 2:
+            if len(children_of(proc.pid)) == 2:
                 break
             time.sleep(0.1)
-        workers = children(proc.pid)
+        workers = children_of(proc.pid)
         assert len(workers) == 2
         _, _, ann = http(port, "GET", "/api/rooms/x")
         status, body, ann = http(
@@ -98,11 +87,11 @@ def test_two_workers_on_one_port_share_a_room(pg_url: str, tmp_path: Path) -> No
         # A worker killed: the others go on, a new one takes its place.
         os.kill(workers[0], signal.SIGKILL)
         for _ in range(100):
-            now = children(proc.pid)
+            now = children_of(proc.pid)
             if len(now) == 2 and workers[0] not in now:
                 break
             time.sleep(0.1)
-        live = children(proc.pid)
+        live = children_of(proc.pid)
         assert len(live) == 2 and workers[0] not in live
         again = Client(port, code, ann)
         state = again.sync()
@@ -179,10 +168,10 @@ def test_a_rolling_restart_keeps_the_port_and_loses_no_move(pg_url: str, tmp_pat
     proc = serve(pg_url, tmp_path / "save.sqlite3", port, "--workers", "2")
     try:
         for _ in range(200):
-            if len(children(proc.pid)) == 2:
+            if len(children_of(proc.pid)) == 2:
                 break
             time.sleep(0.1)
-        before = children(proc.pid)
+        before = children_of(proc.pid)
         assert len(before) == 2
         _, _, ann = http(port, "GET", "/api/rooms/x")
         status, body, ann = http(
@@ -224,11 +213,11 @@ def test_a_rolling_restart_keeps_the_port_and_loses_no_move(pg_url: str, tmp_pat
         look.close()
         os.kill(proc.pid, signal.SIGHUP)
         for _ in range(600):
-            now = children(proc.pid)
+            now = children_of(proc.pid)
             if len(now) == 2 and not set(now) & set(before):
                 break
             time.sleep(0.1)
-        after = children(proc.pid)
+        after = children_of(proc.pid)
         time.sleep(3)  # Ann plays on the new workers
         until.set()
         threads[1].join(60)

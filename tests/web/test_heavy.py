@@ -151,8 +151,7 @@ def test_a_killed_servers_lane_processes_end_with_it(tmp_path: Path) -> None:
     import os
     import signal
 
-    from tests.rooms.servers import free_port, http, start_server
-    from tests.rooms.test_postgres_workers import children
+    from tests.rooms.servers import children_of, free_port, http, start_server
 
     port = free_port()
     proc = start_server(port, "--db", str(tmp_path / "s.sqlite3"))
@@ -161,7 +160,7 @@ def test_a_killed_servers_lane_processes_end_with_it(tmp_path: Path) -> None:
         house = {"base": "kampung", "name": "Uncle's", "rules": {"banker_must_draw_under": 17}}
         status, body, _ = http(port, "POST", "/api/houses/edge", cookie, {"house": house})
         assert status == 200, body
-        lane = children(proc.pid)
+        lane = children_of(proc.pid)
         assert lane  # the edge was computed in a child process of the server
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)
