@@ -116,6 +116,11 @@ def test_kampung_as_a_player(
     page.keyboard.press("g")
     expect(page.locator('[data-testid="stats-hands"]')).to_have_text("2")
     expect(page.locator('[data-testid="stats-kind-seven-seven-seven"]')).to_have_text("1")
+    # kampung's edge is its shipped simulated one, said so, and what it predicts is a number
+    expect(page.locator("#stats-body dt").filter(has_text="house edge")).to_contain_text(
+        "(simulated)"
+    )
+    expect(page.locator('[data-testid="stats-expected"]')).to_have_text(re.compile(r"\d"))
 
 
 def test_kampung_holding_the_bank(

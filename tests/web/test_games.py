@@ -403,6 +403,36 @@ def test_statistics_follow_the_hands(db: Path) -> None:
     assert c.get(api("kampung", "stats")).json()["hands"] == 0
 
 
+def test_statistics_give_kampungs_shipped_simulated_edge_and_none_under_a_house(
+    db: Path,
+) -> None:
+    """A game with no exact edge: kampung's own rules have their shipped simulated edge (the
+    lobby's figure, with its interval), the expected net from it; a house has none here."""
+    from banluck.games.kampung.odds_shipped import shipped
+    from banluck.games.kampung.rules import KAMPUNG
+
+    c = game_client(db, seed=8)
+    rng = random.Random(8)
+    for _ in range(3):
+        _play(c, "kampung", rng)
+    s = c.get(api("kampung", "stats")).json()
+    figures = shipped(KAMPUNG.with_decks(_kampung_decks(c)))
+    assert figures is not None
+    assert s["edge_source"] == "simulated"
+    assert s["house_edge"] == figures["house_edge"] and s["ci95"] == figures["ci95"]
+    assert s["expected_net"] == pytest.approx(-s["house_edge"] * s["wagered"], abs=0.01)
+    assert c.get(api("table", "stats")).json()["edge_source"] == "exact"
+    house = {"base": "kampung", "rules": {"seven_seven_seven": 7}}
+    assert c.put(api("kampung", "settings"), json={"house": house}).status_code == 200
+    s = c.get(api("kampung", "stats")).json()
+    assert s["house_edge"] is None and s["edge_source"] == "none" and s["expected_net"] is None
+
+
+def _kampung_decks(c: Any) -> int:
+    decks: int = c.get(api("kampung", "state")).json()["player"]["settings"]["decks"]
+    return decks
+
+
 def test_the_chart_of_each_game(db: Path) -> None:
     c = game_client(db)
     for name in ("table", "one-on-one", "classic", "infinite"):

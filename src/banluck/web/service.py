@@ -385,7 +385,9 @@ class GameService:
         from banluck.web.stats import Stats
 
         stats = Stats() if session is None else stats_of(session)
-        return stats_json(self.game.name, stats, self.house_edge())
+        edge = self.house_edge()
+        simulated = None if edge is not None or session is None else session.simulated_edge()
+        return stats_json(self.game.name, stats, edge, simulated)
 
     def history(self, player: str) -> dict[str, Any]:
         with self.store.reading() as tx:

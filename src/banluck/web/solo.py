@@ -143,6 +143,12 @@ class SoloSession(ABC):
         """The house object chosen in the settings (H3: the next hand's; None: the preset)."""
         return None
 
+    def simulated_edge(self) -> dict[str, Any] | None:
+        """The house edge measured by simulation and shipped with the package for the rules
+        the next hand is dealt under ({house_edge, ci95}), for a game with no exact edge;
+        None when none is shipped for them (a house: measured when asked, in the lobby)."""
+        return None
+
     def chart_setting(self) -> tuple[int | None, dict[str, Any] | None]:
         """The deck count and house object the game's chart is asked for (H9; None, None:
         the preset's own chart)."""

@@ -126,7 +126,19 @@ class Stats:
         )
 
 
-def stats_json(game: str, stats: Stats, house_edge: float | None) -> dict[str, Any]:
-    """docs/API.md ``Stats``."""
-    expected = None if house_edge is None else round(-house_edge * stats.wagered, 2)
-    return {"game": game, **stats.to_json(), "expected_net": expected, "house_edge": house_edge}
+def stats_json(
+    game: str,
+    stats: Stats,
+    house_edge: float | None,
+    simulated: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """docs/API.md ``Stats``: the exact edge, else a shipped simulated one (``simulated``:
+    {house_edge, ci95}), else none."""
+    edge: dict[str, Any] = {"house_edge": house_edge, "edge_source": "exact"}
+    if house_edge is None:
+        edge = {"house_edge": None, "edge_source": "none"}
+        if simulated is not None:
+            edge = {**simulated, "edge_source": "simulated"}
+    value = edge["house_edge"]
+    expected = None if value is None else round(-value * stats.wagered, 2)
+    return {"game": game, **stats.to_json(), "expected_net": expected, **edge}

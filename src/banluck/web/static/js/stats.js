@@ -58,7 +58,10 @@ function showStats(s) {
   row(dl, t("stats.net"), fmtNet(s.net), "net");
   const expected = s.expected_net === null || s.expected_net === undefined
     ? t("lobby.edge.none") : fmtNet(Math.round(s.expected_net));
-  row(dl, t("stats.expected", { edge: fmtEdge(s.house_edge) }), expected, "expected");
+  // an edge measured by simulation (kampung's own rules) is said so, with its interval
+  const edge = s.edge_source === "simulated"
+    ? t("lobby.edge.sim", { edge: fmtEdge(s.house_edge), ci: fmtEdge(s.ci95) }) : fmtEdge(s.house_edge);
+  row(dl, t("stats.expected", { edge }), expected, "expected");
   const parts = [dl];
   const stacks = s.stacks || [];
   if (stacks.length > 1) {
