@@ -19,12 +19,17 @@ export function fmtEdge(edge) {
   return new Intl.NumberFormat(locale(), opts).format(edge);
 }
 
+/** An edge measured by simulation ({house_edge, ci95}), said so, with its interval. */
+export function fmtSimulated(x) {
+  return t("lobby.edge.sim", { edge: fmtEdge(x.house_edge), ci: fmtEdge(x.ci95) });
+}
+
 /** A game's edge as the card shows it: exact, simulated with its interval, or on its way. */
 function edgeText(g) {
   if (g.house_edge !== null && g.house_edge !== undefined) return fmtEdge(g.house_edge);
   const m = measured.get(g.name);
   if (m === "pending") return t("lobby.edge.pending");
-  if (m && m !== "failed") return t("lobby.edge.sim", { edge: fmtEdge(m.house_edge), ci: fmtEdge(m.ci95) });
+  if (m && m !== "failed") return fmtSimulated(m);
   return fmtEdge(null);
 }
 

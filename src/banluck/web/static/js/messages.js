@@ -62,11 +62,15 @@ export function cardName(code) {
   return t("card.name", { rank: t("rank." + code[0]), suit: t("suit." + code[1]) });
 }
 
+// special hands named alone; kinds named beside their total (a bust, a five dragon, a non or
+// heavy-bust hand)
+const NAMED_KINDS = ["ban-ban", "ban-luck", "seven-seven-seven", "blackjack"];
+const KINDS_WITH_TOTAL = ["bust", "five-dragon", "non", "heavy-bust"];
+
 /** A hand's badge: the name of a special hand (T4, T5, T6) or its total. */
 export function kindLabel(kind, total) {
-  if (kind === "ban-ban" || kind === "ban-luck" || kind === "seven-seven-seven" || kind === "blackjack") return t("kind." + kind);
-  // a kind named beside its total (a bust, a five dragon, a non or heavy-bust hand)
-  if (["bust", "five-dragon", "non", "heavy-bust"].includes(kind)) return t("kind." + kind) + " · " + t("total", { total });
+  if (NAMED_KINDS.includes(kind)) return t("kind." + kind);
+  if (KINDS_WITH_TOTAL.includes(kind)) return t("kind." + kind) + " · " + t("total", { total });
   return t("total", { total });
 }
 
@@ -79,8 +83,8 @@ export function decksLabel(n) {
 /** A hand named inside a sentence: its special name, its kind with its total in brackets
     ("Bust (23)"), or its total (the badge's own words, not stitched with a dot). */
 export function handWords(kind, total) {
-  if (kind === "ban-ban" || kind === "ban-luck" || kind === "seven-seven-seven" || kind === "blackjack") return t("kind." + kind);
-  if (["bust", "five-dragon", "non", "heavy-bust"].includes(kind)) return t("hand.kind_total", { kind: t("kind." + kind), total });
+  if (NAMED_KINDS.includes(kind)) return t("kind." + kind);
+  if (KINDS_WITH_TOTAL.includes(kind)) return t("hand.kind_total", { kind: t("kind." + kind), total });
   return t("total", { total });
 }
 

@@ -9,6 +9,12 @@ import { seatName, t } from "./messages.js";
 
 const PLAY_MS = 700;
 
+/** The line an event's description says (a text, or a function of the language), or null. */
+function words(out) {
+  if (!out || out.msg === null || out.msg === undefined) return null;
+  return typeof out.msg === "function" ? out.msg() : out.msg;
+}
+
 /** Where each step of the replay ends, as a count of events: a moment of the hand, not an
     event. Events that say the same line one after another make one step (the deal's cards:
     "Dealing…"), and an event that says nothing goes with the next. */
@@ -20,17 +26,14 @@ function moments(table) {
   let last = null;
   events.forEach((e, i) => {
     g.applyEvent(m, e, table);
-    const out = g.describe(e, m);
-    const said = out ? (typeof out.msg === "function" ? out.msg() : out.msg) : null;
-    if (said === null || said === undefined) return;
-    if (said === last && ends.length) ends[ends.length - 1] = i + 1;
+    const said = words(g.describe(e, m));
+    if (said === null) return;
+    if (said === last) ends[ends.length - 1] = i + 1;
     else ends.push(i + 1);
     last = said;
   });
-  if (events.length && ends[ends.length - 1] !== events.length) {
-    if (ends.length) ends[ends.length - 1] = events.length; // what says nothing at the end
-    else ends.push(events.length);
-  }
+  // what says nothing at the end goes with the last moment (or is the only one)
+  if (events.length) ends[Math.max(0, ends.length - 1)] = events.length;
   return ends;
 }
 
@@ -42,8 +45,8 @@ function modelAt(table, count) {
   for (let i = 0; i < count; i += 1) {
     const e = table.events[i];
     g.applyEvent(m, e, table);
-    const out = g.describe(e, m);
-    if (out) line = out.msg;
+    const said = words(g.describe(e, m));
+    if (said !== null) line = said;
   }
   return { m, line };
 }
@@ -82,7 +85,7 @@ export function showReplay(body, hand, table, mini, back) {
       tr.append(el("th", "", seatName(seat)), cell, el("td", "h-total", total === null || total === undefined ? "" : String(total)));
       seats.appendChild(tr);
     }
-    line.textContent = step === 0 ? t("history.replay.start") : typeof said === "function" ? said() : said || "";
+    line.textContent = step === 0 ? t("history.replay.start") : said || "";
     prev.disabled = step === 0;
     next.disabled = step === ends.length;
     play.textContent = t(timer ? "history.replay.pause" : "history.replay.play");

@@ -7,7 +7,7 @@ import { getStats } from "./api.js";
 import { openDialog } from "./dialogs.js";
 import { $, el } from "./dom.js";
 import { errorText, fmtNet, fmtNum, locale, t } from "./messages.js";
-import { fmtEdge } from "./lobby.js";
+import { fmtEdge, fmtSimulated } from "./lobby.js";
 import { limits } from "./page.js";
 import { fmtCost, trainerDays } from "./trainer.js";
 
@@ -59,8 +59,7 @@ function showStats(s) {
   const expected = s.expected_net === null || s.expected_net === undefined
     ? t("lobby.edge.none") : fmtNet(Math.round(s.expected_net));
   // an edge measured by simulation (kampung's own rules) is said so, with its interval
-  const edge = s.edge_source === "simulated"
-    ? t("lobby.edge.sim", { edge: fmtEdge(s.house_edge), ci: fmtEdge(s.ci95) }) : fmtEdge(s.house_edge);
+  const edge = s.edge_source === "simulated" ? fmtSimulated(s) : fmtEdge(s.house_edge);
   row(dl, t("stats.expected", { edge }), expected, "expected");
   const parts = [dl];
   const stacks = s.stacks || [];
