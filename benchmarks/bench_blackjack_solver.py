@@ -90,10 +90,13 @@ def main() -> int:
         help="warm: Numba's just-in-time kernels rather than the ahead-of-time extension",
     )
     args = parser.parse_args()
+    from banluck.draws import kernel as draws_kernel
+    from banluck.draws import native as draws_native
     from banluck.games.blackjack import solver_kernel, solver_native
 
     if args.jit:
         solver_native.kernels = lambda: solver_kernel
+        draws_native.kernels = lambda: draws_kernel
     print(f"# kernels: {solver_native.kernels().__name__}")
     print(f"# bench_blackjack_solver: {machine()}")
     for name in ("infinite", "classic"):

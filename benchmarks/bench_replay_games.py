@@ -107,6 +107,15 @@ def time_replay(path: Path) -> tuple[float, float, int]:
     return wall, cpu, errors
 
 
+def best_of(lines: list[str], repeats: int) -> tuple[float, float, int]:
+    """The best wall and CPU seconds of ``repeats`` runs over ``lines``, and the error lines."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "hands.jsonl"
+        path.write_text("\n".join(lines) + "\n")
+        runs = [time_replay(path) for _ in range(repeats)]
+    return min(r[0] for r in runs), min(r[1] for r in runs), runs[0][2]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000)
@@ -119,17 +128,12 @@ def main() -> None:
         "kampung-scripted": kampung_scripted(9, args.hands),
     }
     print(f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores")
-    with tempfile.TemporaryDirectory() as tmp:
-        for family, lines in families.items():
-            path = Path(tmp) / f"{family}.jsonl"
-            path.write_text("\n".join(lines) + "\n")
-            runs = [time_replay(path) for _ in range(args.repeats)]
-            wall = min(r[0] for r in runs)
-            cpu = min(r[1] for r in runs)
-            print(
-                f"{family:16s} {args.hands:,} hands: wall {wall:.2f} s, CPU {cpu:.2f} s "
-                f"(best of {args.repeats}; {runs[0][2]} error lines)"
-            )
+    for family, lines in families.items():
+        wall, cpu, errors = best_of(list(lines), args.repeats)
+        print(
+            f"{family:16s} {args.hands:,} hands: wall {wall:.2f} s, CPU {cpu:.2f} s "
+            f"(best of {args.repeats}; {errors} error lines)"
+        )
 
 
 if __name__ == "__main__":

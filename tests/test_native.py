@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 
 from banluck.core.cards import ONE_DECK
-from banluck.games.banluck.strategy.native import KERNEL
+from banluck.draws.native import DRAWS
 from banluck.games.blackjack.solver_native import SOLVER
 from banluck.games.kampung.native import KERNEL as KAMPUNG_KERNEL
 from banluck.games.kampung.rules import KAMPUNG
 from banluck.native import AheadOfTime
 
-BUILT = {"banluck": KERNEL, "blackjack": SOLVER, "kampung": KAMPUNG_KERNEL}
+BUILT = {"draws": DRAWS, "blackjack": SOLVER, "kampung": KAMPUNG_KERNEL}
 
 
 @pytest.mark.parametrize("family", sorted(BUILT))

@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from banluck.games.blackjack import solver_kernel as k
+from banluck.draws import kernel as k
 from banluck.games.blackjack.hands import points_total
 from banluck.games.blackjack.rules import CLASSIC, INFINITE
 from banluck.games.blackjack.solver import (
@@ -15,7 +15,7 @@ from banluck.games.blackjack.solver import (
     solve_shoe,
     structure,
 )
-from banluck.games.blackjack.solver_dealer import dealer_graph
+from banluck.games.blackjack.solver_dealer import BUST, dealer_graph
 from tests.blackjack_odds import brute
 
 #: Published dealer outcome probabilities, infinite deck, stand on soft 17, no peek
@@ -31,7 +31,7 @@ def _dealer(shoe: tuple[int, ...], up: int, *, peek: bool) -> npt.NDArray[np.flo
     g = dealer_graph(up, 17, peek=peek)
     arr = np.array(shoe, dtype=np.int64)
     out = np.zeros((1, 7))
-    k.dealer_outcomes(
+    k.graph_outcomes(
         arr,
         np.zeros((1, 10), dtype=np.int64),
         up,
@@ -41,6 +41,7 @@ def _dealer(shoe: tuple[int, ...], up: int, *, peek: bool) -> npt.NDArray[np.flo
         g.next_out,
         out,
         np.zeros((0, 0)),
+        BUST,
     )
     row: npt.NDArray[np.float64] = out[0]
     return row

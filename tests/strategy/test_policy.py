@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from importlib import resources
@@ -10,17 +11,24 @@ from pathlib import Path
 import pytest
 
 from banluck.cli import main
-from banluck.core.cards import parse_cards
+from banluck.core.cards import ONE_DECK, parse_cards, rank_class
 from banluck.core.seating import BOT_BET
 from banluck.core.shoe import Shoe
 from banluck.games.banluck.actions import Action
+from banluck.games.banluck.hands import class_natural
 from banluck.games.banluck.records import SeatEntry
 from banluck.games.banluck.round import Round
-from banluck.games.banluck.rules import preset
+from banluck.games.banluck.rules import Rules, preset
 from banluck.games.banluck.strategy import policy_for
 from banluck.games.banluck.strategy.hint import Hint, hint_for
 from banluck.games.banluck.strategy.solver import solve
-from banluck.games.banluck.strategy.tables import data_name, strategy_table, table_data
+from banluck.games.banluck.strategy.tables import (
+    SolvedOnDemand,
+    StrategyTable,
+    data_name,
+    strategy_table,
+    table_data,
+)
 
 PRESETS = [("table", 2), ("table", 1), ("one-on-one", 1)]
 
@@ -65,6 +73,41 @@ def test_policy_plays_legal_solved_choices_in_real_rounds(name: str, decks: int)
             r.apply(action)
             choices += 1
     assert choices > 200
+
+
+#: Houses with no shipped table (H: five-card busts costing 3, the dealer playing its 15)
+HOUSES = [
+    dataclasses.replace(preset("one-on-one"), five_card_bust_multiple=3),
+    dataclasses.replace(preset("table", 1), dealer_voids_15=False, seven_seven_seven=7),
+]
+
+
+@pytest.mark.parametrize("rules", HOUSES, ids=["one-on-one", "table"])
+def test_a_house_solved_hand_by_hand_answers_as_its_whole_table(rules: Rules) -> None:
+    """A house's strategy is solved as its hands are asked (``SolvedOnDemand``), every
+    answer the whole table's: the best choice and each value, to the shipped digits; a hand
+    no seat decides is refused alike."""
+    lazy = strategy_table(rules)
+    assert isinstance(lazy, SolvedOnDemand)
+    whole = StrategyTable(table_data(rules))
+    rng = random.Random(11)
+    cards = list(ONE_DECK * rules.decks)
+    asked = 0
+    for _ in range(400):
+        hand = rng.sample(cards, rng.choice((2, 2, 3, 4)))
+        if class_natural(rank_class(hand[0]), rank_class(hand[1])) is not None:
+            continue  # a natural is paid at once: no hand grows from it
+        up = rng.choice(cards) if rules.dealer_up_card else None
+        try:
+            expected = whole.entry(hand, up)
+        except KeyError:
+            with pytest.raises(KeyError, match="no solved hand"):
+                lazy.entry(hand, up)
+            continue
+        assert lazy.entry(hand, up) == expected, (hand, up)
+        asked += 1
+    assert asked > 200
+    assert lazy.data["summary"] == whole.data["summary"]
 
 
 def test_policy_is_cached_and_loaded_from_package_data() -> None:

@@ -13,9 +13,10 @@ from banluck.core.cards import N_CLASSES as N_RANKS
 from banluck.core.cards import Card
 from banluck.games.banluck.actions import Action
 from banluck.games.banluck.choices import seat_choices
-from banluck.games.banluck.hands import hand_total
+from banluck.games.banluck.dealer import dealer_draws, dealer_kind, dealer_voids
+from banluck.games.banluck.grids import outcome_class
+from banluck.games.banluck.hands import class_natural, hand_total
 from banluck.games.banluck.rules import Rules, preset
-from banluck.games.banluck.strategy import kernel
 from banluck.games.banluck.strategy.solver import HandValue, Solution, _Solver, solve
 
 PRESETS = [("table", 2), ("table", 1), ("one-on-one", 1)]
@@ -54,9 +55,7 @@ def test_total_table_matches_engine_for_every_composition(name: str, decks: int)
 
 @pytest.mark.parametrize(("name", "decks"), PRESETS)
 def test_draw_probabilities_sum_to_one(name: str, decks: int) -> None:
-    """Z(P) = sum over c of P(c | shoe - P) Z(P + c): the posterior update is normalised,
-    and the dealer's outcome distribution has the same mass as ``_Solver.mass``, which is,
-    to the bit, the mass ``dealer_outcomes`` returns with the play-outs."""
+    """Z(P) = sum over c of P(c | shoe - P) Z(P + c): the posterior update is normalised."""
     rules = preset(name, decks)
     sol = solve(rules)
     s = _Solver(rules)
@@ -70,10 +69,53 @@ def test_draw_probabilities_sum_to_one(name: str, decks: int) -> None:
             if rem[c] > 0
         )
         assert total == pytest.approx(z, rel=1e-12)
-        out = np.zeros(kernel.N_OUTCOMES)
-        mass = kernel.dealer_outcomes(rem, -1 if up is None else up, s.tot, *s.dealer_args, out)
-        assert mass == z
-        assert out.sum() == pytest.approx(z, rel=1e-12)
+
+
+def _dealer_by_every_order(rules: Rules, rem: list[int], up: int | None) -> dict[int, float]:
+    """The dealer's outcome classes from shoe ``rem``, walking every order of its draws with
+    the engine's own rules (T14 / O5 naturals and T15's void left out, T17 / O8, T18)."""
+    out: dict[int, float] = {}
+
+    def walk(cards: list[int], p: float) -> None:
+        n = len(cards)
+        if n >= 2:
+            total = hand_total([CARD[c] for c in cards], rules)
+            if n == 2 and (
+                class_natural(cards[0], cards[1]) is not None or dealer_voids(rules, total, 2)
+            ):
+                return
+            if not dealer_draws(rules, total, n):
+                cls = outcome_class(dealer_kind(rules, total, n), total)
+                out[cls] = out.get(cls, 0.0) + p
+                return
+        left = sum(rem)
+        for c in range(N_RANKS):
+            if rem[c]:
+                rem[c] -= 1
+                walk([*cards, c], p * (rem[c] + 1) / left)
+                rem[c] += 1
+
+    walk([] if up is None else [up], 1.0)
+    return out
+
+
+@pytest.mark.rule("T17")
+@pytest.mark.parametrize(("name", "decks"), PRESETS)
+def test_the_dealer_graph_gives_every_order_of_draws(name: str, decks: int) -> None:
+    """The dealer's outcomes from the drawing graph (one pass of the shared kernel for many
+    compositions) equal a walk over every order of its draws by the engine's rules, and a
+    row sums to ``Z``."""
+    rules = preset(name, decks)
+    s = _Solver(rules)
+    rng = np.random.default_rng(5)
+    ups = [None] if not rules.dealer_up_card else [0, 4, 9]
+    for up in ups:
+        comps = [tuple(int(x) for x in rng.integers(0, 3, size=N_RANKS)) for _ in range(2)]
+        rows = s.dealer_outcomes(comps, up)
+        for counts, row in zip(comps, rows, strict=True):
+            expected = _dealer_by_every_order(rules, [int(x) for x in s.remaining(counts, up)], up)
+            assert {o: row[o] for o in np.flatnonzero(row)} == pytest.approx(expected, rel=1e-12)
+            assert row.sum() == pytest.approx(s.mass(counts, up), rel=1e-15)
 
 
 def test_best_choice_is_legal_and_best(solution: Solution) -> None:

@@ -1,6 +1,7 @@
-"""The Ban Luck solver's kernel compiled ahead of time (``strategy.native``) gives exactly
-the figures of the just-in-time kernel (``strategy.kernel``, its one home); that it is built
-and loaded without Numba: ``tests/test_native.py``."""
+"""The Ban Luck solver on the drawing graph's kernel compiled ahead of time
+(``banluck.draws.native``) gives exactly the figures of the just-in-time kernel
+(``banluck.draws.kernel``, its one home); that it is built and loaded without Numba:
+``tests/test_native.py``."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ import dataclasses
 import numpy as np
 import pytest
 
-from banluck.games.banluck.grids import N_OUTCOMES
+from banluck.draws import kernel, native
 from banluck.games.banluck.rules import Rules, preset
-from banluck.games.banluck.strategy import kernel, native, solver
+from banluck.games.banluck.strategy import solver
+from banluck.games.blackjack.solver import shoe_counts as blackjack_shoe
+from banluck.games.blackjack.solver_dealer import BUST, N_OUTCOMES, dealer_graph
 
 HOUSES = {
     "table": preset("table"),
@@ -37,7 +40,7 @@ def _solve(rules: Rules, *, jit: bool, monkeypatch: pytest.MonkeyPatch) -> solve
 def test_the_extension_gives_the_kernels_figures_exactly(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert native.KERNEL.native() is not None
+    assert native.DRAWS.native() is not None
     aot = _solve(HOUSES[name], jit=False, monkeypatch=monkeypatch)
     jit = _solve(HOUSES[name], jit=True, monkeypatch=monkeypatch)
     assert aot.player_ev == jit.player_ev and aot.std == jit.std
@@ -45,20 +48,23 @@ def test_the_extension_gives_the_kernels_figures_exactly(
     assert aot.extra == jit.extra and aot.hands == jit.hands
 
 
-def test_the_kernel_with_and_without_an_up_card_matches() -> None:
-    mod = native.KERNEL.native()
+def test_the_kernel_counting_the_cards_of_an_outcome_matches() -> None:
+    """The count of cards of one outcome (``by``, blackjack's bust bet), which no Ban Luck
+    solve asks for, on random removals."""
+    mod = native.DRAWS.native()
     assert mod is not None
-    rules = preset("one-on-one")
-    s = solver._Solver(rules)
-    rng = np.random.default_rng(3)
-    for _ in range(50):
-        counts = s.shoe - rng.integers(0, 3, size=s.shoe.shape[0])
-        up = int(rng.integers(-1, 10))
-        if up >= 0:
-            counts[up] -= 1
+    rng = np.random.default_rng(19)
+    shoe = np.array(blackjack_shoe(2), dtype=np.int64)
+    removals = rng.integers(0, 4, size=(300, 10)).astype(np.int64)
+    for up in range(10):
+        g = dealer_graph(up, 17, peek=True, hits_soft_17=up % 2 == 0)
         outs = []
         for k in (mod, kernel):
-            out = np.zeros(N_OUTCOMES)
-            outs.append((k.dealer_outcomes(counts, up, s.tot, *s.dealer_args, out), out))
-        assert outs[0][0] == outs[1][0] and np.array_equal(outs[0][1], outs[1][1])
-        assert outs[0][0] > 0
+            out = np.zeros((len(removals), N_OUTCOMES))
+            by = np.zeros((len(removals), 12))
+            k.graph_outcomes(
+                shoe, removals, up, g.counts, g.size, g.child, g.next_out, out, by, BUST
+            )
+            outs.append((out, by))
+        assert np.array_equal(outs[0][0], outs[1][0]) and np.array_equal(outs[0][1], outs[1][1])
+        assert outs[0][1].sum() > 0

@@ -29,7 +29,7 @@ log = logging.getLogger("banluck.web")
 
 #: the compiled kernels a ready server has, as module and name (``banluck warm`` builds them)
 KERNELS = (
-    ("banluck.games.banluck.strategy.native", "KERNEL"),
+    ("banluck.draws.native", "DRAWS"),
     ("banluck.games.blackjack.solver_native", "SOLVER"),
     ("banluck.games.kampung.native", "KERNEL"),
 )

@@ -112,19 +112,19 @@ def _class_hand(cls: int) -> tuple[HandKind, int]:
     return HandKind.PLAIN, cls
 
 
+def showdown_row(rules: Rules, seat: int) -> list[int]:
+    """``[dealer class]``: the bets a seat standing with outcome class ``seat`` wins (T18 /
+    O7 / O8; negative: loses)."""
+    kind, total = _class_hand(seat)
+    return [
+        bets_won(*showdown(rules, kind, total, *_class_hand(dealer)))
+        for dealer in range(N_OUTCOMES)
+    ]
+
+
 def showdown_grid(rules: Rules) -> list[list[int]]:
-    """``[seat class][dealer class]``: the bets a standing seat wins (T18 / O7 / O8; negative:
-    loses), for every seat class but the bust."""
-    grid = []
-    for seat in range(BUST_CLASS):
-        kind, total = _class_hand(seat)
-        grid.append(
-            [
-                bets_won(*showdown(rules, kind, total, *_class_hand(dealer)))
-                for dealer in range(N_OUTCOMES)
-            ]
-        )
-    return grid
+    """``[seat class][dealer class]``: ``showdown_row`` for every seat class but the bust."""
+    return [showdown_row(rules, seat) for seat in range(BUST_CLASS)]
 
 
 def seven_seven_seven_row(rules: Rules) -> list[int]:

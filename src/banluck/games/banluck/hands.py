@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from operator import mul
 
 from banluck.core.cards import (
     ACE_CLASS,
@@ -127,13 +128,17 @@ _NATURALS: dict[tuple[str, str], HandKind] = {
 }
 
 
+#: T1: each class's points, the ace's counted apart (0 here)
+_NON_ACE_POINTS = tuple(0 if c == ACE_CLASS else p for c, p in enumerate(CLASS_POINTS))
+
+
 def counts_base(counts: Sequence[int]) -> int:
     """T1: the points of a multiset of classes without its aces.
 
     >>> counts_base((2, 0, 0, 0, 1, 0, 0, 0, 0, 1))
     15
     """
-    return sum(CLASS_POINTS[c] * k for c, k in enumerate(counts) if c != ACE_CLASS)
+    return sum(map(mul, _NON_ACE_POINTS, counts))
 
 
 def counts_total(counts: Sequence[int], rules: Rules) -> int:

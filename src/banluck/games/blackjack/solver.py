@@ -11,8 +11,8 @@ The model (``MODEL``, printed by ``banluck odds``):
   play. Other seats' cards are not removed (I2: in ``infinite`` they are the same cards).
 - The dealer's final-total probabilities are exact for every composition of removed cards
   (the seat's cards, the up card and, after a split, the other pair card): the dealer's
-  drawing graph (B7) is evaluated on the remaining shoe (``solver_dealer``,
-  ``solver_kernel``).
+  drawing graph (B7) is evaluated on the remaining shoe (``solver_dealer``, on the shared
+  ``banluck.draws``).
 - Peek (C3 / I5): the dealer has no blackjack once the seat plays; every draw probability and
   dealer probability is conditioned on that, exactly. A dealer blackjack takes the initial
   bet only; a seat's blackjack pushes against it and is paid 3 to 2 otherwise (B6).
@@ -44,10 +44,11 @@ import numpy as np
 import numpy.typing as npt
 
 from banluck.core.cards import RANK_CLASS, Card
+from banluck.draws import native as draws_native
 from banluck.games.blackjack import solver_native
 from banluck.games.blackjack.hands import points_total
 from banluck.games.blackjack.rules import BlackjackRules
-from banluck.games.blackjack.solver_dealer import N_OUTCOMES, bj_rank, dealer_graph
+from banluck.games.blackjack.solver_dealer import BUST, N_OUTCOMES, bj_rank, dealer_graph
 
 RANK_LABELS = "A23456789T"
 UP_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
@@ -272,7 +273,7 @@ def dealer_table(
     """``[removal, up, outcome]``: P(no dealer blackjack and the dealer ends 17..21 / bust)
     for every removal composition of ``structure()``, the peek applied; without ``peek`` a
     seventh outcome, P(the dealer's blackjack), and no condition."""
-    k = solver_native.kernels()
+    k = draws_native.kernels()
 
     st = structure()
     shoe = np.array(shoe_ranks, dtype=np.int64)
@@ -282,8 +283,8 @@ def dealer_table(
     for u in range(N_RANKS):
         g = dealer_graph(u, stands_on, peek=peek, hits_soft_17=hits_soft_17)
         out = np.zeros((n_rem, N_OUTCOMES), dtype=np.float64)
-        k.dealer_outcomes(
-            shoe, st.removals, u, g.counts, g.size, g.child, g.next_out, out, np.zeros((0, 0))
+        k.graph_outcomes(
+            shoe, st.removals, u, g.counts, g.size, g.child, g.next_out, out, np.zeros((0, 0)), BUST
         )
         dealer[:, u, :] = out[:, :columns]
     return dealer

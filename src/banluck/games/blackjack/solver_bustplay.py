@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from banluck.games.blackjack import solver_native
+from banluck.draws import native as draws_native
 from banluck.games.blackjack.rules import BlackjackRules
 from banluck.games.blackjack.side_bets import PAYS
 from banluck.games.blackjack.solver import (
@@ -28,7 +28,7 @@ from banluck.games.blackjack.solver import (
     solve,
     ten_pair_same_rank,
 )
-from banluck.games.blackjack.solver_dealer import N_OUTCOMES, bj_rank, dealer_graph
+from banluck.games.blackjack.solver_dealer import BUST, N_OUTCOMES, bj_rank, dealer_graph
 
 MAX_CARDS = 16
 
@@ -107,14 +107,14 @@ class _Forward:
 
 def _bust_pay(rules: BlackjackRules, removals: list[Counts], up: int) -> npt.NDArray[np.float64]:
     """E[bust bet | removed cards, up, no dealer blackjack] for each removal."""
-    k = solver_native.kernels()
+    k = draws_native.kernels()
 
     shoe = np.array(shoe_counts(rules.decks), dtype=np.int64)
     g = dealer_graph(up, rules.dealer_stands_on, peek=True, hits_soft_17=rules.dealer_hits_soft_17)
     rem = np.array(removals, dtype=np.int64)
     out = np.zeros((len(removals), N_OUTCOMES))
     by = np.zeros((len(removals), MAX_CARDS))
-    k.dealer_outcomes(shoe, rem, up, g.counts, g.size, g.child, g.next_out, out, by)
+    k.graph_outcomes(shoe, rem, up, g.counts, g.size, g.child, g.next_out, out, by, BUST)
     pays = np.array(
         [0, 0, 0] + [PAYS["bust"][str(c)] for c in range(3, 8)] + [PAYS["bust"]["8+"]] * 8
     )[:MAX_CARDS]

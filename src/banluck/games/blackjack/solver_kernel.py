@@ -1,7 +1,6 @@
 """The blackjack solver's hot loops, compiled with Numba (cached on disk).
 
-``dealer_outcomes`` evaluates the dealer's drawing graph (``solver_dealer``) for many shoes at
-once; ``play_family`` values every hand of one family (the unsplit hands, or the hands of one
+``play_family`` values every hand of one family (the unsplit hands, or the hands of one
 split pair) by backward induction. Ranks are 0..9: ace, 2..9, ten-value. Outcome codes:
 0..4 the dealer stands on 17..21, 5 bust, 6 blackjack (not reached after a peek).
 """
@@ -13,82 +12,6 @@ from numba import njit
 
 N_RANKS = 10
 N_DEALER = 7  # 17, 18, 19, 20, 21, bust, the dealer's blackjack (no peek only)
-
-
-#: Shoes evaluated together by ``dealer_outcomes``: each state's probability is a row of
-#: this many shoes, so every step is one loop over a row that the compiler vectorises.
-BLOCK = 256
-
-
-@njit(cache=True)
-def dealer_outcomes(shoe, removals, up, counts, size, child, next_out, out, bust_by):  # type: ignore[no-untyped-def]
-    """``out[i, o]`` += P(the dealer ends in outcome ``o``) from the shoe ``shoe - removals[i]``
-    with ``up`` dealt; excluded first cards (the peek) are left out, so the row sums to
-    P(no dealer blackjack) when the graph was built with the peek. ``bust_by[i, k]`` (when
-    it has columns) += P(the dealer busts holding k cards, the up card included).
-
-    Forward over the graph (parents first): a state's probability flows to each next card's
-    state or outcome times (that rank's cards left) / (cards left), for ``BLOCK`` shoes at
-    a time. A shoe that cannot hold its removal (a negative count) gets nothing."""
-    by_cards = bust_by.shape[1] > 0
-    n_rem = removals.shape[0]
-    n_states = counts.shape[0]
-    n_out = out.shape[1]
-    max_k = 0
-    for s in range(n_states):
-        max_k = max(max_k, size[s])
-    prob = np.zeros((n_states, BLOCK))
-    avail = np.zeros((N_RANKS, BLOCK))
-    inv = np.zeros((max_k + 1, BLOCK))
-    pk = np.zeros(BLOCK)
-    acc = np.zeros((n_out, BLOCK))
-    acc_by = np.zeros((max(bust_by.shape[1], 1), BLOCK))
-    for lo in range(0, n_rem, BLOCK):
-        n = min(BLOCK, n_rem - lo)
-        prob[:, :] = 0.0
-        avail[:, :] = 0.0
-        inv[:, :] = 0.0
-        acc[:, :] = 0.0
-        acc_by[:, :] = 0.0
-        for b in range(n):
-            total = 0
-            ok = True
-            for r in range(N_RANKS):
-                x = shoe[r] - removals[lo + b, r] - (1 if r == up else 0)
-                ok = ok and x >= 0
-                avail[r, b] = x
-                total += x
-            if ok and total > 0:
-                prob[0, b] = 1.0
-                for k in range(min(max_k + 1, total)):
-                    inv[k, b] = 1.0 / (total - k)
-        for s in range(n_states):
-            k = size[s]
-            for b in range(BLOCK):
-                pk[b] = prob[s, b] * inv[k, b]
-            for r in range(N_RANKS):
-                o = next_out[s, r]
-                if o == -2:  # EXCLUDED
-                    continue
-                c = counts[s, r]
-                if o == -1:  # CONTINUE
-                    dst = child[s, r]
-                    for b in range(BLOCK):
-                        prob[dst, b] += pk[b] * (avail[r, b] - c)
-                    continue
-                for b in range(BLOCK):
-                    acc[o, b] += pk[b] * (avail[r, b] - c)
-                if by_cards and o == 5:
-                    kk = min(k + 2, bust_by.shape[1] - 1)
-                    for b in range(BLOCK):
-                        acc_by[kk, b] += pk[b] * (avail[r, b] - c)
-        for b in range(n):
-            for o in range(n_out):
-                out[lo + b, o] += acc[o, b]
-            if by_cards:
-                for kk in range(bust_by.shape[1]):
-                    bust_by[lo + b, kk] += acc_by[kk, b]
-    return 0
 
 
 @njit(cache=True)

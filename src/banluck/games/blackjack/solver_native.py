@@ -1,9 +1,10 @@
 """The blackjack solver's kernels compiled ahead of time (``banluck.native``), so that
 ``banluck odds`` for blackjack in a new process needs no Numba.
 
-``solver_kernel`` is the one home of the solver's two hot loops; ``SOLVER`` builds them into
-an extension beside it (``banluck warm``) and ``kernels()`` is what the solver calls them on:
-the extension when it is built from today's source, else the just-in-time kernels.
+``solver_kernel`` is the one home of the solver's backward induction; ``SOLVER`` builds it
+into an extension beside it (``banluck warm``) and ``kernels()`` is what the solver calls it
+on: the extension when it is built from today's source, else the just-in-time kernel. (The
+dealer's draws are the shared ``banluck.draws``.)
 """
 
 from __future__ import annotations
@@ -12,15 +13,10 @@ from types import ModuleType
 
 from banluck.native import AheadOfTime
 
-#: Each kernel's one signature (the types ``solver`` and ``solver_bustplay`` pass, all arrays
-#: C-contiguous).
+#: The kernel's one signature (the types ``solver`` passes, all arrays C-contiguous).
 SOLVER = AheadOfTime(
     kernel="banluck.games.blackjack.solver_kernel",
     signatures={
-        "dealer_outcomes": (
-            "i8(i8[::1], i8[:, ::1], i8, i8[:, ::1], i8[::1], i8[:, ::1], i8[:, ::1],"
-            " f8[:, ::1], f8[:, ::1])"
-        ),
         "play_family": (
             "i8(i8[::1], i8[:, ::1], f8[:, :, ::1], i8[::1], i8[::1], i8[::1], i8[:, ::1],"
             " i8[::1], b1, i8[::1], f8[:, ::1], f8[:, ::1], f8[:, :, ::1], f8[:, :, ::1],"
@@ -31,5 +27,5 @@ SOLVER = AheadOfTime(
 
 
 def kernels() -> ModuleType:
-    """What the solver calls ``dealer_outcomes`` and ``play_family`` on."""
+    """What the solver calls ``play_family`` on."""
     return SOLVER.kernels()

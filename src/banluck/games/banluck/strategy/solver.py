@@ -27,6 +27,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -45,28 +46,27 @@ from banluck.core.cards import (
 from banluck.games.banluck.actions import Action
 from banluck.games.banluck.choices import TURN_OVER, seat_choices
 from banluck.games.banluck.grids import (
-    BASE_CAP,
+    BUST_CLASS,
     N_OUTCOMES,
     NATURAL_CODE,
     OPEN_PLAY,
     OPEN_VOID,
-    dealer_end_grid,
     natural_grid,
     opening_grid,
     outcome_class,
     seven_seven_seven_row,
-    showdown_grid,
-    total_grid,
+    showdown_row,
 )
 from banluck.games.banluck.hands import (
     HandKind,
     class_natural,
     counts_base,
-    counts_total,
     kind_with_total,
+    total_from,
 )
 from banluck.games.banluck.rules import Rules
 from banluck.games.banluck.settle import bust, natural_paid
+from banluck.games.banluck.strategy.dealer_graph import dealer_graph
 from banluck.games.banluck.strategy.ties import best_choice
 
 #: Outcome statistics of a hand: these flags, then the net -m..m from index ``NETS`` on
@@ -92,8 +92,6 @@ def net_bound(rules: Rules) -> int:
     )
 
 
-MAX_CARDS = 32
-
 MODEL = (
     "One seat against the dealer; a fresh shoe; a deep stack (T20's cap ignored); other "
     "seats' cards are not removed; a decision depends on the seat's own cards as a multiset "
@@ -115,9 +113,8 @@ def shoe_counts(decks: int) -> Counts:
     return tuple(4 * decks * (4 if c == TEN_CLASS else 1) for c in range(N_CLASSES))
 
 
-def total_table(rules: Rules, decks: int) -> IntArray:
-    """``tot[n, aces, base]`` = ``total_from`` (the engine's T3) for every small hand."""
-    return np.array(total_grid(rules, MAX_CARDS, 4 * decks, BASE_CAP), dtype=np.int64)
+#: ``graph_outcomes`` asked for no count of cards by outcome
+_NO_COLUMNS = np.zeros((0, 0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,9 +165,8 @@ class Solution:
 Override = Callable[[HandValue], Action | None]
 
 
-def _nets(stats: FloatArray) -> float:
-    m = (len(stats) - NETS - 1) // 2
-    return float(stats[NETS:] @ np.arange(-m, m + 1))
+def _nets(stats: FloatArray, values: FloatArray) -> float:
+    return float(stats[NETS:] @ values)
 
 
 def _grown(counts: Counts, c: int) -> Counts:
@@ -180,21 +176,17 @@ def _grown(counts: Counts, c: int) -> Counts:
 
 class _Solver:
     def __init__(self, rules: Rules, override: Override | None = None) -> None:
-        from banluck.games.banluck.strategy.native import kernels
+        from banluck.draws.native import kernels
 
         self.override = override
         self.k = kernels()
         self.rules = rules
         self.m = net_bound(rules)
         self.n_stats = NETS + 2 * self.m + 1
+        self.net_values = np.arange(-self.m, self.m + 1, dtype=np.float64)
         self.shoe = np.array(shoe_counts(rules.decks), dtype=np.int64)
-        self.tot = total_table(rules, rules.decks)
-        #: The rules the kernel reads (T14 / T15, T17 / O8), after ``tot``.
-        self.dealer_args = (
-            np.array(opening_grid(rules), dtype=np.int64),
-            np.array(dealer_end_grid(rules, MAX_CARDS), dtype=np.int64),
-        )
-        self.showdown = np.array(showdown_grid(rules), dtype=np.int64)
+        #: ``showdown_row`` of each seat class a seat stands with, as it is first met
+        self._showdown: dict[int, IntArray] = {}
         #: H5: three sevens stand at once and settle by their own row (None: not paid)
         self.sevens = (
             np.array(seven_seven_seven_row(rules), dtype=np.int64)
@@ -202,7 +194,18 @@ class _Solver:
             else None
         )
         self._totals: dict[Counts, tuple[int, int, int]] = {}
-        self._no_outcomes = np.zeros(0)  # ``dealer_outcomes``: the probability only
+        self._by_points: dict[tuple[int, int, int], int] = {}
+        #: the dealer's outcomes from each composition of the up card being solved
+        self._outcomes: dict[Counts, FloatArray] = {}
+        self._z: dict[Counts, float] = {}
+        #: each composition's outcome statistics under the best play, and its ``Z``
+        self._memo: dict[Counts, tuple[FloatArray, float]] = {}
+        #: the up card the caches above hold (``_prepare``'s); -2: none yet
+        self._up: int | None = -2
+        #: the other up cards' caches, kept for when they are asked again
+        self._by_up: dict[int | None, tuple[dict[Counts, Any], ...]] = {}
+        self._draws: dict[Counts, list[tuple[float, Counts, bool]]] = {}
+        self._bust_stats: dict[int, FloatArray] = {}
         self.hands: dict[tuple[int | None, Counts], HandValue] = {}
 
     # -------------------------------------------------------------- pieces
@@ -211,8 +214,12 @@ class _Solver:
         """(T3 total, cards, total with every ace 1) of a composition, memoised."""
         known = self._totals.get(counts)
         if known is None:
-            hard = counts_base(counts) + counts[ACE_CLASS]
-            known = self._totals[counts] = (counts_total(counts, self.rules), sum(counts), hard)
+            base, aces, n = counts_base(counts), counts[ACE_CLASS], sum(counts)
+            total = self._by_points.get((base, aces, n))
+            if total is None:  # T3, once for each points, aces and cards
+                total = total_from(base, aces, self.rules.ace_values(n))
+                self._by_points[(base, aces, n)] = total
+            known = self._totals[counts] = (total, n, base + aces)
         return known
 
     def settle_vector(self, total: int, cards: int, counts: Counts | None = None) -> IntArray:
@@ -220,8 +227,11 @@ class _Solver:
         7-7-7's own row)."""
         if self.sevens is not None and counts == SEVENS:
             return self.sevens
-        vector: IntArray = self.showdown[outcome_class(kind_with_total(cards, total), total)]
-        return vector
+        seat = outcome_class(kind_with_total(cards, total), total)
+        row = self._showdown.get(seat)
+        if row is None:
+            row = self._showdown[seat] = np.array(showdown_row(self.rules, seat), dtype=np.int64)
+        return row
 
     def remaining(self, counts: Counts, up: int | None) -> IntArray:
         rem = self.shoe - np.array(counts, dtype=np.int64)
@@ -229,57 +239,97 @@ class _Solver:
             rem[up] -= 1
         return rem
 
-    def mass(self, counts: Counts, up: int | None) -> float:
-        """``Z(counts)``, without the dealer's play-outs (for a bust hand)."""
-        rem = self.remaining(counts, up)
-        up_i = -1 if up is None else up
-        return float(
-            self.k.dealer_outcomes(rem, up_i, self.tot, *self.dealer_args, self._no_outcomes)
+    def legal(self, counts: Counts, total: int, n: int) -> frozenset[Action]:
+        """The seat's choices with ``counts`` (H5: a 7-7-7 is turned over at once)."""
+        if self.sevens is not None and counts == SEVENS:
+            return TURN_OVER
+        return seat_choices(self.rules, total, n)
+
+    def dealer_outcomes(self, compositions: Sequence[Counts], up: int | None) -> FloatArray:
+        """``[i, o]``: P(the dealer's two cards let the seat play and it ends in outcome
+        class ``o``) from the shoe without composition ``i`` (and ``up``); a row sums to
+        ``Z``. One pass of the shared kernel over the dealer's drawing graph."""
+        graph = dealer_graph(self.rules, up)
+        removals = np.array(compositions, dtype=np.int64).reshape(-1, N_CLASSES)
+        out = np.zeros((removals.shape[0], N_OUTCOMES))
+        self.k.graph_outcomes(
+            self.shoe,
+            removals,
+            -1 if up is None else up,
+            graph.counts,
+            graph.size,
+            graph.child,
+            graph.next_out,
+            out,
+            _NO_COLUMNS,
+            BUST_CLASS,
         )
+        return out
+
+    def outcome_row(self, counts: Counts, up: int | None) -> FloatArray:
+        """The dealer's outcomes from ``counts`` (``dealer_outcomes``), of the compositions
+        reached in the up card being solved, else computed alone."""
+        row = self._outcomes.get(counts) if up == self._up else None
+        return row if row is not None else self.dealer_outcomes([counts], up)[0]
+
+    def mass(self, counts: Counts, up: int | None) -> float:
+        """``Z(counts)``: P(the dealer's two cards let the seat play)."""
+        z = self._z.get(counts) if up == self._up else None
+        return z if z is not None else float(self.outcome_row(counts, up).sum())
 
     def stand_stats(
         self, counts: Counts, up: int | None, total: int, n: int
     ) -> tuple[FloatArray, float]:
         """Standing's outcome statistics, and ``Z(counts)`` (the same as ``mass``)."""
-        rem = self.remaining(counts, up)
-        out = np.zeros(N_OUTCOMES)
-        mass = self.k.dealer_outcomes(
-            rem, -1 if up is None else up, self.tot, *self.dealer_args, out
-        )
-        z = out.sum()
+        out = self.outcome_row(counts, up)
+        z = self.mass(counts, up)
         nets = self.settle_vector(total, n, counts)
         stats = np.zeros(self.n_stats)
         stats[NETS:] = np.bincount(nets + self.m, weights=out, minlength=2 * self.m + 1) / z
         if n == self.rules.seat_card_limit:
             stats[I_DRAGON] = 1.0
             stats[I_DRAGON21] = 1.0 if total == 21 else 0.0
-        return stats, float(mass)
+        return stats, z
 
     def bust_stats(self, cards: int) -> FloatArray:
         """A bust's outcome statistics (T16 / O6: more with five cards)."""
+        known = self._bust_stats.get(cards)
+        if known is not None:
+            return known
         _result, multiple = bust(self.rules, cards)
         stats = np.zeros(self.n_stats)
         stats[NETS + self.m - multiple] = 1.0
         stats[I_SEAT_BUST] = 1.0
         stats[I_FIVE_BUST] = 1.0 if cards >= self.rules.seat_card_limit else 0.0
+        self._bust_stats[cards] = stats
         return stats
+
+    def draws(self, counts: Counts, up: int | None) -> list[tuple[float, Counts, bool]]:
+        """A hit from ``counts``: each card's chance from the shoe left, the composition it
+        makes and whether that is a bust (memoised for the up card being solved)."""
+        known = self._draws.get(counts) if up == self._up else None
+        if known is None:
+            rem = self.remaining(counts, up)
+            left = int(rem.sum())
+            known = []
+            for c in range(N_CLASSES):
+                if rem[c] > 0:
+                    child = _grown(counts, c)
+                    known.append((rem[c] / left, child, self.total(child)[0] > 21))
+            if up == self._up:
+                self._draws[counts] = known
+        return known
 
     def hit_stats(self, counts: Counts, up: int | None, z: float) -> FloatArray:
         """Hitting's outcome statistics: each card by its posterior, then the best play."""
-        rem = self.remaining(counts, up)
-        left = int(rem.sum())
         stats = np.zeros(self.n_stats)
-        for c in range(N_CLASSES):
-            if rem[c] == 0:
-                continue
-            child = _grown(counts, c)
-            ctotal, cn, _ = self.total(child)
-            if ctotal > 21:
+        for p, child, busts in self.draws(counts, up):
+            if busts:
                 cz = self.mass(child, up)
-                cstats = self.bust_stats(cn)
+                cstats = self.bust_stats(self.total(child)[1])
             else:
                 cstats, cz = self.hand(child, up)
-            stats += (rem[c] / left) * (cz / z) * cstats
+            stats += (p * cz / z) * cstats
         return stats
 
     # -------------------------------------------------------------- the recursion
@@ -291,9 +341,7 @@ class _Solver:
         if hit is not None:
             return hit
         total, n, hard = self.total(counts)
-        legal = seat_choices(self.rules, total, n)
-        if self.sevens is not None and counts == SEVENS:
-            legal = TURN_OVER  # H5: turned over at once, it takes no more cards
+        legal = self.legal(counts, total, n)
         # Standing is valued even where T16 forbids it (the hint and the chart show it).
         stand, z = self.stand_stats(counts, up, total, n)
         if legal is TURN_OVER:  # five cards (T6), or a 7-7-7: the hand stands
@@ -305,7 +353,7 @@ class _Solver:
             throw = np.zeros(self.n_stats)
             throw[NETS + self.m] = 1.0  # T16: the bet comes back
             options[Action.THROW] = throw
-        ev = {a: _nets(s) for a, s in options.items()}
+        ev = {a: _nets(s, self.net_values) for a, s in options.items()}
         best = best_choice(ev, legal)
         soft = counts[ACE_CLASS] > 0 and total > hard
         hv = HandValue(counts=counts, up=up, total=total, cards=n, soft=soft, ev=ev, best=best)
@@ -326,13 +374,69 @@ class _Solver:
             raise ValueError(f"override chose {forced} at {class_label(hv.counts)}: illegal")
         return dataclasses.replace(hv, best=forced)
 
+    def reached(self, starts: Sequence[Counts], up: int | None) -> list[Counts]:
+        """Every composition the seat can hold from ``starts``: the hands it may hit from,
+        the hands it stands with and the busts (whose ``Z`` a hit's value weighs)."""
+        seen: set[Counts] = set(starts)
+        stack = list(starts)
+        while stack:
+            counts = stack.pop()
+            if counts in self._memo:  # solved before: what it leads to is known
+                continue
+            total, n, _ = self.total(counts)
+            if total > 21 or self.legal(counts, total, n) is TURN_OVER:
+                continue
+            for _p, child, _busts in self.draws(counts, up):
+                if child not in seen:
+                    seen.add(child)
+                    stack.append(child)
+        return list(seen)
+
     def solve_up(self, up: int | None) -> None:
-        self._memo: dict[Counts, tuple[FloatArray, float]] = {}
-        for i in range(N_CLASSES):
-            for j in range(i, N_CLASSES):
-                key = _grown(_grown((0,) * N_CLASSES, i), j)
-                if class_natural(i, j) is None and min(self.remaining(key, up)) >= 0:
-                    self.hand(key, up)
+        starts = [
+            key
+            for i in range(N_CLASSES)
+            for j in range(i, N_CLASSES)
+            if class_natural(i, j) is None
+            and min(self.remaining(key := _grown(_grown((0,) * N_CLASSES, i), j), up)) >= 0
+        ]
+        self._prepare(starts, up)
+        for key in starts:
+            self.hand(key, up)
+
+    def value_at(self, counts: Counts, up: int | None) -> HandValue:
+        """The solved values of one composition, solving only the hands it can lead to (a
+        KeyError for one no seat decides: a natural, a bust, five cards)."""
+        hv = self.hands.get((up, counts))
+        if hv is None:
+            total, n, _ = self.total(counts)
+            pair = [c for c in range(N_CLASSES) for _ in range(counts[c])] if n == 2 else ()
+            if (
+                total > 21
+                or self.legal(counts, total, n) is TURN_OVER
+                or (pair and class_natural(*pair) is not None)
+                or min(self.remaining(counts, up)) < 0
+            ):
+                raise KeyError(f"no decision at {class_label(counts)}")
+            self._prepare([counts], up)
+            self.hand(counts, up)
+            hv = self.hands.get((up, counts))
+            if hv is None:
+                raise KeyError(f"no decision at {class_label(counts)}")
+        return hv
+
+    def _prepare(self, starts: Sequence[Counts], up: int | None) -> None:
+        """Ready the caches for ``up`` (each up card keeps its own) and the dealer's outcomes
+        of every composition reached from ``starts`` not known yet, in one kernel pass."""
+        if up != self._up:
+            self._by_up[self._up] = (self._memo, self._draws, self._outcomes, self._z)
+            self._memo, self._draws, self._outcomes, self._z = self._by_up.pop(up, ({}, {}, {}, {}))
+            self._up = up
+        new = [c for c in self.reached(starts, up) if c not in self._z]
+        if new:
+            outcomes = self.dealer_outcomes(new, up)
+            self._outcomes.update(zip(new, outcomes, strict=True))
+            self._z.update(zip(new, outcomes.sum(axis=1).tolist(), strict=True))
 
 
 def _pair_probs(shoe: Sequence[int]) -> dict[tuple[int, int], float]:

@@ -4,7 +4,8 @@
 Numba compile) must not run at every start: ``python -m
 banluck.games.banluck.strategy.generate`` writes one compact JSON file per preset to
 ``strategy/data/``; :func:`strategy_table` loads it on
-first use. Rules that match no shipped file (a custom variant) are solved on the spot.
+first use. Rules that match no shipped file (a house) are solved hand by hand as they are
+asked (``SolvedOnDemand``), the whole table only when it is wanted.
 A test checks that a fresh solve reproduces the shipped files.
 """
 
@@ -14,13 +15,16 @@ import json
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from banluck.core.cards import CLASS_LABELS, RANK_CLASS, Card, class_label
+from banluck.core.cards import CLASS_LABELS, RANK_CLASS, Card, class_counts, class_label, rank_class
 from banluck.games.banluck.actions import Action
 from banluck.games.banluck.records import DecisionPoint
 from banluck.games.banluck.rules import PRESETS, Rules, preset
 from banluck.games.banluck.strategy.ties import best_choice
+
+if TYPE_CHECKING:
+    from banluck.games.banluck.strategy.solver import _Solver
 
 FORMAT = 1
 DIGITS = 10
@@ -83,7 +87,25 @@ def table_data(rules: Rules) -> dict[str, Any]:
     }
 
 
-class StrategyTable:
+class _Strategy:
+    """What a strategy answers from ``entry``: the values of a hand and the best legal choice."""
+
+    def entry(self, cards: Sequence[Card], dealer_up: Card | None) -> Entry:
+        raise NotImplementedError
+
+    def values(self, cards: Sequence[Card], dealer_up: Card | None) -> dict[Action, float]:
+        """The EV of each choice (hit, stand, and throw on a free hand), per initial bet."""
+        return self.entry(cards, dealer_up)[1]
+
+    def policy(self, point: DecisionPoint) -> Action:
+        """The solved strategy as a ``Policy``: the best of ``point.legal``."""
+        best, ev = self.entry(point.cards, point.dealer_up)
+        if best in point.legal:
+            return best
+        return best_choice(ev, point.legal)
+
+
+class StrategyTable(_Strategy):
     """Every decision of one preset: the best legal choice and the EV of each choice."""
 
     def __init__(self, data: dict[str, Any]) -> None:
@@ -102,21 +124,42 @@ class StrategyTable:
         except KeyError:
             raise KeyError(f"no solved hand {key!r} (a natural, a bust or five cards?)") from None
 
-    def values(self, cards: Sequence[Card], dealer_up: Card | None) -> dict[Action, float]:
-        """The EV of each choice (hit, stand, and throw on a free hand), per initial bet."""
-        return self.entry(cards, dealer_up)[1]
 
-    def policy(self, point: DecisionPoint) -> Action:
-        """The solved strategy as a ``Policy``: the best of ``point.legal``."""
-        best, ev = self.entry(point.cards, point.dealer_up)
-        if best in point.legal:
-            return best
-        return best_choice(ev, point.legal)
+class SolvedOnDemand(_Strategy):
+    """The strategy of rules with no shipped table: each hand solved when first asked (the
+    hands it can lead to, against its up card), the whole table (``data``) only when asked
+    for. Its answers are the whole table's, to the same digits."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self._solver: _Solver | None = None
+        self._data: dict[str, Any] | None = None
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The whole table in the shipped form (a full solve, once)."""
+        if self._data is None:
+            self._data = table_data(self.rules)
+        return self._data
+
+    def entry(self, cards: Sequence[Card], dealer_up: Card | None) -> Entry:
+        up = rank_class(dealer_up) if dealer_up is not None and self.rules.dealer_up_card else None
+        solver = self._solver
+        if solver is None:
+            from banluck.games.banluck.strategy.solver import _Solver
+
+            solver = self._solver = _Solver(self.rules)
+        try:
+            hv = solver.value_at(class_counts(cards), up)
+        except KeyError:
+            key = hand_key(cards, dealer_up)
+            raise KeyError(f"no solved hand {key!r} (a natural, a bust or five cards?)") from None
+        return hv.best, {a: round(v, DIGITS) for a, v in hv.ev.items()}
 
 
 @lru_cache(maxsize=16)
-def strategy_table(rules: Rules) -> StrategyTable:
-    """The strategy of ``rules``: the shipped table of a preset, else a fresh solve."""
+def strategy_table(rules: Rules) -> StrategyTable | SolvedOnDemand:
+    """The strategy of ``rules``: the shipped table of a preset, else solved on demand."""
     if is_shipped_preset(rules):
         package = resources.files("banluck.games.banluck.strategy")
         path = package.joinpath("data", data_name(rules))
@@ -124,4 +167,4 @@ def strategy_table(rules: Rules) -> StrategyTable:
             data = json.loads(path.read_text(encoding="utf-8"))
             if data.get("format") == FORMAT:
                 return StrategyTable(data)
-    return StrategyTable(table_data(rules))
+    return SolvedOnDemand(rules)
