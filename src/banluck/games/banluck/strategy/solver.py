@@ -169,6 +169,11 @@ def _nets(stats: FloatArray, values: FloatArray) -> float:
     return float(stats[NETS:] @ values)
 
 
+def _less(counts: Counts, c: int) -> Counts:
+    """The composition with one card of class ``c`` less."""
+    return (*counts[:c], counts[c] - 1, *counts[c + 1 :])
+
+
 def _grown(counts: Counts, c: int) -> Counts:
     """The composition with one more card of class ``c``."""
     return (*counts[:c], counts[c] + 1, *counts[c + 1 :])
@@ -185,6 +190,9 @@ class _Solver:
         self.n_stats = NETS + 2 * self.m + 1
         self.net_values = np.arange(-self.m, self.m + 1, dtype=np.float64)
         self.shoe = np.array(shoe_counts(rules.decks), dtype=np.int64)
+        #: the shoe by class as plain numbers, and with each up card taken out
+        self.shoe_left = shoe_counts(rules.decks)
+        self.shoe_left_up = [_less(self.shoe_left, up) for up in range(N_CLASSES)]
         #: ``showdown_row`` of each seat class a seat stands with, as it is first met
         self._showdown: dict[int, IntArray] = {}
         #: H5: three sevens stand at once and settle by their own row (None: not paid)
@@ -309,13 +317,16 @@ class _Solver:
         makes and whether that is a bust (memoised for the up card being solved)."""
         known = self._draws.get(counts) if up == self._up else None
         if known is None:
-            rem = self.remaining(counts, up)
-            left = int(rem.sum())
+            shoe = self.shoe_left if up is None else self.shoe_left_up[up]
+            left = sum(shoe) - sum(counts)
             known = []
             for c in range(N_CLASSES):
-                if rem[c] > 0:
-                    child = _grown(counts, c)
-                    known.append((rem[c] / left, child, self.total(child)[0] > 21))
+                n_c = shoe[c] - counts[c]
+                if n_c > 0:
+                    grown = list(counts)
+                    grown[c] += 1
+                    child = tuple(grown)
+                    known.append((n_c / left, child, self.total(child)[0] > 21))
             if up == self._up:
                 self._draws[counts] = known
         return known
@@ -323,13 +334,15 @@ class _Solver:
     def hit_stats(self, counts: Counts, up: int | None, z: float) -> FloatArray:
         """Hitting's outcome statistics: each card by its posterior, then the best play."""
         stats = np.zeros(self.n_stats)
+        bust_mass = 0.0  # every bust child holds one card more: one bust's statistics
         for p, child, busts in self.draws(counts, up):
             if busts:
-                cz = self.mass(child, up)
-                cstats = self.bust_stats(self.total(child)[1])
+                bust_mass += p * self.mass(child, up)
             else:
                 cstats, cz = self.hand(child, up)
-            stats += (p * cz / z) * cstats
+                stats += (p * cz / z) * cstats
+        if bust_mass:
+            stats += (bust_mass / z) * self.bust_stats(sum(counts) + 1)
         return stats
 
     # -------------------------------------------------------------- the recursion
