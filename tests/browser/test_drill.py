@@ -130,3 +130,22 @@ def test_the_drill_speaks_german(
     page.locator(f"#drill-choices button[data-action={spot['best']}]").click()
     expect(page.locator("[data-testid=drill-answer]")).to_contain_text("Richtig.")
     expect(page.locator("[data-testid=drill-streak]")).to_contain_text("Serie: 1")
+
+
+def test_a_spot_of_cards_held_reads_as_one_sentence(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    """Where the chart's columns are the seat's own cards (``table``: no up card), the spot
+    says how many cards make the total ("a soft 17 in 3 cards"), never "17 against 3 cards"."""
+    server = serve(PLAIN)
+    page = new_page()
+    page.request.put(api(server, "table") + "/settings", data={"speed": "instant"})
+    page.goto(f"{server.url}/play/table")
+    expect(page.locator("#btn-deal")).to_be_enabled()
+    page.keyboard.press("c")
+    chart = page.request.get(api(server, "table") + "/chart").json()
+    column = chart["columns"].index("3 cards soft")
+    row = page.locator("table.chart tr", has=page.locator("th", has_text="17"))
+    spot = drilled(page, lambda: row.locator("td").nth(column).click())
+    assert spot["cell"] == {"row": "17", "column": "3 cards soft"}
+    expect(page.locator("#drill-spot")).to_have_text("Your hand: a soft 17 in 3 cards.")

@@ -453,7 +453,22 @@ def test_the_strategy_chart_stands_under_its_headings_and_lists_its_exceptions(
         used.add("*")
     assert letters and letters <= used, (letters, used)
     if chart["exceptions"]:
-        expect(page.locator(".chart-exceptions li")).to_have_count(len(chart["exceptions"]))
+        items = page.locator(".chart-exceptions li")
+        expect(items).to_have_count(len(chart["exceptions"]))
+        # each cell's line says how many hands; opened, the hands as cards by what they play
+        x = max(chart["exceptions"], key=lambda x: len(x["hands"]) + x["more"])
+        i = chart["exceptions"].index(x)
+        n = len(x["hands"]) + x["more"]
+        summary = items.nth(i).locator("summary")
+        expect(summary).to_contain_text(f"{n} hands are played otherwise")
+        hands = items.nth(i).locator("p")
+        expect(hands.first).to_be_hidden()
+        summary.click()
+        first = x["hands"][0][0]
+        card_words = "-".join("10" if r == "T" else r for r in first)
+        expect(hands.first).to_contain_text(card_words)
+        if x["more"]:
+            expect(hands.last).to_contain_text(f"{x['more']} hands of 5 cards or more")
 
 
 def test_d_deals_from_the_bet_field_and_a_touch_screen_shows_no_keys(

@@ -94,3 +94,8 @@ def test_the_trainer_prices_each_choice_by_the_hints_values(
     expect(other.locator("#btn-deal")).to_be_enabled()
     other.keyboard.press("g")
     expect(other.locator("table.trainer-days tbody tr td").nth(1)).to_have_text("2")
+    other.close()
+    # the next hand dealt, the line says which hand its choice was in
+    priced = page.request.get(f"{server.url}/api/games/table/state").json()["table"]["hand"]
+    deal(page, 100)
+    expect(line).to_contain_text(f"In hand {priced}: ")

@@ -44,7 +44,9 @@ def chart(name: str, decks: int | None, house: House | None = None) -> dict[str,
             "row": row,
             "column": col,
             "hands": [[lab, LETTER[a]] for lab, a in c.cells[(row, col)].exceptions],
-            "more": 0,
+            "more": 0,  # every hand is listed
+            "more_play": None,
+            "more_cards": None,
         }
         for row in c.rows
         for col in c.columns

@@ -46,6 +46,10 @@ def chart(name: str, decks: int | None, house: House | None = None) -> dict[str,
                 "column": k,
                 "hands": [list(x) for x in b.cells[(r, k)].exceptions],
                 "more": b.cells[(r, k)].more,
+                # the hands of more cards than are listed, counted: what they play, from
+                # how many cards
+                "more_play": "S" if b.cells[(r, k)].fallback == "H" else "H",
+                "more_cards": solver_chart.LIST_UP_TO_CARDS + 1,
             }
             for r in b.rows
             for k in b.columns

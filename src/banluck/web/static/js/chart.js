@@ -4,7 +4,7 @@
 import { getChart } from "./api.js";
 import { openDialog } from "./dialogs.js";
 import { $, el } from "./dom.js";
-import { chartLabel, chartTitle, legendWords } from "./chartwords.js";
+import { chartLabel, chartTitle, legendWords, spotSentence } from "./chartwords.js";
 import { openDrill } from "./drill.js";
 import { game } from "./game.js";
 import { errorText, t } from "./messages.js";
@@ -75,7 +75,17 @@ function table(chart) {
   return tbl;
 }
 
-/** "*": the hands of a cell played otherwise, as the server lists them. */
+/** A choice's word, as a label at the start of a line ("Stand: …"). */
+function actionLabel(letter, legend) {
+  const word = legendWords(letter, (legend && legend[letter]) || letter);
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** A hand of the chart's codes ("24T", "A5T") as its cards ("2-4-10", "A-5-10"). */
+const handCards = (code) => [...String(code)].map((r) => (r === "T" ? "10" : r)).join("-");
+
+/** "*": the hands of a cell played otherwise, as the server lists them: one line per cell
+    saying how many, opened for the hands themselves, grouped by what they play. */
 function exceptionList(chart) {
   const rows = chart.exceptions || [];
   if (!rows.length) return null;
@@ -83,9 +93,25 @@ function exceptionList(chart) {
   box.appendChild(el("p", "note", t("chart.exceptions")));
   const ul = el("ul", "chart-exceptions");
   for (const x of rows) {
-    const hands = x.hands.map(([hand, letter]) => `${hand} ${letter}`).join(", ");
-    const more = x.more ? " " + t("chart.more", { n: x.more }) : "";
-    ul.appendChild(el("li", "", `${chartLabel(x.row)} / ${chartLabel(x.column)}: ${hands}${more}`));
+    const byPlay = new Map();
+    for (const [hand, letter] of x.hands) {
+      if (!byPlay.has(letter)) byPlay.set(letter, []);
+      byPlay.get(letter).push(handCards(hand));
+    }
+    const n = x.hands.length + (x.more || 0);
+    const cell = `${chartLabel(x.row)} / ${chartLabel(x.column)}`;
+    const details = el("details");
+    details.appendChild(el("summary", "", t(n === 1 ? "chart.except.1" : "chart.except.n", { cell, n })));
+    for (const [letter, hands] of byPlay) {
+      details.appendChild(el("p", "", t("chart.except.hands", { action: actionLabel(letter, chart.legend), hands: hands.join(" · ") })));
+    }
+    if (x.more) {
+      const key = x.more === 1 ? "chart.except.more.1" : "chart.except.more.n";
+      details.appendChild(el("p", "", t(key, { action: actionLabel(x.more_play, chart.legend), n: x.more, c: x.more_cards })));
+    }
+    const li = el("li");
+    li.appendChild(details);
+    ul.appendChild(li);
   }
   box.appendChild(ul);
   return box;
@@ -107,7 +133,7 @@ function showChart(chart) {
   if (page.hintAvailable) parts.push(el("p", "note", t("drill.pick")));
   if (chart.current) {
     const { row, column } = chart.current;
-    parts.push(el("p", "note", t("chart.current", { row: chartLabel(row), column: chartLabel(column) })));
+    parts.push(el("p", "note", spotSentence("chart.current", row, column)));
   }
   $("chart-body").replaceChildren(...parts);
 }

@@ -33,6 +33,17 @@ export function chartLabel(text) {
   return s;
 }
 
+/** A spot of the chart as one sentence: ``key`` ("Your hand: 17 against 10.") with the row
+    and the column, or, where the columns are the seat's cards ("3 cards soft"), ``key``.cards
+    ("Your hand: a soft 17 in 3 cards."). */
+export function spotSentence(key, row, column) {
+  const cards = /^(\d) cards( soft)?$/.exec(String(column));
+  if (cards) {
+    return t(key + (cards[2] ? ".cards.soft" : ".cards"), { total: chartLabel(row), c: cards[1] });
+  }
+  return t(key, { row: chartLabel(row), column: chartLabel(column) });
+}
+
 /** A legend's letter in words (the server's English when the letter is new). */
 export function legendWords(letter, english) {
   const key = "chart.legend." + letter.replace("*", "x");

@@ -6,7 +6,7 @@
 
 import { ApiError, getDrill } from "./api.js";
 import { back, face } from "./cards.js";
-import { chartLabel } from "./chartwords.js";
+import { spotSentence } from "./chartwords.js";
 import { openDialog } from "./dialogs.js";
 import { $, el } from "./dom.js";
 import { game } from "./game.js";
@@ -60,7 +60,7 @@ function cardsBox(codes, label) {
 function renderSpot() {
   const s = drill.spot;
   const { row, column } = s.cell;
-  $("drill-spot").textContent = t("drill.spot", { row: chartLabel(row), column: chartLabel(column) })
+  $("drill-spot").textContent = spotSentence("drill.spot", row, column)
     + (s.house ? " " + t("chart.house", { name: s.house }) : "");
   // the dealer's face-up card and one face down; where none shows, both face down
   const dealer = s.dealer.length ? [...s.dealer, null] : [null, null];

@@ -21,7 +21,7 @@ const KEEP_DAYS = 30;
 export const trainer = {
   on: stored(localStorage, ON, false) === true,
   session: stored(sessionStorage, SESSION, { n: 0, best: 0, cost: 0, chips: false }),
-  last: null, // {action, ev, best, bestEv, cost}
+  last: null, // {action, ev, best, bestEv, cost, chips, bet, hand}
 };
 
 export function setTrainer(on) {
@@ -54,7 +54,7 @@ export async function price(hand, step, action) {
   const bestEv = h.ev[h.best];
   const cost = Math.max(0, bestEv - ev);
   const chips = !!spec().hintInChips; // kampung's values are in chips (K18)
-  trainer.last = { action, ev, best: h.best, bestEv, cost, chips, bet: yourBet() };
+  trainer.last = { action, ev, best: h.best, bestEv, cost, chips, bet: yourBet(), hand };
   const s = trainer.session;
   if (s.chips !== chips) Object.assign(s, { n: 0, best: 0, cost: 0, chips });
   s.n += 1;
@@ -137,7 +137,10 @@ export function renderTrainer() {
   const last = trainer.last;
   box.hidden = !pricing() || !last;
   if (box.hidden) return;
-  const line = costLine(last);
+  // a choice of a hand before this one says which hand it was
+  const table = page.state && page.state.table;
+  const earlier = table && last.hand !== undefined && table.hand !== last.hand;
+  const line = earlier ? t("trainer.earlier", { n: last.hand, line: costLine(last) }) : costLine(last);
   const s = trainer.session;
   const session = t("trainer.session" + (s.chips ? ".chips" : ""), { best: s.best, n: s.n, cost: fmtCost(s.cost) });
   $("trainer-last").textContent = line;
