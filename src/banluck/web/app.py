@@ -105,7 +105,7 @@ def _error(status: int, code: str, message: str, headers: Any = None) -> JSONRes
 
 #: the page's files a service worker does not keep at install: itself, and what the page
 #: loads only when it needs it (the Chinese fonts: kept once a page in Chinese or a name
-#: fetched them) or elsewhere (the room maker's page)
+#: fetched them; the sounds, once sound is on) or elsewhere (the room maker's page)
 _NOT_KEPT = (
     "sw.js",
     "fonts/cjk-subset.woff",
@@ -126,7 +126,7 @@ def _service_worker() -> str:
         name = path.relative_to(STATIC).as_posix()
         digest.update(name.encode())
         digest.update(path.read_bytes())
-        if name not in _NOT_KEPT and not name.startswith(("room/", "__")):
+        if name not in _NOT_KEPT and not name.startswith(("room/", "sounds/", "__")):
             kept.append(f"/static/{name}")
     kept.append("/ledger")  # the ledger's page opens without a connection (sw.js)
     text = (STATIC / "sw.js").read_text(encoding="utf-8")

@@ -31,7 +31,7 @@ import { browserLanguage, knownLanguage, language, useLanguage } from "./message
 import { page } from "./page.js";
 import { renderControls } from "./panel.js";
 import { receive } from "./session.js";
-import { played } from "./sound.js";
+import { played, soundsReady } from "./sound.js";
 import { showError } from "./status.js";
 import { applyLanguage, render } from "./view.js";
 
@@ -160,7 +160,7 @@ async function start() {
 // the server sent). The page's only global.
 window.banluckDebug = () => ({
   animating: page.animating, busy: page.busy, shown: page.shown, game: game.name,
-  hand: page.model && page.model.hand, lang: language(), sounds: [...played],
+  hand: page.model && page.model.hand, lang: language(), sounds: [...played], soundFiles: soundsReady(),
 });
 
 // An installable app: the service worker keeps the page's files and, without the server,

@@ -1,8 +1,8 @@
-/* Sound (issue 18): the table's sounds, made here with the Web Audio API (no recording is
-   used): a card dealt, a hand turned over, chips paid or taken, and a moment for a hand
-   the server names special. Off until the player turns them on in Settings (browsers let a
-   page sound only after a gesture: the switch is one); the volume is theirs; both are kept
-   in this browser. */
+/* Sound (issue 18): the table's sounds, made for the project (static/sounds, by
+   banluck.web.sounds: a card dealt, a card turned over, chips, and a moment for a hand the
+   server names special), fetched once sound is on and played with the Web Audio API. Off
+   until the player turns them on in Settings (browsers let a page sound only after a
+   gesture: the switch is one); the volume is theirs; both are kept in this browser. */
 
 import { keep, stored } from "./kept.js";
 
@@ -33,35 +33,48 @@ function wake() {
   const Audio = window.AudioContext || window.webkitAudioContext;
   if (sound.on && !ctx && Audio) ctx = new Audio();
   if (ctx && ctx.state === "suspended") ctx.resume();
+  fetchSounds();
 }
 
-function tone(freq, start, length, type = "sine", level = 0.25) {
-  const osc = ctx.createOscillator();
+const NAMES = ["deal", "flip", "chips", "moment"];
+// each sound's decoded samples, once fetched (the page's tests read which)
+const buffers = {};
+let fetching = false;
+
+/** Fetches and decodes the sounds once, when sound is first on (a failure: tried again). */
+function fetchSounds() {
+  if (fetching || !ctx) return;
+  fetching = true;
+  Promise.all(NAMES.map(async (name) => {
+    const answer = await fetch(`/static/sounds/${name}.wav`);
+    if (!answer.ok) throw new Error(`${name}: ${answer.status}`);
+    buffers[name] = await ctx.decodeAudioData(await answer.arrayBuffer());
+  })).catch(() => { fetching = false; });
+}
+
+/** The sounds ready to play, by name. */
+export const soundsReady = () => Object.keys(buffers).sort();
+
+function play(name) {
+  const buffer = buffers[name];
+  if (!buffer) return; // still on its way: this one is silent
+  const source = ctx.createBufferSource();
+  source.buffer = buffer;
+  // the same card or chip never twice exactly alike
+  if (name !== "moment") source.playbackRate.value = 0.94 + Math.random() * 0.12;
   const gain = ctx.createGain();
-  osc.type = type;
-  osc.frequency.value = freq;
-  const t0 = ctx.currentTime + start;
-  gain.gain.setValueAtTime(level * sound.volume, t0);
-  gain.gain.exponentialRampToValueAtTime(0.001, t0 + length);
-  osc.connect(gain).connect(ctx.destination);
-  osc.start(t0);
-  osc.stop(t0 + length);
+  gain.gain.value = sound.volume;
+  source.connect(gain).connect(ctx.destination);
+  source.start();
 }
-
-const SOUNDS = {
-  deal: () => tone(320, 0, 0.06, "triangle", 0.2),
-  flip: () => tone(900, 0, 0.04, "square", 0.08),
-  chips: () => { tone(1500, 0, 0.05); tone(1900, 0.06, 0.05); },
-  moment: () => [523, 659, 784, 1047].forEach((f, i) => tone(f, i * 0.09, 0.18, "sine", 0.22)),
-};
 
 /** Plays sound `name` when sound is on. */
 export function playSound(name) {
-  if (!sound.on || !SOUNDS[name]) return;
+  if (!sound.on || !NAMES.includes(name)) return;
   played.push(name);
   if (played.length > 50) played.shift();
   wake();
-  if (ctx) SOUNDS[name]();
+  if (ctx) play(name);
 }
 
 /** The sound of one event of a hand shown (`kind`: the hand's kind the event reveals). */
