@@ -501,3 +501,17 @@ def test_infinite_side_bets_are_remembered_across_a_reload(
     idle(page)
     page.reload()
     expect(page.locator("#side-pairs")).to_have_value("5")
+
+
+@pytest.mark.parametrize("module", ["lobby.js", "games/banluck.js"])
+def test_a_page_module_that_does_not_come_is_said_not_left_blank(
+    serve: Callable[..., Server], new_page: Callable[..., Page], module: str
+) -> None:
+    """The lobby's module or a family's, lost on the way (a dropped connection), leaves the
+    error line saying the server cannot be reached, not an empty page."""
+    server = serve(PLAIN)
+    page = new_page()
+    page.route(f"**/static/js/{module}", lambda route: route.abort())
+    page.goto(server.url if module == "lobby.js" else server.table_url)
+    expect(page.locator("#error")).to_be_visible(timeout=60_000)
+    expect(page.locator("#error-text")).to_contain_text("The server cannot be reached")

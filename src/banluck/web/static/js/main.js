@@ -167,6 +167,8 @@ window.banluckDebug = () => ({
 // shows how to start it (sw.js). A browser without one plays the same. It is registered
 // once the page has started: its install fetches every file of the page, which on a slow
 // network would otherwise come before the table's first state.
-start().finally(() => {
+// A module that did not come (the lobby's, a room's) is said like any failure, in the
+// page's language, never a blank page.
+start().catch(showError).finally(() => {
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 });
