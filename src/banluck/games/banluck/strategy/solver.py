@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -48,49 +48,31 @@ from banluck.games.banluck.choices import TURN_OVER, seat_choices
 from banluck.games.banluck.grids import (
     BUST_CLASS,
     N_OUTCOMES,
-    NATURAL_CODE,
-    OPEN_PLAY,
-    OPEN_VOID,
-    natural_grid,
-    opening_grid,
     outcome_class,
     seven_seven_seven_row,
     showdown_row,
 )
 from banluck.games.banluck.hands import (
-    HandKind,
     class_natural,
     counts_base,
     kind_with_total,
     total_from,
 )
 from banluck.games.banluck.rules import Rules
-from banluck.games.banluck.settle import bust, natural_paid
+from banluck.games.banluck.settle import bust
 from banluck.games.banluck.strategy.dealer_graph import dealer_graph
+from banluck.games.banluck.strategy.tally import (
+    I_DRAGON,
+    I_DRAGON21,
+    I_FIVE_BUST,
+    I_SEAT_BUST,
+    NETS,
+    Tally,
+    deals,
+    grown,
+    net_bound,
+)
 from banluck.games.banluck.strategy.ties import best_choice
-
-#: Outcome statistics of a hand: these flags, then the net -m..m from index ``NETS`` on
-#: (``net_bound``: m is 3 for the presets, up to a house's largest multiple).
-I_DRAGON, I_DRAGON21, I_SEAT_BUST, I_FIVE_BUST, NETS = 0, 1, 2, 3, 4
-
-
-def net_bound(rules: Rules) -> int:
-    """The largest number of bets one hand can win or lose under ``rules`` (at least 3).
-
-    >>> from banluck.games.banluck.rules import TABLE
-    >>> net_bound(TABLE)
-    3
-    """
-    return max(
-        3,
-        rules.ban_ban_multiple,
-        rules.ban_luck_multiple,
-        rules.five_dragon_multiple,
-        rules.five_dragon_21_multiple,
-        rules.five_card_bust_multiple,
-        rules.seven_seven_seven,
-    )
-
 
 MODEL = (
     "One seat against the dealer; a fresh shoe; a deep stack (T20's cap ignored); other "
@@ -172,11 +154,6 @@ def _nets(stats: FloatArray, values: FloatArray) -> float:
 def _less(counts: Counts, c: int) -> Counts:
     """The composition with one card of class ``c`` less."""
     return (*counts[:c], counts[c] - 1, *counts[c + 1 :])
-
-
-def _grown(counts: Counts, c: int) -> Counts:
-    """The composition with one more card of class ``c``."""
-    return (*counts[:c], counts[c] + 1, *counts[c + 1 :])
 
 
 class _Solver:
@@ -411,7 +388,7 @@ class _Solver:
             for i in range(N_CLASSES)
             for j in range(i, N_CLASSES)
             if class_natural(i, j) is None
-            and min(self.remaining(key := _grown(_grown((0,) * N_CLASSES, i), j), up)) >= 0
+            and min(self.remaining(key := grown(grown((0,) * N_CLASSES, i), j), up)) >= 0
         ]
         self._prepare(starts, up)
         for key in starts:
@@ -452,125 +429,6 @@ class _Solver:
             self._z.update(zip(new, outcomes.sum(axis=1).tolist(), strict=True))
 
 
-def _pair_probs(shoe: Sequence[int]) -> dict[tuple[int, int], float]:
-    """Ordered two-card draws from a shoe and their probabilities."""
-    left = sum(shoe)
-    probs = {}
-    for i in range(N_CLASSES):
-        if shoe[i] == 0:
-            continue
-        for j in range(N_CLASSES):
-            cj = shoe[j] - (1 if i == j else 0)
-            if cj <= 0:
-                continue
-            probs[(i, j)] = shoe[i] / left * cj / (left - 1)
-    return probs
-
-
-@dataclass(frozen=True, slots=True)
-class _Deal:
-    """A seat's two cards with their weight (the up card's included, one-on-one) and the
-    dealer's two-card draws given them."""
-
-    seat: Counts
-    natural: HandKind | None
-    weight: float
-    dealer_pairs: dict[tuple[int, int], float]
-
-
-def _deals(shoe: Sequence[int], up: int | None) -> Iterator[_Deal]:
-    """Every deal a seat can get, with the dealer's up card ``up`` (None: both hidden)."""
-    for (a, b), p_seat in _pair_probs(shoe).items():
-        seat = _grown(_grown((0,) * N_CLASSES, a), b)
-        rem = [s - c for s, c in zip(shoe, seat, strict=True)]
-        if up is None:
-            dealer_pairs = _pair_probs(rem)
-            p_up = 1.0
-        else:
-            if rem[up] == 0:
-                continue
-            p_up = rem[up] / sum(rem)
-            rem2 = list(rem)
-            rem2[up] -= 1
-            dealer_pairs = {(up, h): rem2[h] / sum(rem2) for h in range(N_CLASSES) if rem2[h] > 0}
-        yield _Deal(seat, class_natural(a, b), p_seat * p_up, dealer_pairs)
-
-
-class _Tally:
-    """The exact distribution of a hand's net and the frequencies, summed deal by deal."""
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.open_grid = opening_grid(rules)
-        self.naturals = natural_grid(rules)
-        self.m = net_bound(rules)
-        self.net = np.zeros(2 * self.m + 1)  # P(net = -m..m)
-        self.freq = dict.fromkeys(
-            ("ban-ban", "ban-luck", "five-dragon", "dealer-natural", "void"), 0.0
-        )
-        self.extra = dict.fromkeys(
-            (
-                "ban-ban-paid",
-                "ban-luck-paid",
-                "five-dragon-21",
-                "five-card-bust",
-                "seat-bust",
-                "played",
-            ),
-            0.0,
-        )
-
-    def dealer_opening(self, deal: _Deal) -> float:
-        """T14 / T15: count the dealer's naturals and voids; the probability that the seat
-        plays (the dealer's two cards let it)."""
-        w = deal.weight
-        if deal.natural is HandKind.BAN_BAN:
-            self.freq["ban-ban"] += w
-        elif deal.natural is HandKind.BAN_LUCK:
-            self.freq["ban-luck"] += w
-        mine = NATURAL_CODE[deal.natural]
-        z = 0.0
-        for (i, j), pd in deal.dealer_pairs.items():
-            code = self.open_grid[i][j]
-            if code == OPEN_PLAY:
-                z += pd
-            elif code == OPEN_VOID:
-                self.freq["void"] += w * pd
-                self.net[self.m] += w * pd
-            else:
-                self.freq["dealer-natural"] += w * pd
-                self.net[self.naturals[mine][code] + self.m] += w * pd
-        return z
-
-    def seat_natural(self, natural: HandKind, wz: float) -> None:
-        """T16: the seat's natural is paid."""
-        self.net[natural_paid(self.rules, natural)[1] + self.m] += wz
-        self.extra["ban-ban-paid" if natural is HandKind.BAN_BAN else "ban-luck-paid"] += wz
-
-    def played(self, stats: FloatArray, wz: float) -> None:
-        """A hand played to the end under the solved strategy."""
-        self.net += wz * stats[NETS:]
-        self.freq["five-dragon"] += wz * stats[I_DRAGON]
-        self.extra["five-dragon-21"] += wz * stats[I_DRAGON21]
-        self.extra["seat-bust"] += wz * stats[I_SEAT_BUST]
-        self.extra["five-card-bust"] += wz * stats[I_FIVE_BUST]
-        self.extra["played"] += wz
-
-    def solution(self, hands: dict[tuple[int | None, Counts], HandValue]) -> Solution:
-        values = np.arange(-self.m, self.m + 1)
-        mean = float(self.net @ values)
-        var = float(self.net @ (values**2)) - mean * mean
-        return Solution(
-            rules=self.rules,
-            player_ev=mean,
-            frequencies={k: float(v) for k, v in self.freq.items()},
-            std=math.sqrt(var),
-            outcome={int(v): float(p) for v, p in zip(values, self.net, strict=True)},
-            extra={k: float(v) for k, v in self.extra.items()},
-            hands=hands,
-        )
-
-
 @lru_cache(maxsize=8)
 def solve(rules: Rules, override: Override | None = None) -> Solution:
     """Solve a preset exactly (see the module docstring for the model).
@@ -580,12 +438,12 @@ def solve(rules: Rules, override: Override | None = None) -> Solution:
     the EVs of the hands before it then follow that strategy.
     """
     solver = _Solver(rules, override)
-    tally = _Tally(rules)
+    tally = Tally(rules)
     ups: list[int | None] = list(range(N_CLASSES)) if rules.dealer_up_card else [None]
     shoe = shoe_counts(rules.decks)
     for up in ups:
         solver.solve_up(up)
-        for deal in _deals(shoe, up):
+        for deal in deals(shoe, up):
             z = tally.dealer_opening(deal)
             wz = deal.weight * z
             if deal.natural is not None:
@@ -594,7 +452,7 @@ def solve(rules: Rules, override: Override | None = None) -> Solution:
             stats, z2 = solver._memo[deal.seat]
             assert math.isclose(z, z2, rel_tol=1e-9, abs_tol=1e-15)
             tally.played(stats, wz)
-    return tally.solution(solver.hands)
+    return Solution(rules=rules, **tally.figures(), hands=solver.hands)
 
 
 __all__ = [
