@@ -100,6 +100,8 @@ def test_kampung_as_a_player(
     page.keyboard.press("i")
     expect(page.locator("#hint")).to_contain_text("Best move:")
     expect(page.locator("#hint li")).to_have_count(2)
+    for value in page.locator("#hint li").all_inner_texts():  # chips, to a tenth
+        assert re.fullmatch(r"[^:]+: [+−-][\d,]+\.\d chips", value), value
     page.keyboard.press("b")
     expect(page.locator("#btn-hit")).to_be_enabled()
     assert cards(page, "#kp-players .seat.you") == ["QS", "6C"]

@@ -14,9 +14,11 @@ export function fmtNum(n) {
   return new Intl.NumberFormat(locale()).format(n);
 }
 
-/** An expected value with three decimals and its sign (the hint). */
-export function fmtEv(x) {
-  const opts = { minimumFractionDigits: 3, maximumFractionDigits: 3, signDisplay: "always" };
+/** An expected value with its sign (the hint): per bet to three decimals, in chips (a
+    game whose values are chips, `chips`) to one. */
+export function fmtEv(x, chips = false) {
+  const digits = chips ? 1 : 3;
+  const opts = { minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: "always" };
   return new Intl.NumberFormat(locale(), opts).format(x);
 }
 

@@ -84,8 +84,8 @@ function renderHint() {
   const evs = Object.entries(h.ev || {}).sort((a, b) => b[1] - a[1]);
   for (const [a, v] of evs) {
     // Kampung's hints (K18) are in chips; the other games' per initial bet.
-    const key = spec().hintInChips ? "hint.ev.chips" : "hint.ev";
-    ul.appendChild(el("li", "", t(key, { action: actionName(a), ev: fmtEv(v) })));
+    const chips = !!spec().hintInChips;
+    ul.appendChild(el("li", "", t(chips ? "hint.ev.chips" : "hint.ev", { action: actionName(a), ev: fmtEv(v, chips) })));
   }
   box.appendChild(ul);
   // H9: the Hint is the solve of the house the hand is dealt under; it says which

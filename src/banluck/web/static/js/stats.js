@@ -79,7 +79,7 @@ function trainerPart() {
   if (!days.length) return [];
   const pct = (best, n) => new Intl.NumberFormat(locale(), { style: "percent" }).format(n ? best / n : 0);
   const cost = (d) => t(d.chips ? "stats.trainer.chips" : "stats.trainer.bets", {
-    cost: fmtCost(d.cost),
+    cost: fmtCost(d.cost, d.chips),
   });
   const table = el("table", "trainer-days");
   const head = el("tr");

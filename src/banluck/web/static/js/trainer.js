@@ -104,10 +104,10 @@ export function costLine(p) {
 function costWords(p) {
   const unit = p.chips ? ".chips" : "";
   return p.cost < 1e-9
-    ? t("trainer.best", { action: actionName(p.action), ev: fmtEv(p.ev) })
+    ? t("trainer.best", { action: actionName(p.action), ev: fmtEv(p.ev, p.chips) })
     : t("trainer.cost" + unit, {
-      action: actionName(p.action), ev: fmtEv(p.ev), best: actionName(p.best),
-      best_ev: fmtEv(p.bestEv), cost: fmtCost(p.cost),
+      action: actionName(p.action), ev: fmtEv(p.ev, p.chips), best: actionName(p.best),
+      best_ev: fmtEv(p.bestEv, p.chips), cost: fmtCost(p.cost, p.chips),
     });
 }
 
@@ -130,7 +130,11 @@ export function trainerDays() {
   return Object.entries(days).map(([day, d]) => ({ day, ...d })).sort((a, b) => (a.day < b.day ? 1 : -1));
 }
 
-export const fmtCost = (x) => new Intl.NumberFormat(locale(), { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(x);
+/** A cost: in bets to three decimals, in chips (`chips`) to one. */
+export const fmtCost = (x, chips = false) => {
+  const digits = chips ? 1 : 3;
+  return new Intl.NumberFormat(locale(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
+};
 
 export function renderTrainer() {
   const box = $("trainer");
@@ -142,7 +146,7 @@ export function renderTrainer() {
   const earlier = table && last.hand !== undefined && table.hand !== last.hand;
   const line = earlier ? t("trainer.earlier", { n: last.hand, line: costLine(last) }) : costLine(last);
   const s = trainer.session;
-  const session = t("trainer.session" + (s.chips ? ".chips" : ""), { best: s.best, n: s.n, cost: fmtCost(s.cost) });
+  const session = t("trainer.session" + (s.chips ? ".chips" : ""), { best: s.best, n: s.n, cost: fmtCost(s.cost, s.chips) });
   $("trainer-last").textContent = line;
   $("trainer-session").textContent = session;
 }
