@@ -5,13 +5,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 from pathlib import Path
 
 import pytest
 
 from banluck.cli import main
-from banluck.core.cards import ONE_DECK, parse_cards, rank_class
+from banluck.core.cards import ONE_DECK, Card, parse_cards, rank_class
 from banluck.core.seating import BOT_BET
 from banluck.core.shoe import Shoe
 from banluck.games.banluck.actions import Action
@@ -189,3 +190,21 @@ def test_strategy_chart_one_on_one_by_up_card(capsys: pytest.CaptureFixture[str]
     assert main(["strategy", "--preset", "one-on-one"]) == 0
     out = capsys.readouterr().out
     assert "up card" in out and "4 cards 17" in out
+
+
+def test_a_house_solved_hand_by_hand_answers_many_threads_at_once() -> None:
+    """The web server asks one house's strategy from several threads at once (two players
+    of one house, each with a Hint): every answer is still the whole table's."""
+    rules = dataclasses.replace(preset("one-on-one"), five_card_bust_multiple=4)
+    whole = StrategyTable(table_data(rules))
+    lazy = SolvedOnDemand(rules)
+    cards = list(ONE_DECK)
+    asks: list[tuple[list[Card], Card]] = []
+    rng = random.Random(5)
+    while len(asks) < 240:
+        hand = rng.sample(cards, 2)
+        if class_natural(rank_class(hand[0]), rank_class(hand[1])) is None:
+            asks.append((hand, rng.choice([c for c in cards if c not in hand])))
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        got = list(pool.map(lambda ask: lazy.entry(*ask), asks))
+    assert got == [whole.entry(*ask) for ask in asks]

@@ -12,6 +12,7 @@ A test checks that a fresh solve reproduces the shipped files.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
@@ -134,6 +135,9 @@ class SolvedOnDemand(_Strategy):
         self.rules = rules
         self._solver: _Solver | None = None
         self._data: dict[str, Any] | None = None
+        # the solver's caches are one up card's at a time: one question at a time (the web
+        # server asks from several threads)
+        self._lock = threading.Lock()
 
     @property
     def data(self) -> dict[str, Any]:
@@ -144,13 +148,13 @@ class SolvedOnDemand(_Strategy):
 
     def entry(self, cards: Sequence[Card], dealer_up: Card | None) -> Entry:
         up = rank_class(dealer_up) if dealer_up is not None and self.rules.dealer_up_card else None
-        solver = self._solver
-        if solver is None:
-            from banluck.games.banluck.strategy.solver import _Solver
-
-            solver = self._solver = _Solver(self.rules)
         try:
-            hv = solver.value_at(class_counts(cards), up)
+            with self._lock:
+                if self._solver is None:
+                    from banluck.games.banluck.strategy.solver import _Solver
+
+                    self._solver = _Solver(self.rules)
+                hv = self._solver.value_at(class_counts(cards), up)
         except KeyError:
             key = hand_key(cards, dealer_up)
             raise KeyError(f"no solved hand {key!r} (a natural, a bust or five cards?)") from None
