@@ -59,7 +59,8 @@ def test_a_family_plays_its_first_evening(server: str, browser: Browser) -> None
     expect(host.locator("#welcome-sit")).to_be_visible()
     expect(host.locator("#welcome-invite #copy-link")).to_be_in_viewport()
     host.click("#welcome-seats button >> nth=0")  # one tap: seated
-    expect(host.locator("#seats li.me")).to_contain_text("Ann")
+    # (the server answers once the kampung room's table is made: long on a busy machine)
+    expect(host.locator("#seats li.me")).to_contain_text("Ann", timeout=SOLVE_WAIT)
     option = f"kept:{HOUSE_NAME}"
     host.select_option("#house-pick", option)
     host.click("#house-form button")
