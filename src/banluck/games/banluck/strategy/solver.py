@@ -16,8 +16,10 @@ their exact posterior given what the seat has seen, conditioned on the seat gett
 The maths. Draws are exchangeable, so with the seat holding the multiset P and the shoe
 ``n - P``: ``Z(P)`` = P(dealer's two cards let the seat play | P); a hit draws rank c with
 probability ``(n_c - p_c) / |n - P| * Z(P + c) / Z(P)``; standing is worth the dealer's
-outcome distribution (``kernel.dealer_outcomes``, summed over the allowed dealer hands and
-their play-outs from ``n - P - D``) settled by T18 / O7 / O8, divided by ``Z(P)``.
+outcome distribution (``_Solver.dealer_outcomes``: the dealer's drawing graph, which leaves
+out the dealer hands that end the round first, evaluated from ``n - P`` for every composition
+of one up card at once by the shared ``banluck.draws`` kernel) settled by T18 / O7 / O8,
+divided by ``Z(P)``.
 """
 
 from __future__ import annotations
@@ -166,9 +168,10 @@ class _Solver:
         self.m = net_bound(rules)
         self.n_stats = NETS + 2 * self.m + 1
         self.net_values = np.arange(-self.m, self.m + 1, dtype=np.float64)
-        self.shoe = np.array(shoe_counts(rules.decks), dtype=np.int64)
-        #: the shoe by class as plain numbers, and with each up card taken out
+        #: the shoe by class as plain numbers (and as the kernel's array), and with each up
+        #: card taken out
         self.shoe_left = shoe_counts(rules.decks)
+        self.shoe = np.array(self.shoe_left, dtype=np.int64)
         self.shoe_left_up = [_less(self.shoe_left, up) for up in range(N_CLASSES)]
         #: ``showdown_row`` of each seat class a seat stands with, as it is first met
         self._showdown: dict[int, IntArray] = {}
