@@ -24,6 +24,7 @@ from banluck.games.kampung.events import (
     CardDealt,
     CardsBurnt,
     HandSettled,
+    HandTurned,
     Result,
 )
 from banluck.games.kampung.ledger import settle_hand
@@ -124,7 +125,8 @@ def ends_seen(r: KampungRound, *, words: bool) -> dict[str, object]:
     doubled = {e.seat for e in r.events if isinstance(e, BetDoubled)}
     first_two = bank.burnt or tuple(bank.cards[:2])
     fifteen = hand_total(first_two, rules.totals) == rules.burn_total
-    bank_end: dict[str, object] = {"end": said(rules, bank.cards, words), "fifteen": fifteen}
+    bank_said = said(rules, bank.cards, words, banker=True)
+    bank_end: dict[str, object] = {"end": bank_said, "fifteen": fifteen}
     if bank.non:
         bank_end = {"end": "non", "fifteen": fifteen} if words else {**bank_end, "non": True}
     ends: dict[str, object] = {bank.seat: "void" if r.voided else bank_end}
@@ -145,8 +147,9 @@ def ends_seen(r: KampungRound, *, words: bool) -> dict[str, object]:
     return ends
 
 
-def said(rules: Any, cards: list[Any], words: bool) -> object:
-    """A hand as its cards, or as a family says it."""
+def said(rules: Any, cards: list[Any], words: bool, *, banker: bool = False) -> object:
+    """A hand as its cards, or as a family says it (a banker's three 7s are its 21: 7-7-7
+    is a player's end, K13)."""
     if not words:
         return [str(c) for c in cards]
     total, n = hand_total(cards, rules.totals), len(cards)
@@ -157,7 +160,7 @@ def said(rules: Any, cards: list[Any], words: bool) -> object:
         return "ban-luck"
     if n == 2 and total == rules.burn_total:
         return "two-card-15"
-    if n == 3 and ranks == ["7", "7", "7"] and rules.seven_seven_seven_multiple:
+    if n == 3 and ranks == ["7", "7", "7"] and rules.seven_seven_seven_multiple and not banker:
         return "7-7-7"
     if rules.heavy(total):
         return "heavy-bust" if n < rules.card_limit else [str(c) for c in cards]
@@ -232,3 +235,43 @@ def test_every_worked_kampung_hand_settles_alike_in_the_ledger(path: Path) -> No
     engine = owed(r)
     for words in (False, True):
         assert settle_hand(rules, banker, bets, ends_seen(r, words=words)) == engine
+
+
+def test_offenders_pay_for_the_banker_when_the_players_turns_settled_every_hand() -> None:
+    """X10 / X16 with K21: a hand whose players' turns settled everyone (a Ban-Luck paid at
+    once, five cards paid at once, a heavy bust shown) is over before the banker draws, and
+    the offender still pays the bank back the five cards' win, up to its cap (found by the
+    property above: the engine ended such a hand without X10's shares)."""
+    house = house_or_none(
+        {
+            "burn": False,
+            "any_21": 1,
+            "decks": 1,
+            "five_against_five": "by_total",
+            "non": "off",
+            "compare": "kampung",
+            "heavy_bust_from": 26,
+            "equal_totals": "push",
+            "two_card_15": "special",
+            "equal_naturals": "push",
+            "free_hand": False,
+            "seven_seven_seven": 0,
+            "selective_open": False,
+            "pay_for_banker": 1,
+            "busts_shown": True,
+        }
+    )
+    assert house is not None
+    r, bets = played(house, 7448)
+    out = r.outcome()
+    nets = {s.name: s.net for s in out.seats} | {out.bank.name: out.bank.net}
+    turned = {e.seat: e.kind for e in r.events if isinstance(e, HandTurned)}
+    assert turned == {
+        "you": "ban-luck",
+        "ben": "five-dragon",
+        "dealer": "heavy-bust",
+        "anna": "plain",
+    }
+    # the bank paid 20 for Ben's five cards; the offender's share is capped at its one bet
+    assert nets == {"you": 20, "ben": 20, "dealer": -10 - 10, "anna": -20}
+    assert settle_hand(r.rules, out.bank.name, bets, ends_seen(r, words=True)) == nets

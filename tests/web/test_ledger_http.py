@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from fastapi.testclient import TestClient
 
 from banluck.games.banluck.ledger import settle_hand
+from banluck.games.kampung.ledger import settle_hand as kampung_hand
 from banluck.games.named_houses import named_house
 from banluck.ledger.book import read_book, settle_book, settled_json
 from banluck.ledger.transfers import fewest
@@ -48,7 +50,7 @@ def test_the_table_is_the_houses_own_settlement_end_by_end(tmp_path: Path) -> No
 
 def test_a_house_the_ledger_does_not_keep_is_refused(tmp_path: Path) -> None:
     c = game_client(tmp_path / "save.sqlite3")
-    for house in ("kampung", "nowhere", {"base": "table", "rules": {"ban_ban": 99}}, None):
+    for house in ("classic", "nowhere", {"base": "table", "rules": {"ban_ban": 99}}, None):
         got = c.post("/api/ledger/table", json={"house": house})
         assert got.status_code == 422
         assert got.json()["error"]["code"] == "bad_ledger"
@@ -87,9 +89,49 @@ def test_the_houses_offered_are_those_of_the_games_the_ledger_keeps(tmp_path: Pa
     ids = [h["id"] for h in houses]
     assert ids[:2] == ["table", "one-on-one"]
     assert "dealer-wins-ties" in ids and "lucky-sevens" in ids
-    assert "kampung-no-burn" not in ids and "six-deck-six-five" not in ids
+    assert "kampung-no-burn" in ids and "xi-dach" in ids and "six-deck-six-five" not in ids
+    assert len(ids) == len(set(ids))  # Xì Dách once: its game is its named house
     for h in houses:  # every one of them gives a table
         assert c.post("/api/ledger/table", json={"house": h["id"]}).status_code == 200
+
+
+def test_a_kampung_table_offers_its_ends_and_leaves_the_settling_to_the_server(
+    tmp_path: Path,
+) -> None:
+    c = game_client(tmp_path / "save.sqlite3")
+    body = c.post("/api/ledger/table", json={"house": "xi-dach"}).json()
+    assert body["house"]["name"] == "Xì Dách" and body["multiples"] is None
+    assert "non" in body["seat_ends"] and "heavy-bust" in body["banker_ends"]
+    assert body["seat_extras"] == {"opened_at": [16, 17, 18, 19, 20, 21]}
+
+
+def test_hands_sent_are_settled_each_by_the_houses_own_rules(tmp_path: Path) -> None:
+    c = game_client(tmp_path / "save.sqlite3")
+    hands: list[dict[str, Any]] = [
+        {  # X9 / X10: Ann's non loses her bet and pays back Ben's win, up to her cap
+            "banker": "Mum",
+            "bets": {"Ann": 10, "Ben": 10, "Cy": 10},
+            "ends": {"Mum": "20", "Ann": "non", "Ben": "21", "Cy": {"end": "19", "opened_at": 17}},
+        },
+        {"banker": "Ann", "bets": {"Mum": 5}, "ends": {"Ann": "bust", "Mum": "lost"}},
+        {"banker": "Ann", "bets": {"Mum": 5}, "ends": {"Ann": "18"}},
+    ]
+    got = c.post("/api/ledger/hands", json={"house": "xi-dach", "hands": hands})
+    assert got.status_code == 200
+    first, lost, no_end = got.json()["hands"]
+    rules = named_house("xi-dach").record()
+    assert first == {"nets": kampung_hand(rules, "Mum", hands[0]["bets"], hands[0]["ends"])}
+    assert sum(first["nets"].values()) == 0 and first["nets"]["Ann"] < -10
+    assert lost["who"] == "Mum" and "loses" in lost["error"]
+    assert no_end["who"] == "Mum" and "has a bet but no end" in no_end["error"]
+    for body in (
+        {"house": "xi-dach", "hands": []},
+        {"house": "xi-dach", "hands": hands * 100},
+        {"house": "classic", "hands": hands},
+        {"house": "xi-dach"},
+    ):
+        refused = c.post("/api/ledger/hands", json=body)
+        assert refused.status_code == 422 and refused.json()["error"]["code"] == "bad_ledger"
 
 
 EXAMPLE = json.loads((Path(__file__).resolve().parents[2] / "examples" / "ledger.json").read_text())

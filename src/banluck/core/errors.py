@@ -27,4 +27,9 @@ class ReplayError(BanLuckError):
 
 class LedgerError(BanLuckError):
     """A ledger of a real-card table that cannot be settled: the message names the hand,
-    the person and what is wrong."""
+    the person and what is wrong; ``who`` is that person where there is one (a page says
+    the fault in its reader's language by it)."""
+
+    def __init__(self, message: str, *, who: str | None = None) -> None:
+        super().__init__(message)
+        self.who = who

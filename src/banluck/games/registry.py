@@ -55,8 +55,10 @@ class Game:
     #: real-card hand of a ledger settled from how each hand ended (docs/LEDGER.md; None:
     #: the ledger does not keep this game yet)
     ledger: str | None = None
-    #: ``module:function``: ``settlement_table(rules) -> dict``, what each end wins against
-    #: each of the banker's, for a page that keeps a ledger offline (docs/API.md)
+    #: ``module:function``: ``settlement_table(rules) -> dict``, the ends a person can tap
+    #: and, where each end's settlement against each of the banker's is a multiple of the
+    #: bet, those multiples, for a page that keeps a ledger offline (docs/API.md; None
+    #: multiples: the page sends each hand to be settled)
     ledger_table: str | None = None
     #: a game played under a named house of its family (``games.named_houses``; a variant
     #: as data, not a class): its table, rooms and history play that house unless another
@@ -103,6 +105,7 @@ _KAMPUNG_PARTS = {
     "house": f"{_KAMPUNG}.house:SCHEMA",
     "sim_edge": f"{_KAMPUNG}.edge:house_edge",
     "ledger": f"{_KAMPUNG}.ledger:settle_hand",
+    "ledger_table": f"{_KAMPUNG}.ledger:settlement_table",
 }
 
 GAMES: dict[str, Game] = {

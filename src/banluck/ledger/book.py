@@ -154,6 +154,22 @@ def settle_book(book: Book) -> Settled:
     return Settled(hands=tuple(nets), totals=totals, transfers=fewest(people))
 
 
+def settle_hands(house: House, hands: list[object]) -> list[dict[str, int] | LedgerError]:
+    """Each hand on its own (its banker and every seat's bet given, in coins), settled by
+    the house's own rules: its nets, or the LedgerError saying why it cannot be settled (a
+    page that sends hands to be settled, docs/API.md)."""
+    settle: Callable[..., dict[str, int]] = game(house.base).part("ledger")
+    rules = house.record()
+    out: list[dict[str, int] | LedgerError] = []
+    for raw in hands:
+        try:
+            hand = _hand(raw, None, {}, Unit())
+            out.append(settle(rules, hand.banker, hand.bets, hand.ends))
+        except LedgerError as exc:
+            out.append(exc)
+    return out
+
+
 def read_ledger_house(raw: object) -> House:
     """A named house, a preset's name, or a house object (H10 / H11), of a game the ledger
     keeps (LedgerError)."""
@@ -216,11 +232,11 @@ def _hand(raw: object, banker: str | None, last_bets: Mapping[str, int], unit: U
     for name in ends:
         _name(name, "ends")
     if banker not in ends:
-        raise LedgerError(f"{banker}: the banker has no end")
+        raise LedgerError(f"{banker}: the banker has no end", who=banker)
     for name in given:
         if name not in ends or name == banker:
             why = "is the banker" if name == banker else "has a bet but no end"
-            raise LedgerError(f"{name}: {why}")
+            raise LedgerError(f"{name}: {why}", who=name)
     bets: dict[str, int] = {}
     for name in ends:
         if name == banker:
@@ -230,7 +246,7 @@ def _hand(raw: object, banker: str | None, last_bets: Mapping[str, int], unit: U
         elif name in last_bets:
             bets[name] = last_bets[name]
         else:
-            raise LedgerError(f"{name}: no bet (give one in 'bets')")
+            raise LedgerError(f"{name}: no bet (give one in 'bets')", who=name)
     if not bets:
         raise LedgerError("no one plays against the banker")
     return Hand(banker=banker, bets=bets, ends=dict(ends))

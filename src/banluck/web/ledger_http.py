@@ -6,6 +6,10 @@
 - ``POST /api/ledger/table`` ``{"house": …}``: the house checked, and what each end of a
   player's wins or loses against each end of the banker's, in bets (the family's
   ``settlement_table``): the page multiplies by the bet, and never settles a hand itself.
+- ``POST /api/ledger/hands`` ``{"house": …, "hands": [{banker, bets, ends}, …]}``: each
+  hand settled by the house's own rules, bets in coins (``{"nets": …}``, or ``{"error":
+  message, "who": name}``): the page of a house whose table has no multiples (kampung's)
+  sends every hand here, and keeps a hand entered without a connection until it can.
 - ``POST /api/ledger/transfers`` ``{"nets": {name: net}}``: who pays whom, with the fewest
   transfers (``ledger.transfers``), nets in the ledger's smallest coin.
 - A live view: ``POST /api/ledgers`` ``{"ledger": FILE}`` shares a ledger (the file of
@@ -30,9 +34,17 @@ from starlette.concurrency import run_in_threadpool
 from banluck.core.errors import LedgerError
 from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
+from banluck.games.house import House
 from banluck.games.named_houses import NAMED, named_house
 from banluck.games.registry import GAMES, game
-from banluck.ledger.book import NAME_MAX, read_book, read_ledger_house, settle_book, settled_json
+from banluck.ledger.book import (
+    NAME_MAX,
+    read_book,
+    read_ledger_house,
+    settle_book,
+    settle_hands,
+    settled_json,
+)
 from banluck.ledger.transfers import fewest
 from banluck.store import Saves
 from banluck.web.bodies import read_body
@@ -52,6 +64,8 @@ SHARED_PER_PLAYER = 20
 SHARED_ON_SERVER = 5_000
 #: the settled answers of shared ledgers kept for their viewers
 ANSWERS_KEPT = 256
+#: the most hands settled by one request (those a phone entered without a connection)
+SETTLE_MAX = 200
 #: a shared ledger's code: 16 URL-safe characters (96 random bits)
 CODE = re.compile(r"[A-Za-z0-9_-]{16}")
 
@@ -160,7 +174,7 @@ def install_ledger(app: FastAPI, static: Any, store: Saves, hosts: HostCheck) ->
     async def ledger_houses() -> dict[str, Any]:
         """The houses the page's ledger may keep: each game whose settlement table the page
         can apply, then the named houses of those games (H10)."""
-        kept = [g.name for g in GAMES.values() if g.ledger_table]
+        kept = [g.name for g in GAMES.values() if g.ledger_table and not g.named_house]
         named = [(key, named_house(key)) for key in NAMED]
         return {
             "houses": [{"id": name, "base": name, "name": None} for name in kept]
@@ -169,11 +183,7 @@ def install_ledger(app: FastAPI, static: Any, store: Saves, hosts: HostCheck) ->
 
     @router.post("/api/ledger/table")
     async def settlement_table(request: Request) -> dict[str, Any]:
-        body = await read_body(request)
-        try:
-            house = read_ledger_house(body.get("house"))
-        except LedgerError as exc:
-            raise Refusal("bad_ledger", str(exc), {"field": "house"}) from None
+        house = _house((await read_body(request)).get("house"))
         if game(house.base).ledger_table is None:
             kept = ", ".join(g.name for g in GAMES.values() if g.ledger_table)
             message = (
@@ -182,6 +192,22 @@ def install_ledger(app: FastAPI, static: Any, store: Saves, hosts: HostCheck) ->
             raise Refusal("bad_ledger", message, {"field": "house"})
         table = game(house.base).part("ledger_table")(house.record())
         return {"house": house.to_object(), **table}
+
+    @router.post("/api/ledger/hands")
+    async def hands(request: Request) -> dict[str, Any]:
+        body = await read_body(request, SHARED_MAX)
+        house = _house(body.get("house"))
+        raw = body.get("hands")
+        if not isinstance(raw, list) or not 1 <= len(raw) <= SETTLE_MAX:
+            message = f"'hands' is a list of 1 to {SETTLE_MAX} hands"
+            raise Refusal("bad_ledger", message, {"field": "hands"})
+        settled = await run_in_threadpool(settle_hands, house, raw)
+        return {
+            "hands": [
+                {"error": str(x), "who": x.who} if isinstance(x, LedgerError) else {"nets": x}
+                for x in settled
+            ]
+        }
 
     @router.post("/api/ledger/transfers")
     async def transfers(request: Request) -> dict[str, Any]:
@@ -200,6 +226,14 @@ def install_ledger(app: FastAPI, static: Any, store: Saves, hosts: HostCheck) ->
         }
 
     app.include_router(router)
+
+
+def _house(raw: object) -> House:
+    """A ledger's house, or ``bad_ledger`` naming what is wrong with it."""
+    try:
+        return read_ledger_house(raw)
+    except LedgerError as exc:
+        raise Refusal("bad_ledger", str(exc), {"field": "house"}) from None
 
 
 def _checked(ledger: object) -> str:

@@ -106,7 +106,8 @@ def settle_hand(
     for seat, bet in bets.items():
         mine = _read(rules, seat, ends, banker=False)
         if mine is LOST and dealer.kind is HandKind.BUST and not dealer.void:
-            raise LedgerError(f"{seat}: no hand loses to a banker who bust: say how it ended")
+            message = f"{seat}: no hand loses to a banker who bust: say how it ended"
+            raise LedgerError(message, who=seat)
         nets[seat] = bets_won(*settle_end(rules, mine, dealer)) * bet
     nets[banker] = -sum(nets.values())
     return nets
@@ -114,11 +115,11 @@ def settle_hand(
 
 def _read(rules: Rules, who: str, ends: Mapping[str, object], *, banker: bool) -> End:
     if who not in ends:
-        raise LedgerError(f"{who}: no end given")
+        raise LedgerError(f"{who}: no end given", who=who)
     try:
         return read_end(rules, ends[who], banker=banker)
     except LedgerError as exc:
-        raise LedgerError(f"{who}: {exc}") from None
+        raise LedgerError(f"{who}: {exc}", who=who) from None
 
 
 def settlement_table(rules: Rules) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable, Mapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from banluck.core.cards import Card
 from banluck.core.errors import LedgerError
@@ -66,8 +66,9 @@ def settle_hand(
     repaid = 0  # X10: the wins the offenders pay back
     for name, bet in bets.items():
         hand, factor = _named(name, functools.partial(_player, rules, ends.get(name)), ends)
-        if hand is LOST and ended and not bank.void and hand.opened_at is None:
-            raise LedgerError(f"{name}: no hand simply loses to a banker's bust, five or non")
+        if _lost(hand) and ended and not bank.void and hand.opened_at is None:
+            message = f"{name}: no hand simply loses to a banker's bust, five or non"
+            raise LedgerError(message, who=name)
         result, multiple, paid_back = ending(rules, hand, bank)
         stake = bet if result is Result.FORFEIT else bet * factor
         sign = -1 if result in _LOSSES else 1 if result is Result.WIN else 0
@@ -84,14 +85,19 @@ def settle_hand(
     return nets
 
 
+def _lost(hand: PlayerEnd) -> bool:
+    """Whether ``hand`` is "lost" (whatever a burn or a double made of its bet)."""
+    return dataclasses.replace(hand, burnt=False, opened_at=None) == LOST
+
+
 def _named(name: str, read: Callable[[], T], ends: Mapping[str, object]) -> T:
     """``read()``, its LedgerError naming ``name``."""
     if name not in ends:
-        raise LedgerError(f"{name}: no end given")
+        raise LedgerError(f"{name}: no end given", who=name)
     try:
         return read()
     except LedgerError as exc:
-        raise LedgerError(f"{name}: {exc}") from None
+        raise LedgerError(f"{name}: {exc}", who=name) from None
 
 
 def _player(rules: KampungRules, said: object) -> tuple[PlayerEnd, int]:
@@ -183,3 +189,43 @@ def _hand(rules: KampungRules, word: str, total: int, cards: tuple[Card, ...]) -
         "7-7-7": PlayerEnd(total=21, cards=3, seven=True),
         "two-card-15": PlayerEnd(total=15, cards=2, two_card_15=special),
     }[word]
+
+
+def settlement_table(rules: KampungRules) -> dict[str, Any]:
+    """The ends a person can tap under this house, most used first (each one an end the
+    house settles against at least one end of the other side), and what else a hand's end
+    may say here (``seat_extras``, ``banker_extras``: a list of the values it takes, or
+    True for a yes or no). ``multiples`` is None: a kampung hand is not settled seat by seat
+    (the banker's openings, X10's shares of the offenders), so a page sends each hand to be
+    settled by ``settle_hand``."""
+    common = [*map(str, range(16, 22)), "bust"]
+    dragons = [f"five-dragon {t}" for t in range(5, 22)]
+    low = list(map(str, range(4, 16)))
+    specials = ["ban-luck", "ban-ban", "7-7-7", "two-card-15", "non", "heavy-bust"]
+    seats = ["lost", *common, "five-card-bust", *specials, "forfeit", *dragons, *low]
+    banks = [*common, "ban-luck", "ban-ban", "non", "heavy-bust", "void", *dragons, *low]
+
+    def meets(seat: object, bank: object) -> bool:
+        try:
+            settle_hand(rules, "b", {"s": 1}, {"b": bank, "s": seat})
+        except LedgerError:
+            return False
+        return True
+
+    seat_ends = [s for s in seats if any(meets(s, b) for b in banks)]
+    banker_ends = [b for b in banks if any(meets(s, b) for s in seat_ends)]
+    seat_extras: dict[str, object] = {}
+    if rules.selective_open:
+        opened = [t for t in range(4, 22) if meets({"end": "21", "opened_at": t}, "21")]
+        seat_extras["opened_at"] = opened
+    if rules.burn:
+        seat_extras |= {"burnt": True, "doubled": True}
+    banker_extras: dict[str, object] = {"fifteen": True} if rules.two_card_15 == "special" else {}
+    return {
+        "seat_ends": seat_ends,
+        "banker_ends": banker_ends,
+        "banker_quick": [b for b in banker_ends if b in (*common, "ban-luck", "ban-ban", "void")],
+        "seat_extras": seat_extras,
+        "banker_extras": banker_extras,
+        "multiples": None,
+    }

@@ -289,8 +289,10 @@ class KampungRound(RoundState):
             self.events.append(TurnEnded(h.seat))
 
     def _start_banker(self) -> None:
-        """K14 / K21: the banker turns its cards over, unless nobody is left."""
+        """K14 / K21: the banker turns its cards over, unless nobody is left (the hand is
+        over: X10's shares are paid for what the players' turns settled)."""
         if not self._unsettled():
+            self._pay_for_banker()
             self._finish()
             return
         self.phase = Phase.BANKER

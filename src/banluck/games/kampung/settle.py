@@ -226,9 +226,10 @@ def settle_end(rules: KampungRules, hand: PlayerEnd, bank: BankEnd) -> Settlemen
 
 def ending(rules: KampungRules, hand: PlayerEnd, bank: BankEnd) -> tuple[Result, int, bool]:
     """A player's whole settlement from how its hand and the bank's ended, in the order the
-    round settles them, and whether it is a win that offenders pay back (X10): the banker's
-    void and forfeits (K7), the banker's natural (K6), the player's natural (K8; escaping
-    the banker's 15, K7), 7-7-7 (K13), five cards under kampung's comparison (K12), a bust
+    round settles them, and whether it is a win that offenders pay back (X10): forfeits and
+    the banker's void (K7: a forfeit at the burn stands when the fresh pair is voided), the
+    banker's natural (K6), the player's natural (K8; escaping the banker's 15, K7), 7-7-7
+    (K13), five cards under kampung's comparison (K12), a bust
     shown (H19), a hand opened early (K16), the banker's *non* or heavy bust (X11), its bust
     or five cards (K15, X4), and the opening at the banker's final total (K14 / K16); a
     penalised hand (X9: *non*, heavy bust) loses one bet wherever it meets the bank.
@@ -240,10 +241,10 @@ def ending(rules: KampungRules, hand: PlayerEnd, bank: BankEnd) -> tuple[Result,
     (<Result.LOSE: 'lose'>, 2, True)
     """
     penalised = hand.non or rules.heavy(hand.total)
+    if hand.forfeit:  # at the burn, before a second 15 can void the hand
+        return Result.FORFEIT, 1, False
     if bank.void:
         return Result.VOID, 0, False
-    if hand.forfeit:
-        return Result.FORFEIT, 1, False
     if bank.natural is not None:
         return *against_banker_natural(hand.natural, hand.two_card_15, bank.natural, rules), False
     if hand.natural is not None:
