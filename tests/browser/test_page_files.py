@@ -13,11 +13,17 @@ import pytest
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
 from banluck.games.banluck.house import FIELDS as BANLUCK_FIELDS
+from banluck.games.banluck.ledger import WORDS as BANLUCK_ENDS
 from banluck.games.blackjack.house import FIELDS as BLACKJACK_FIELDS
 from banluck.games.kampung.house import FIELDS as KAMPUNG_FIELDS
+from banluck.games.kampung.ledger import BANK_KEYS, PLAYER_KEYS
+from banluck.games.kampung.ledger import WORDS as KAMPUNG_ENDS
 from banluck.games.registry import GAMES as REGISTRY
 from banluck.web.records import LANGUAGES
 from tests.conftest import SEED_000, SHARED
+
+#: what else a kampung end may say (``opened_at``, ``burnt``, …)
+LEDGER_EXTRAS = sorted((PLAYER_KEYS | BANK_KEYS) - {"end"})
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "banluck" / "web" / "static"
 MODULES = sorted((STATIC / "js").rglob("*.js"))  # js/*.js and js/games/*.js
@@ -140,18 +146,10 @@ def test_every_key_the_page_uses_exists() -> None:
         # notices told by their code alone (the others have words of their own)
         "notice.": ["house_set_aside"],
         # the ledger's ends as the server names them (settlement_table), "out" the page's,
-        # and the hand's faults (book.js: handNets)
-        "ledger.end.": [
-            "lost",
-            "bust",
-            "five-card-bust",
-            "ban-luck",
-            "ban-ban",
-            "7-7-7",
-            "thrown",
-            "void",
-            "out",
-        ],
+        # what else an end says (kampung's extras, and each as said in a hand's line), and
+        # the hand's faults (book.js: handNets)
+        "ledger.end.": sorted({*BANLUCK_ENDS, *KAMPUNG_ENDS, "forfeit", "out"}),
+        "ledger.extra.": [*LEDGER_EXTRAS, *(f"{k}.said" for k in LEDGER_EXTRAS)],
         "ledger.error.": ["cannot_meet", "unknown"],
     }
     # t("result." + r): a key built at run time; each such prefix must be a known family.

@@ -1,8 +1,10 @@
 /* The ledger as the page keeps it (in this browser, so that hands are entered without a
    connection): the house and its settlement table from the server (POST /api/ledger/table),
    the unit, the people and the hands. A hand's nets are the server's multiples times the
-   bets: the page never settles a hand by a rule of its own. Amounts are kept in coins, the
-   unit's smallest amount. */
+   bets, or, for a house whose table has no multiples (each hand settled whole), the nets the
+   server gave the hand (settle.js; a hand entered without a connection waits for them): the
+   page never settles a hand by a rule of its own. Amounts are kept in coins, the unit's
+   smallest amount. */
 
 const KEY = "banluck.ledger.v1";
 
@@ -24,7 +26,9 @@ export function saveBook(book) {
 /** A fresh ledger from the server's answer for its house. */
 export function newBook(answer, houseRef, unit, people) {
   const { seat_ends, banker_ends, banker_quick, multiples } = answer;
-  const table = { seat_ends, banker_ends, banker_quick, multiples };
+  const seat_extras = answer.seat_extras || {};
+  const banker_extras = answer.banker_extras || {};
+  const table = { seat_ends, banker_ends, banker_quick, multiples, seat_extras, banker_extras };
   return { house: answer.house, houseRef, table, unit, people, hands: [] };
 }
 
@@ -51,9 +55,17 @@ export function multiple(book, end, bankerEnd) {
   return book.table.multiples[row][col];
 }
 
+/** Whether the server settles each hand of this house whole (its table has no multiples). */
+export const settledWhole = (book) => !book.table.multiples;
+
 /** A hand's nets in coins by name (the banker's the opposite of the players' sum), or
-    {error, who} naming the first player whose end cannot meet the banker's. */
+    {error, who} naming the first player whose end cannot meet the banker's; for a house
+    settled whole, the server's answer kept with the hand, or {pending: true} until it has one. */
 export function handNets(book, hand) {
+  if (settledWhole(book)) {
+    if (hand.nets) return { nets: hand.nets };
+    return hand.wrong ? { error: "cannot_meet", who: hand.wrong.who } : { pending: true };
+  }
   const nets = {};
   let sum = 0;
   for (const [name, end] of Object.entries(hand.ends)) {
@@ -67,7 +79,11 @@ export function handNets(book, hand) {
   return { nets };
 }
 
-/** Each person's net, biggest win and hands, in the order the ledger names them. */
+/** The hands not settled yet: waiting for the connection, or refused by the server. */
+export const unsettled = (book) => book.hands.filter((h) => !handNets(book, h).nets);
+
+/** Each person's net, biggest win and hands, in the order the ledger names them (of the
+    hands settled). */
 export function totals(book) {
   const out = new Map(book.people.map((p) => [p, { net: 0, best: 0, hands: 0 }]));
   for (const hand of book.hands) {

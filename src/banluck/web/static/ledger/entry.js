@@ -1,16 +1,23 @@
 /* Entering a hand (the ledger's page): the banker and how their hand ended, then each
    player, who starts as "lost" to it; a player's end is picked in a dialog. The hand's nets
-   show as it is entered (book.js: the server's table times the bets). `draft` is the hand
-   being entered: {banker, bets, ends, out (who sits it out), editing (an earlier hand's
-   index, or null)}. */
+   show as it is entered (book.js: the server's table times the bets; for a house settled
+   whole, the server's answer for the hand as it stands, settle.js). An end may say more
+   where the house has more (picker.js): {end, ...extras}. `draft` is the hand being entered: {banker, bets, ends,
+   out (who sits it out), editing (an earlier hand's index, or null), preview (the server's
+   answer and the hand it answered)}. */
 
 import { $, el } from "../js/dom.js";
 import { t } from "../js/messages.js";
-import { fromCoins, handNets, saveBook, toCoins } from "./book.js";
+import { errorMessage } from "../js/room/words.js";
+import { fromCoins, handNets, saveBook, settledWhole, toCoins } from "./book.js";
+import { endButton, pick } from "./picker.js";
+import { settleOne } from "./settle.js";
 import { endLabel, money, plain } from "./words.js";
 
 let book = null;
 let draft = null;
+let asking = null; // the hand (as JSON) the server is asked to settle now
+let saving = false;
 
 /** The next hand's draft: the last hand's banker, bets and players; every player "lost". */
 export function freshDraft(ledger) {
@@ -24,14 +31,14 @@ export function freshDraft(ledger) {
     bets[p] = before ? before.bets[p] : toCoins(book, 10 * Number(book.unit.coin));
     if (last && !(p in last.ends) && p !== banker) out.add(p);
   }
-  draft = { banker, bets, ends: {}, out, editing: null };
+  draft = { banker, bets, ends: {}, out, editing: null, preview: null };
 }
 
 export function editDraft(index) {
   const hand = book.hands[index];
   const out = new Set(book.people.filter((p) => !(p in hand.ends)));
   const bets = { ...draft.bets, ...hand.bets };
-  draft = { banker: hand.banker, bets, ends: { ...hand.ends }, out, editing: index };
+  draft = { banker: hand.banker, bets, ends: { ...hand.ends }, out, editing: index, preview: null };
   drawEntry();
   $("entry").scrollIntoView();
 }
@@ -69,24 +76,37 @@ export function drawEntry() {
   more.type = "button";
   more.dataset.end = "more";
   more.setAttribute("aria-pressed", String(!!bankerEnd && !quick.includes(bankerEnd)));
-  more.addEventListener("click", () => pick(t("ledger.banker.end"), book.table.banker_ends, setBankerEnd));
+  more.addEventListener("click", () =>
+    pick(t("ledger.banker.end"), book.table.banker_ends, setBankerEnd, book.table.banker_extras, bankerEnd));
   $("banker-ends").replaceChildren(...buttons, more);
   const hand = draftHand();
-  const result = bankerEnd ? handNets(book, hand) : null;
+  const result = bankerEnd ? draftNets(hand) : null;
   $("players").replaceChildren(...players().map((p) => playerRow(p, result)));
-  const error = result && result.error
-    ? t("ledger.error." + result.error, { name: result.who, end: endLabel(hand.ends[result.who]), banker: endLabel(bankerEnd) })
-    : "";
+  let error = "";
+  if (result && result.error) {
+    const said = { name: result.who, end: endLabel(hand.ends[result.who]), banker: endLabel(bankerEnd) };
+    error = t("ledger.error." + result.error, said);
+  } else if (result && result.refused) error = errorMessage(result.refused);
   $("entry-error").textContent = error;
+  $("entry-note").textContent = result && result.pending ? t("ledger.pending.entry") : "";
 }
 
-function endButton(end, pressed, onTap) {
-  const b = el("button", "", endLabel(end));
-  b.type = "button";
-  b.dataset.end = end;
-  b.setAttribute("aria-pressed", String(pressed));
-  b.addEventListener("click", onTap);
-  return b;
+/** The draft's nets: the table's, or the server's answer for the hand as it now stands
+    (asked once per change; null until it answers, and the entry is drawn again then). */
+function draftNets(hand) {
+  if (!settledWhole(book)) return handNets(book, hand);
+  const key = JSON.stringify(hand);
+  if (draft.preview && draft.preview.key === key) return draft.preview.result;
+  if (asking !== key) {
+    asking = key;
+    settleOne(book, hand).then((result) => {
+      if (asking !== key) return; // the hand changed since
+      asking = null;
+      draft.preview = { key, result };
+      drawEntry();
+    });
+  }
+  return null;
 }
 
 function playerRow(name, result) {
@@ -115,14 +135,15 @@ function playerRow(name, result) {
   end.type = "button";
   end.setAttribute("aria-label", t("ledger.end.of", { name }));
   end.addEventListener("click", () => {
-    pick(t("ledger.end.of", { name }), [...book.table.seat_ends, "out"], (chosen) => {
+    const done = (chosen) => {
       if (chosen === "out") draft.out.add(name);
       else {
         draft.out.delete(name);
         draft.ends[name] = chosen;
       }
       drawEntry();
-    });
+    };
+    pick(t("ledger.end.of", { name }), [...book.table.seat_ends, "out"], done, book.table.seat_extras, draft.ends[name]);
   });
   li.append(end);
   const net = el("span", "net", result && result.nets && name in result.nets ? money(book, result.nets[name]) : "");
@@ -135,18 +156,17 @@ function setBankerEnd(end) {
   drawEntry();
 }
 
-/** The picker: `choices` as buttons; `done(choice)` on a tap. */
-function pick(title, choices, done) {
-  const dialog = $("end-picker");
-  $("end-picker-title").textContent = title;
-  $("end-choices").replaceChildren(...choices.map((end) => endButton(end, false, () => {
-    dialog.close();
-    done(end);
-  })));
-  dialog.showModal();
+async function saveHand(onSaved) {
+  if (saving) return; // a second tap while the server answers the first
+  saving = true;
+  try {
+    await save(onSaved);
+  } finally {
+    saving = false;
+  }
 }
 
-function saveHand(onSaved) {
+async function save(onSaved) {
   if (!draft.ends[draft.banker]) {
     $("entry-error").textContent = t("ledger.error.banker");
     return;
@@ -156,8 +176,16 @@ function saveHand(onSaved) {
     $("entry-error").textContent = t("ledger.error.nobody");
     return;
   }
-  const result = handNets(book, hand);
-  if (result.error) return; // drawEntry says why
+  if (settledWhole(book)) {
+    // the server settles it now; without a connection it is kept and settled later
+    const result = await settleOne(book, hand);
+    if (!result.nets && !result.pending) {
+      draft.preview = { key: JSON.stringify(hand), result };
+      drawEntry(); // says why
+      return;
+    }
+    if (result.nets) hand.nets = result.nets;
+  } else if (handNets(book, hand).error) return; // drawEntry says why
   if (draft.editing === null) book.hands.push(hand);
   else book.hands[draft.editing] = hand;
   saveBook(book);

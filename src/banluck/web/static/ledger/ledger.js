@@ -9,8 +9,9 @@ import { $, el } from "../js/dom.js";
 import { applyTexts } from "../js/pagetexts.js";
 import { errorMessage, houseTitle } from "../js/room/words.js";
 import { browserLanguage, language, t, useLanguage } from "../js/messages.js";
-import { handNets, ledgerCsv, ledgerFile, loadBook, newBook, saveBook, totals } from "./book.js";
+import { handNets, ledgerCsv, ledgerFile, loadBook, newBook, saveBook, totals, unsettled } from "./book.js";
 import { drawEntry, editDraft, freshDraft, wireEntry } from "./entry.js";
+import { offline, settlePending } from "./settle.js";
 import { drawShare, wireShare } from "./share.js";
 import { money, plain } from "./words.js";
 
@@ -42,9 +43,6 @@ async function fetchLedgerHouses() {
     return []; // offline: a new ledger needs the server anyway
   }
 }
-
-/** The server could not be reached (as against a request it refused). */
-const offline = (err) => err.error && err.error.code === "network";
 
 function drawSetupPeople() {
   $("setup-people").replaceChildren(
@@ -97,11 +95,13 @@ async function startBook(ev) {
 
 function drawHands() {
   const items = book.hands.map((hand, i) => {
-    const { nets } = handNets(book, hand);
-    const li = el("li");
+    const { nets, pending, who } = handNets(book, hand);
+    const li = el("li", nets ? "" : "unsettled");
     li.dataset.hand = String(i + 1);
     const parts = Object.entries(nets || {}).map(([n, v]) => `${n} ${money(book, v)}`);
-    li.append(el("span", "", t("ledger.hand.line", { n: i + 1, banker: hand.banker, nets: parts.join(", ") }) + " "));
+    const said = { n: i + 1, banker: hand.banker, nets: parts.join(", "), name: who };
+    const line = nets ? "ledger.hand.line" : pending ? "ledger.hand.pending" : "ledger.hand.wrong";
+    li.append(el("span", "", t(line, said) + " "));
     const edit = el("button", "", t("ledger.edit"));
     edit.type = "button";
     edit.setAttribute("aria-label", t("ledger.edit.hand", { n: i + 1 }));
@@ -121,6 +121,12 @@ function drawTotals() {
     return tr;
   });
   $("totals").tBodies[0].replaceChildren(...rows);
+  const waiting = unsettled(book);
+  const wrong = waiting.filter((h) => h.wrong).length;
+  $("pending").textContent = [
+    waiting.length > wrong ? t("ledger.pending", { n: waiting.length - wrong }) : "",
+    wrong ? t("ledger.wrong", { n: wrong }) : "",
+  ].join(" ").trim();
   const file = new Blob([JSON.stringify(ledgerFile(book), null, 2)], { type: "application/json" });
   const csv = new Blob([ledgerCsv(book)], { type: "text/csv" });
   for (const [id, blob] of [["download-json", file], ["download-csv", csv]]) {
@@ -131,6 +137,13 @@ function drawTotals() {
 }
 
 async function whoPaysWhom() {
+  if (await settlePending(book)) show();
+  if (unsettled(book).length) {
+    const wrong = unsettled(book).some((h) => h.wrong);
+    $("settle-error").textContent = t(wrong ? "ledger.error.wrong.pay" : "ledger.error.offline.pay");
+    $("transfers").replaceChildren();
+    return;
+  }
   const nets = Object.fromEntries([...totals(book)].map(([n, tot]) => [n, tot.net]));
   $("transfers").replaceChildren();
   let answer;
@@ -222,6 +235,12 @@ async function start() {
   applyLanguage();
   houses = await fetchLedgerHouses();
   offerHouses();
+  // hands entered without a connection are settled as soon as the server answers
+  const catchUp = async () => {
+    if (await settlePending(book)) show();
+  };
+  window.addEventListener("online", catchUp);
+  await catchUp();
 }
 
 // The page's files are kept by the service worker, so the ledger opens without a connection.

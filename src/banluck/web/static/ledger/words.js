@@ -4,9 +4,15 @@
 import { locale, t } from "../js/messages.js";
 import { fromCoins } from "./book.js";
 
-/** An end in the reader's words. */
+/** An end in the reader's words; an end that says more ({end, opened_at, burnt, …}) with
+    what it says. */
 export function endLabel(end) {
   if (end === null || end === undefined) return t("ledger.end.none");
+  if (typeof end === "object") {
+    const more = Object.entries(end).filter(([key]) => key !== "end")
+      .map(([key, value]) => t("ledger.extra." + key + ".said", { n: value }));
+    return more.length ? `${endLabel(end.end)} (${more.join(", ")})` : endLabel(end.end);
+  }
   if (/^\d+$/.test(end)) return end;
   const dragon = /^five-dragon (\d+)$/.exec(end);
   if (dragon) return t("ledger.end.five-dragon", { n: dragon[1] });

@@ -1,0 +1,138 @@
+"""A Xì Dách table's ledger on a phone, in Vietnamese (375 px): the banker's openings, a
+*non* and the banker paid back (X9 / X10), a hand the house cannot settle refused with its
+reason, an earlier hand corrected, and two hands entered without a connection that are kept,
+shown as waiting, and settled by the server when it answers again; every figure checked
+against the ledger file settled by the project's own code."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from banluck.ledger.book import read_book, settle_book
+from tests.browser.conftest import Server
+from tests.browser.test_ledger import downloaded, open_ledger, page_totals
+from tests.browser.test_table_page import PLAIN
+
+pytestmark = pytest.mark.browser
+
+PEOPLE = ["Mẹ", "Ba", "An", "Bình"]
+
+
+def set_up(page: Page, house: str) -> None:
+    page.locator("#house-choice").select_option(house)
+    for name in PEOPLE:
+        page.locator("#setup-person").fill(name)
+        page.locator("#setup-person").press("Enter")
+    page.locator("#setup-form button[type=submit]").click()
+    expect(page.locator("#book")).to_be_visible()
+
+
+def tap_end(page: Page, name: str, end: str, extras: dict[str, Any] | None = None) -> None:
+    """A player's end picked in the dialog, with what else it says."""
+    page.locator(f'#players li[data-person="{name}"] button.end').click()
+    for key, value in (extras or {}).items():
+        control = page.locator(f'#end-extras [data-extra="{key}"]')
+        if value is True:
+            control.check()
+        else:
+            control.select_option(str(value))
+    page.locator(f'#end-choices button[data-end="{end}"]').click()
+
+
+def banker_end(page: Page, end: str) -> None:
+    quick = page.locator(f'#banker-ends button[data-end="{end}"]')
+    if quick.count():
+        quick.click()
+    else:
+        page.locator('#banker-ends button[data-end="more"]').click()
+        page.locator(f'#end-choices button[data-end="{end}"]').click()
+
+
+def save(page: Page, hands: int) -> None:
+    expect(page.locator("#entry-error")).to_have_text("")
+    page.locator("#save-hand").click()
+    expect(page.locator("#hands li")).to_have_count(hands)
+
+
+def settled_by_the_project(page: Page) -> dict[str, Any]:
+    file = json.loads(downloaded(page, "#download-json"))
+    return {"file": file, "people": settle_book(read_book(file)).people}
+
+
+def test_a_xi_dach_ledger_in_vietnamese_with_openings_penalties_and_no_connection(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    server = serve(PLAIN)
+    page = new_page(locale="vi-VN", width=375, height=740, touch=True)
+    open_ledger(page, server)
+    set_up(page, "xi-dach")
+    expect(page.locator("#book-house")).to_have_text("Xì Dách, tính bằng chips")
+    expect(page.locator("#entry-title")).to_have_text("Ván 1")
+
+    # hand 1, Mẹ banks at 20: Ba stood at 14 (non), An's 21, Bình opened at the bank's 17
+    banker_end(page, "20")
+    tap_end(page, "Ba", "non")
+    tap_end(page, "An", "21")
+    tap_end(page, "Bình", "19", {"opened_at": 17})
+    expect(page.locator('#players li[data-person="Bình"] button.end')).to_have_text(
+        "19 (cái xét ở 17)"
+    )
+    # the server's answer for the hand as it stands: Ba loses his bet and pays back An's
+    # and Bình's wins (X9 / X10)
+    expect(page.locator('#players li[data-person="Ba"] .net')).to_have_text("-30")
+    save(page, 1)
+
+    # hand 2: the banker bust; everyone is "lost" until told, which cannot be: refused
+    banker_end(page, "bust")
+    expect(page.locator("#entry-error")).to_contain_text("không thể là “Thua”")
+    page.locator("#save-hand").click()
+    expect(page.locator("#hands li")).to_have_count(1)
+    for name in PEOPLE[1:]:
+        tap_end(page, name, "18")
+    tap_end(page, "An", "heavy-bust")
+    save(page, 2)
+
+    # hand 3 and 4 without a connection: kept, shown as waiting, left out of the totals
+    page.evaluate("() => navigator.serviceWorker.ready")
+    before = page_totals(page)
+    page.context.set_offline(True)
+    try:
+        banker_end(page, "18")
+        tap_end(page, "Ba", "ban-luck")
+        expect(page.locator("#entry-note")).to_contain_text("Không có kết nối")
+        save(page, 3)
+        banker_end(page, "19")
+        tap_end(page, "An", "20")
+        save(page, 4)
+        expect(page.locator("#pending")).to_have_text("2 ván đang chờ kết nối để tính tiền.")
+        expect(page.locator('#hands li[data-hand="3"]')).to_contain_text("đang chờ kết nối")
+        assert page_totals(page) == before
+        page.reload()  # the page opens again from the phone's own copy
+        expect(page.locator("#hands li")).to_have_count(4)
+    finally:
+        page.context.set_offline(False)
+    # back online: the waiting hands are settled by the server, once each
+    expect(page.locator("#pending")).to_have_text("", timeout=20_000)
+    settled = settled_by_the_project(page)
+    assert len(settled["file"]["hands"]) == 4
+    assert page_totals(page) == settled["people"]
+    assert sum(settled["people"].values()) == 0
+
+    # a correction to hand 1: Bình was opened at 18, not 17
+    page.locator('#hands li[data-hand="1"] button').click()
+    tap_end(page, "Bình", "19", {"opened_at": 18})
+    page.locator("#save-hand").click()
+    expect(page.locator("#entry-title")).to_have_text("Ván 5")
+    settled = settled_by_the_project(page)
+    assert settled["file"]["hands"][0]["ends"]["Bình"] == {"end": "19", "opened_at": 18}
+    assert page_totals(page) == settled["people"]
+
+    page.locator("#pay").click()
+    expect(page.locator("#transfers li").first).to_contain_text(" trả ")
+    text = page.locator("main").inner_text()
+    assert "ledger." not in text, text  # every text in Vietnamese has its words
