@@ -1,8 +1,9 @@
 """A Xì Dách table's ledger on a phone, in Vietnamese (375 px): the banker's openings, a
 *non* and the banker paid back (X9 / X10), a hand the house cannot settle refused with its
-reason, an earlier hand corrected, and two hands entered without a connection that are kept,
-shown as waiting, and settled by the server when it answers again; every figure checked
-against the ledger file settled by the project's own code."""
+reason, an earlier hand corrected, the bank passed on by the house's rule, and two hands
+entered without a connection that are kept, shown as waiting, and settled by the server
+when it answers again; every figure checked against the ledger file settled by the
+project's own code."""
 
 from __future__ import annotations
 
@@ -131,6 +132,13 @@ def test_a_xi_dach_ledger_in_vietnamese_with_openings_penalties_and_no_connectio
     settled = settled_by_the_project(page)
     assert settled["file"]["hands"][0]["ends"]["Bình"] == {"end": "19", "opened_at": 18}
     assert page_totals(page) == settled["people"]
+
+    # the fifth hand Mẹ banks; Xì Dách's house passes the bank every five hands (K2)
+    expect(page.locator("#banker-passes")).to_contain_text("cứ 5 ván")
+    expect(page.locator("#banker")).to_have_value("Mẹ")
+    banker_end(page, "17")
+    save(page, 5)
+    expect(page.locator("#banker")).to_have_value("Ba")
 
     page.locator("#pay").click()
     expect(page.locator("#transfers li").first).to_contain_text(" trả ")

@@ -103,6 +103,8 @@ def test_a_kampung_table_offers_its_ends_and_leaves_the_settling_to_the_server(
     assert body["house"]["name"] == "Xì Dách" and body["multiples"] is None
     assert "non" in body["seat_ends"] and "heavy-bust" in body["banker_ends"]
     assert body["seat_extras"] == {"opened_at": [16, 17, 18, 19, 20, 21]}
+    assert body["bank_passes_every"] == 5  # K2: the page passes the bank on by it
+    assert "bank_passes_every" not in c.post("/api/ledger/table", json={"house": "table"}).json()
 
 
 def test_hands_sent_are_settled_each_by_the_houses_own_rules(tmp_path: Path) -> None:

@@ -195,9 +195,10 @@ def settlement_table(rules: KampungRules) -> dict[str, Any]:
     """The ends a person can tap under this house, most used first (each one an end the
     house settles against at least one end of the other side), and what else a hand's end
     may say here (``seat_extras``, ``banker_extras``: a list of the values it takes, or
-    True for a yes or no). ``multiples`` is None: a kampung hand is not settled seat by seat
-    (the banker's openings, X10's shares of the offenders), so a page sends each hand to be
-    settled by ``settle_hand``."""
+    True for a yes or no), and how many hands one banker holds the bank (K2's
+    ``bank_passes_every``: then it passes to the next person). ``multiples`` is None: a
+    kampung hand is not settled seat by seat (the banker's openings, X10's shares of the
+    offenders), so a page sends each hand to be settled by ``settle_hand``."""
     common = [*map(str, range(16, 22)), "bust"]
     dragons = [f"five-dragon {t}" for t in range(5, 22)]
     low = list(map(str, range(4, 16)))
@@ -227,5 +228,6 @@ def settlement_table(rules: KampungRules) -> dict[str, Any]:
         "banker_quick": [b for b in banker_ends if b in (*common, "ban-luck", "ban-ban", "void")],
         "seat_extras": seat_extras,
         "banker_extras": banker_extras,
+        "bank_passes_every": rules.rotate_every,
         "multiples": None,
     }

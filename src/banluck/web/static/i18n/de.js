@@ -72,6 +72,7 @@ export default {
   "ledger.end.7-7-7": "7-7-7",
   "ledger.end.thrown": "15 weggeworfen",
   "ledger.end.void": "15 weggeworfen: ungültig",
+  "ledger.banker.passes": "Die Bank geht alle {n} Runden an die nächste Person, wie das Haus spielt; jede Runde kann einen anderen Bankhalter haben.",
   "ledger.end.out": "Setzt aus",
   "ledger.end.two-card-15": "15 mit zwei Karten",
   "ledger.end.non": "Non (unter 16 gestanden)",

@@ -72,6 +72,7 @@ export default {
   "ledger.end.7-7-7": "7-7-7",
   "ledger.end.thrown": "15 thrown in",
   "ledger.end.void": "15 thrown in: void",
+  "ledger.banker.passes": "The bank passes to the next person every {n} hands, as the house plays; any hand may have another banker.",
   "ledger.end.out": "Sits out",
   "ledger.end.two-card-15": "Two-card 15",
   "ledger.end.non": "Non (stood under 16)",

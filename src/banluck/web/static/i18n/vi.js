@@ -74,6 +74,7 @@ export default {
   "ledger.end.7-7-7": "7-7-7",
   "ledger.end.thrown": "Bỏ bài 15",
   "ledger.end.void": "Bỏ bài 15: hủy ván",
+  "ledger.banker.passes": "Theo luật nhà, cứ {n} ván thì cái chuyển cho người kế tiếp; ván nào cũng có thể đổi người làm cái.",
   "ledger.end.out": "Ngồi ngoài",
   "ledger.end.two-card-15": "Hai lá 15",
   "ledger.end.non": "Non (dằn dưới 16)",

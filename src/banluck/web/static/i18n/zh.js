@@ -72,6 +72,7 @@ export default {
   "ledger.end.7-7-7": "7-7-7",
   "ledger.end.thrown": "十五点弃牌",
   "ledger.end.void": "庄家十五点弃牌：作废",
+  "ledger.banker.passes": "按本家规则，每 {n} 局庄家轮到下一位；任何一局都可以换人坐庄。",
   "ledger.end.out": "这局不玩",
   "ledger.end.two-card-15": "两张牌 15 点",
   "ledger.end.non": "Non（不足 16 点停牌）",

@@ -28,8 +28,23 @@ export function newBook(answer, houseRef, unit, people) {
   const { seat_ends, banker_ends, banker_quick, multiples } = answer;
   const seat_extras = answer.seat_extras || {};
   const banker_extras = answer.banker_extras || {};
-  const table = { seat_ends, banker_ends, banker_quick, multiples, seat_extras, banker_extras };
+  const passes = answer.bank_passes_every || null; // null: the banker keeps the bank
+  const table = { seat_ends, banker_ends, banker_quick, multiples, seat_extras, banker_extras, passes };
   return { house: answer.house, houseRef, table, unit, people, hands: [] };
+}
+
+/** Who banks the next hand: the last hand's banker, or, where the house passes the bank
+    every `passes` hands (K2), the next person once the banker has held it that long. */
+export function nextBanker(book) {
+  const hands = book.hands;
+  if (!hands.length) return book.people[0];
+  const last = hands[hands.length - 1].banker;
+  const every = book.table.passes;
+  let held = 0;
+  while (held < hands.length && hands[hands.length - 1 - held].banker === last) held += 1;
+  if (!every || held % every !== 0) return last;
+  const i = book.people.indexOf(last);
+  return book.people[(i + 1) % book.people.length];
 }
 
 /** An amount of the unit as a whole number of coins, or null when it is not one. */

@@ -9,7 +9,7 @@
 import { $, el } from "../js/dom.js";
 import { t } from "../js/messages.js";
 import { errorMessage } from "../js/room/words.js";
-import { fromCoins, handNets, saveBook, settledWhole, toCoins } from "./book.js";
+import { fromCoins, handNets, nextBanker, saveBook, settledWhole, toCoins } from "./book.js";
 import { endButton, pick } from "./picker.js";
 import { settleOne } from "./settle.js";
 import { endLabel, money, plain } from "./words.js";
@@ -23,7 +23,7 @@ let saving = false;
 export function freshDraft(ledger) {
   book = ledger;
   const last = book.hands[book.hands.length - 1];
-  const banker = last ? last.banker : book.people[0];
+  const banker = nextBanker(book);
   const bets = {};
   const out = new Set();
   for (const p of book.people) {
@@ -69,6 +69,7 @@ export function drawEntry() {
     return o;
   }));
   bankerSel.value = draft.banker;
+  $("banker-passes").textContent = book.table.passes ? t("ledger.banker.passes", { n: book.table.passes }) : "";
   const bankerEnd = draft.ends[draft.banker];
   const quick = book.table.banker_quick; // the rest are a tap on "More…" away
   const buttons = quick.map((end) => endButton(end, bankerEnd === end, () => setBankerEnd(end)));
