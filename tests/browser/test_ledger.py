@@ -121,7 +121,8 @@ def expected_ledger(
         out.append(
             {"banker": banker, "bets": {p: bets[p] for p in PEOPLE if p != banker}, "ends": ends}
         )
-    return {"house": "dealer-wins-ties", "unit": {"name": "S$", "coin": 0.5}, "hands": out}
+    unit = {"name": "S$", "coin": 0.5}
+    return {"house": "dealer-wins-ties", "unit": unit, "people": PEOPLE, "hands": out}
 
 
 def downloaded(page: Page, link: str) -> str:

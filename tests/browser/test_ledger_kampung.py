@@ -144,3 +144,49 @@ def test_a_xi_dach_ledger_in_vietnamese_with_openings_penalties_and_no_connectio
     expect(page.locator("#transfers li").first).to_contain_text(" trả ")
     text = page.locator("main").inner_text()
     assert "ledger." not in text, text  # every text in Vietnamese has its words
+
+
+def test_the_entering_phone_hands_the_ledger_to_the_next_bankers_phone(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    server = serve(PLAIN)
+    first = new_page(width=375, height=740, touch=True)
+    open_ledger(first, server)
+    set_up(first, "kampung")
+    first.locator("#share").click()
+    expect(first.locator("#share-status")).to_have_text("The live view is up to date (0 hands).")
+    banker_end(first, "18")
+    tap_end(first, "An", "19")
+    save(first, 1)
+    first.locator("#pass").click()
+    expect(first.locator("#passed")).to_be_visible()
+    link = first.locator("#pass-link").inner_text()
+    qr = first.request.get(server.url + (first.locator("#pass-qr").get_attribute("src") or ""))
+    assert qr.ok and qr.headers["content-type"].startswith("image/svg+xml")
+
+    # the next banker's phone (in Chinese) opens the link and enters from now on
+    second = new_page(locale="zh-CN", width=375, height=740, touch=True)
+    second.goto(link)
+    second.locator("#guide-ok").click()
+    expect(second.locator("#error")).to_have_text("现在由这部手机记录共享账本的每一局。")
+    expect(second.locator("#hands li")).to_have_count(1)
+    assert second.url.endswith("/ledger")  # the key is not left in the address
+    expect(second.locator("#players li")).to_have_count(len(PEOPLE) - 1)
+    second.locator("#banker").select_option("Ba")
+    banker_end(second, "20")
+    tap_end(second, "Mẹ", "21")
+    save(second, 2)
+    expect(second.locator("#share-status")).to_have_text("实时账本已是最新（2 局）。")
+
+    # the first phone's next hand is no longer sent: it says so
+    banker_end(first, "17")
+    save(first, 2)
+    expect(first.locator("#share-status")).to_contain_text("Another phone now enters")
+    expect(first.locator("#pass")).to_be_hidden()
+
+    code = link.split("take=")[1].split("&")[0]
+    shared = first.request.get(f"{server.url}/api/ledgers/{code}").json()
+    file = json.loads(downloaded(second, "#download-json"))
+    assert file["people"] == PEOPLE and len(shared["hands"]) == 2
+    assert shared["people"] == settle_book(read_book(file)).people
+    assert page_totals(second) == shared["people"]

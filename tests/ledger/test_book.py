@@ -325,3 +325,13 @@ def test_a_xi_dach_house_settles_non_heavy_busts_and_paying_for_the_banker(
         {"An": 10, "Binh": -15, "Chi": -15, "Ba": 20},
         {"An": 10, "Binh": 20, "Chi": 10, "Ba": -40},
     ]
+
+
+def test_the_people_at_the_table_are_kept_in_seat_order_with_those_yet_to_play() -> None:
+    hands = [{"banker": "Mum", "bets": {"Ann": 10}, "ends": {"Mum": "18", "Ann": "19"}}]
+    listed = read_book({"house": "table", "people": ["Mum", "Ben", "Ann"], "hands": hands})
+    assert listed.people == ("Mum", "Ben", "Ann")  # Ben has not played yet
+    assert read_book({"house": "table", "hands": hands}).people == ("Mum", "Ann")
+    for people, said in ((["Mum", "Mum"], "listed twice"), ("Mum", "list"), ([""], "people")):
+        with pytest.raises(LedgerError, match=said):
+            read_book({"house": "table", "people": people, "hands": hands})

@@ -101,6 +101,11 @@ def test_shared_ledgers(saves: Saves) -> None:
         assert tx.ledger("L1") == ("ann", 2, '{"v": 2}')
         assert tx.ledgers_owned() == 2 and tx.ledgers_owned("ann") == 1
         assert tx.ledgers_owned("cy") == 0
+    with saves.transaction() as tx:  # handed to another browser, which enters it from now on
+        tx.put_ledger("L1", "cy", 3, '{"v": 3}')
+    with saves.reading() as tx:
+        assert tx.ledger("L1") == ("cy", 3, '{"v": 3}')
+        assert tx.ledgers_owned("ann") == 0 and tx.ledgers_owned("cy") == 1
 
 
 def test_one_players_changes_never_overlap(saves: Saves) -> None:

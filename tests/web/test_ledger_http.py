@@ -186,6 +186,41 @@ def test_only_the_sharing_phone_changes_it_and_only_from_the_latest_version(
         assert relative.get(path).status_code == 404
 
 
+def test_the_entering_phone_hands_the_ledger_to_another_which_alone_enters_from_then(
+    tmp_path: Path,
+) -> None:
+    banker, next_banker = two_phones(tmp_path)
+    onlooker = TestClient(next_banker.app)
+    code = banker.post("/api/ledgers", json={"ledger": EXAMPLE}).json()["code"]
+    # only the phone that enters it hands it over
+    got = next_banker.post(f"/api/ledgers/{code}/pass")
+    assert got.status_code == 403 and got.json()["error"]["code"] == "forbidden"
+    passed = banker.post(f"/api/ledgers/{code}/pass").json()
+    key = passed["key"]
+    assert passed["link"] == f"/ledger?take={code}&key={key}"
+    qr = banker.get(f"/ledger/{code}/pass.svg", params={"key": key})
+    assert qr.status_code == 200 and qr.headers["content-type"].startswith("image/svg+xml")
+    # a wrong key takes nothing
+    for wrong in ("x" * 22, key[:-1], None):
+        got = next_banker.post(f"/api/ledgers/{code}/take", json={"key": wrong})
+        assert got.status_code == 403, wrong
+    taken = next_banker.post(f"/api/ledgers/{code}/take", json={"key": key})
+    assert taken.status_code == 200
+    assert taken.json() == {"code": code, "version": 2, "ledger": EXAMPLE}
+    # the next banker's phone enters from now on; the first phone's changes are refused
+    got = banker.put(f"/api/ledgers/{code}", json={"version": 2, "ledger": EXAMPLE})
+    assert got.status_code == 403
+    got = next_banker.put(f"/api/ledgers/{code}", json={"version": 2, "ledger": EXAMPLE})
+    assert got.json() == {"version": 3}
+    # the key was the first phone's: it hands nothing over again (one phone enters at a time)
+    got = onlooker.post(f"/api/ledgers/{code}/take", json={"key": key})
+    assert got.status_code == 403
+    assert banker.get(f"/ledger/{code}/pass.svg", params={"key": key}).status_code == 403
+    # taken twice by the same phone: nothing changes
+    again = next_banker.post(f"/api/ledgers/{code}/take", json={"key": key}).json()
+    assert again["version"] == 3
+
+
 def test_a_browser_shares_a_bounded_number_of_bounded_ledgers(tmp_path: Path) -> None:
     banker, _ = two_phones(tmp_path)
     big = {**EXAMPLE, "hands": EXAMPLE["hands"] * 200}

@@ -28,7 +28,9 @@ from banluck.ledger.transfers import Transfer, fewest
 NAME_MAX = 40
 #: the most hands one ledger keeps
 HANDS_MAX = 10_000
-_KEYS = {"house", "unit", "banker", "hands"}
+#: the most people one ledger names
+PEOPLE_MAX = 40
+_KEYS = {"house", "unit", "banker", "people", "hands"}
 _HAND_KEYS = {"banker", "bets", "ends"}
 
 
@@ -73,11 +75,13 @@ class Hand:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Book:
-    """A ledger: the house it plays, its unit and its hands in order."""
+    """A ledger: the house it plays, its unit, its hands in order, and everyone at the table
+    in seat order (as listed, or in the order the hands first name them)."""
 
     house: House
     unit: Unit
     hands: tuple[Hand, ...]
+    people: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -127,7 +131,21 @@ def read_book(data: object) -> Book:
         banker = hand.banker
         last_bets.update(hand.bets)
         read.append(hand)
-    return Book(house=house, unit=unit, hands=tuple(read))
+    named = _people(data["people"]) if "people" in data else ()
+    for hand in read:
+        named += tuple(n for n in hand.ends if n not in named)
+    return Book(house=house, unit=unit, hands=tuple(read), people=named)
+
+
+def _people(raw: object) -> tuple[str, ...]:
+    """``people``: a list of distinct names, everyone at the table in seat order (those who
+    have not played a hand yet among them)."""
+    if not isinstance(raw, list) or len(raw) > PEOPLE_MAX:
+        raise LedgerError(f"'people' is a list of up to {PEOPLE_MAX} names")
+    names = tuple(_name(n, "people") for n in raw)
+    if len(set(names)) != len(names):
+        raise LedgerError("people: a name is listed twice")
+    return names
 
 
 def settle_book(book: Book) -> Settled:

@@ -271,7 +271,7 @@ class PgTransaction:
         self._hold(owner)
         self._conn.execute(
             "INSERT INTO banluck_ledgers (code, owner, version, data) VALUES (%s, %s, %s, %s)"
-            " ON CONFLICT (code) DO UPDATE SET version = excluded.version,"
+            " ON CONFLICT (code) DO UPDATE SET owner = excluded.owner, version = excluded.version,"
             " data = excluded.data, updated = now()",
             (code, owner, version, data),
         )

@@ -146,10 +146,12 @@ class Transaction:
         return int(row.fetchone()[0])
 
     def put_ledger(self, code: str, owner: str, version: int, data: str) -> None:
-        """Store a shared ledger's file as ``version`` (a new ledger, or its next version)."""
+        """Store a shared ledger's file as ``version``, entered by ``owner`` (a new ledger,
+        its next version, or the ledger handed to another browser)."""
         self._conn.execute(
             "INSERT INTO ledgers (code, owner, version, data) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT(code) DO UPDATE SET version = excluded.version, data = excluded.data,"
+            " ON CONFLICT(code) DO UPDATE SET owner = excluded.owner,"
+            " version = excluded.version, data = excluded.data,"
             " updated = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
             (code, owner, version, data),
         )

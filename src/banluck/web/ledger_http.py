@@ -18,10 +18,18 @@
   shared it); ``GET /api/ledgers/{code}`` is the ledger settled, for anyone with the link;
   ``GET /ledger/{code}`` the read-only page that shows it, ``/ledger/{code}/qr.svg`` its
   link as a QR code.
+- Handing the entering over: ``POST /api/ledgers/{code}/pass`` (its owner) answers a key
+  for another phone (``/ledger?take={code}&key={key}``; ``/ledger/{code}/pass.svg?key=``
+  as a QR code); ``POST /api/ledgers/{code}/take`` ``{"key": …}`` makes the browser that
+  sends it the ledger's owner and answers the ledger's file. A key is good until the ledger
+  changes hands (it is the owner's, signed with the server's secret).
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import json
 import re
 import secrets
@@ -157,6 +165,56 @@ def install_ledger(app: FastAPI, static: Any, store: Saves, hosts: HostCheck) ->
         house = {"base": book.house.base, "name": book.house.name}
         settled = settled_json(book, settle_book(book))
         return {"code": code, "version": version, "house": house, **settled}
+
+    def pass_key(code: str, owner: str) -> str:
+        """The key that hands ``code`` over, good while ``owner`` enters it."""
+        mac = hmac.new(store.secret, f"ledger-pass:{code}:{owner}".encode(), hashlib.sha256)
+        return base64.urlsafe_b64encode(mac.digest()[:16]).decode().rstrip("=")
+
+    @router.post("/api/ledgers/{code}/pass")
+    async def hand_over(request: Request, code: str) -> dict[str, Any]:
+        owner: str = request.scope[SCOPE_KEY]
+        found_owner, _, _ = await _shared(store, code)
+        if found_owner != owner:
+            raise Refusal("forbidden", "only the phone that enters a ledger's hands hands it over")
+        key = pass_key(code, owner)
+        return {"key": key, "link": f"/ledger?take={code}&key={key}"}
+
+    @router.get("/ledger/{code}/pass.svg", include_in_schema=False)
+    async def hand_over_qr(request: Request, code: str, key: str = "") -> Response:
+        found_owner, _, _ = await _shared(store, code)
+        if not hmac.compare_digest(key, pass_key(code, found_owner)):
+            raise Refusal("forbidden", "this key no longer hands the ledger over")
+        page = public_link(request, hosts, "ledger_page")
+        return Response(invite_qr(f"{page}?take={code}&key={key}"), media_type="image/svg+xml")
+
+    @router.post("/api/ledgers/{code}/take")
+    async def take(request: Request, code: str) -> dict[str, Any]:
+        limited(request)
+        key = (await read_body(request)).get("key")
+        taker: str = request.scope[SCOPE_KEY]
+
+        def move() -> tuple[int, str]:
+            with store.transaction() as tx:
+                found = tx.ledger(code) if CODE.fullmatch(code) else None
+                if found is None:
+                    raise Refusal("not_found", "no such ledger", {"code": code})
+                owner, version, data = found
+                if owner == taker:
+                    return version, data
+                if not isinstance(key, str) or not hmac.compare_digest(key, pass_key(code, owner)):
+                    raise Refusal("forbidden", "this key no longer hands the ledger over")
+                if tx.ledgers_owned(taker) >= SHARED_PER_PLAYER:
+                    raise Refusal(
+                        "too_many_ledgers",
+                        f"a browser shares at most {SHARED_PER_PLAYER} ledgers",
+                        {"max": SHARED_PER_PLAYER},
+                    )
+                tx.put_ledger(code, taker, version + 1, data)
+                return version + 1, data
+
+        version, data = await run_in_threadpool(move)
+        return {"code": code, "version": version, "ledger": json.loads(data)}
 
     @router.get("/api/ledgers/{code}")
     async def view(code: str) -> dict[str, Any]:

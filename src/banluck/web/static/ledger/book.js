@@ -114,11 +114,24 @@ export function totals(book) {
   return out;
 }
 
+/** A book from a ledger file (another phone's, handed over) and its house's table: the
+    amounts as coins; a house settled whole has its hands settled by the server next. */
+export function bookFromFile(answer, file) {
+  const unit = { name: file.unit.name, coin: String(file.unit.coin) };
+  const book = newBook(answer, file.house, unit, [...file.people]);
+  for (const hand of file.hands) {
+    const bets = Object.fromEntries(Object.entries(hand.bets).map(([n, a]) => [n, toCoins(book, a)]));
+    book.hands.push({ banker: hand.banker, bets, ends: hand.ends });
+  }
+  return book;
+}
+
 /** The ledger file of docs/LEDGER.md (`banluck ledger settle` reads it). */
 export function ledgerFile(book) {
   return {
     house: book.houseRef,
     unit: { name: book.unit.name, coin: Number(book.unit.coin) },
+    people: [...book.people],
     hands: book.hands.map((h) => ({
       banker: h.banker,
       bets: Object.fromEntries(Object.entries(h.bets).map(([n, c]) => [n, fromCoins(book, c)])),

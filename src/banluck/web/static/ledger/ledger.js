@@ -1,7 +1,8 @@
 /* The ledger's page (/ledger, docs/LEDGER.md): a new ledger (the house, the unit, the
    people), each hand entered in a few taps (entry.js), the hands with their nets, the
-   settle-up and who pays whom (POST /api/ledger/transfers), the downloads. Everything is
-   kept in this browser (book.js), so hands are entered without a connection. */
+   settle-up (settleup.js), the live view (share.js), and a ledger taken over from another
+   phone. Everything is kept in this browser (book.js), so hands are entered without a
+   connection. */
 
 import { request } from "../js/api.js";
 import { confirmChoice } from "../js/confirm.js";
@@ -9,11 +10,12 @@ import { $, el } from "../js/dom.js";
 import { applyTexts } from "../js/pagetexts.js";
 import { errorMessage, houseTitle } from "../js/room/words.js";
 import { browserLanguage, language, t, useLanguage } from "../js/messages.js";
-import { handNets, ledgerCsv, ledgerFile, loadBook, newBook, saveBook, totals, unsettled } from "./book.js";
+import { bookFromFile, handNets, ledgerFile, loadBook, newBook, saveBook, unsettled } from "./book.js";
 import { drawEntry, editDraft, freshDraft, wireEntry } from "./entry.js";
 import { offline, settlePending } from "./settle.js";
+import { drawTotals, whoPaysWhom } from "./settleup.js";
 import { drawShare, wireShare } from "./share.js";
-import { money, plain } from "./words.js";
+import { money } from "./words.js";
 
 const GUIDE_SEEN = "banluck.ledger.guided";
 
@@ -113,52 +115,6 @@ function drawHands() {
   $("undo").disabled = book.hands.length === 0;
 }
 
-function drawTotals() {
-  const rows = [...totals(book)].map(([name, tot]) => {
-    const tr = el("tr");
-    tr.dataset.person = name;
-    tr.append(el("td", "", name), el("td", "", money(book, tot.net)), el("td", "", plain(book, tot.best)), el("td", "", String(tot.hands)));
-    return tr;
-  });
-  $("totals").tBodies[0].replaceChildren(...rows);
-  const waiting = unsettled(book);
-  const wrong = waiting.filter((h) => h.wrong).length;
-  $("pending").textContent = [
-    waiting.length > wrong ? t("ledger.pending", { n: waiting.length - wrong }) : "",
-    wrong ? t("ledger.wrong", { n: wrong }) : "",
-  ].join(" ").trim();
-  const file = new Blob([JSON.stringify(ledgerFile(book), null, 2)], { type: "application/json" });
-  const csv = new Blob([ledgerCsv(book)], { type: "text/csv" });
-  for (const [id, blob] of [["download-json", file], ["download-csv", csv]]) {
-    const a = $(id);
-    if (a.href) URL.revokeObjectURL(a.href);
-    a.href = URL.createObjectURL(blob);
-  }
-}
-
-async function whoPaysWhom() {
-  if (await settlePending(book)) show();
-  if (unsettled(book).length) {
-    const wrong = unsettled(book).some((h) => h.wrong);
-    $("settle-error").textContent = t(wrong ? "ledger.error.wrong.pay" : "ledger.error.offline.pay");
-    $("transfers").replaceChildren();
-    return;
-  }
-  const nets = Object.fromEntries([...totals(book)].map(([n, tot]) => [n, tot.net]));
-  $("transfers").replaceChildren();
-  let answer;
-  try {
-    answer = await request("POST", "/api/ledger/transfers", { nets });
-  } catch (err) {
-    $("settle-error").textContent = offline(err) ? t("ledger.error.offline.pay") : errorMessage(err.error);
-    return;
-  }
-  $("settle-error").textContent = "";
-  const lines = answer.transfers.map((x) =>
-    el("li", "", t("ledger.pays", { from: x.from, to: x.to, amount: plain(book, x.amount), unit: book.unit.name })));
-  $("transfers").replaceChildren(...(lines.length ? lines : [el("li", "", t("ledger.even"))]));
-}
-
 function show() {
   $("setup").hidden = !!book;
   $("book").hidden = !book;
@@ -171,7 +127,7 @@ function show() {
   $("book-house").textContent = t("ledger.plays", { house, unit: book.unit.name });
   drawEntry();
   drawHands();
-  drawTotals();
+  drawTotals(book);
   drawShare(book);
   $("transfers").replaceChildren();
 }
@@ -208,7 +164,7 @@ function wire() {
     freshDraft(book);
     show();
   });
-  $("pay").addEventListener("click", whoPaysWhom);
+  $("pay").addEventListener("click", () => whoPaysWhom(book, show));
   wireEntry(show);
   wireShare();
   $("new-ledger").addEventListener("click", async () => {
@@ -224,6 +180,28 @@ function wire() {
   });
 }
 
+/** Opened from another phone's link (/ledger?take={code}&key={key}): this phone takes the
+    shared ledger over and enters its hands from now on (its own ledger replaced, if the
+    family says so). */
+async function takeOver(params) {
+  const code = params.get("take");
+  history.replaceState(null, "", "/ledger");
+  if (book && !(book.share && book.share.code === code) && book.hands.length
+    && !(await confirmChoice("ledger.take.sure", { n: book.hands.length }, "ledger.take"))) return;
+  try {
+    const got = await request("POST", `/api/ledgers/${encodeURIComponent(code)}/take`, { key: params.get("key") });
+    const table = await request("POST", "/api/ledger/table", { house: got.ledger.house });
+    const taken = bookFromFile(table, got.ledger);
+    taken.share = { code, version: got.version, sent: JSON.stringify(ledgerFile(taken)) };
+    book = taken;
+    saveBook(book);
+    freshDraft(book);
+    $("error").textContent = t("ledger.take.done");
+  } catch (err) {
+    $("error").textContent = offline(err) ? t("ledger.error.offline.start") : errorMessage(err.error);
+  }
+}
+
 async function start() {
   const kept = localStorage.getItem("banluck.ledger.language");
   await useLanguage(kept || browserLanguage());
@@ -232,6 +210,8 @@ async function start() {
   if (book) freshDraft(book);
   $("guide").hidden = !!localStorage.getItem(GUIDE_SEEN);
   wire();
+  const params = new URLSearchParams(location.search);
+  if (params.has("take")) await takeOver(params);
   applyLanguage();
   houses = await fetchLedgerHouses();
   offerHouses();

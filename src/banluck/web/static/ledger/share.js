@@ -2,7 +2,9 @@
    then every change sent as the ledger's next version (PUT /api/ledgers/{code}), whenever
    there is a connection. The phone's own ledger is the one that counts: a change made
    without a connection waits, and the whole ledger is sent when the connection is back, so
-   nothing is lost or counted twice. */
+   nothing is lost or counted twice. One phone enters the hands at a time: it may hand the
+   entering to another phone (a link with a key, POST /api/ledgers/{code}/pass), which takes
+   the shared ledger as it stands (ledger.js); this phone's changes are then no longer sent. */
 
 import { request } from "../js/api.js";
 import { $ } from "../js/dom.js";
@@ -32,7 +34,34 @@ export function drawShare(ledger) {
   $("share-link").textContent = link;
   $("share-link").href = link;
   $("share-qr").src = `/ledger/${share.code}/qr.svg`;
+  $("pass").hidden = !!share.handed;
+  if (share.handed) {
+    $("passed").hidden = true;
+    say("ledger.share.handed");
+    return;
+  }
   send();
+}
+
+/** A link (and its QR code) for the phone that enters the hands from now on, once the live
+    view has everything this phone entered. */
+async function handOver() {
+  const share = book && book.share;
+  if (!share || share.handed) return;
+  await send();
+  if (JSON.stringify(ledgerFile(book)) !== share.sent) return; // not sent yet: send() says why
+  let got;
+  try {
+    got = await request("POST", `/api/ledgers/${encodeURIComponent(share.code)}/pass`);
+  } catch (err) {
+    $("share-error").textContent = offline(err) ? t("ledger.share.offline") : errorMessage(err.error);
+    return;
+  }
+  const link = location.origin + got.link;
+  $("pass-link").textContent = link;
+  $("pass-link").href = link;
+  $("pass-qr").src = `/ledger/${share.code}/pass.svg?key=${encodeURIComponent(got.key)}`;
+  $("passed").hidden = false;
 }
 
 async function share() {
@@ -50,7 +79,7 @@ async function share() {
 /** Sends the ledger as its next version, unless the live view has it already. */
 async function send() {
   const share = book && book.share;
-  if (!share) return;
+  if (!share || share.handed) return;
   const text = JSON.stringify(ledgerFile(book));
   if (text === share.sent) {
     say("ledger.share.synced", { n: book.hands.length });
@@ -71,6 +100,10 @@ async function send() {
     if (err.status === 409 && err.error && err.error.params && err.error.params.version) {
       share.version = err.error.params.version; // another tab of this phone sent one: this one counts
       again = true;
+    } else if (err.status === 403) {
+      share.handed = true; // another phone took the entering over
+      saveBook(book);
+      drawShare(book);
     } else if (offline(err)) say("ledger.share.waiting");
     else say("ledger.share.refused", { why: errorMessage(err.error) });
   } finally {
@@ -84,6 +117,7 @@ async function send() {
 
 export function wireShare() {
   $("share").addEventListener("click", share);
+  $("pass").addEventListener("click", handOver);
   $("share-copy").addEventListener("click", () => {
     if (navigator.clipboard) navigator.clipboard.writeText($("share-link").href).catch(() => {});
   });
