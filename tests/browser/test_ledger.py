@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from banluck.ledger.book import read_book, settle_book
 from tests.browser.conftest import Server
+from tests.browser.test_page_files import catalogs
 from tests.browser.test_table_page import PLAIN
 
 pytestmark = pytest.mark.browser
@@ -131,24 +132,52 @@ def downloaded(page: Page, link: str) -> str:
     return Path(got.value.path()).read_text(encoding="utf-8")
 
 
-def page_totals(page: Page) -> dict[str, float]:
+#: the languages whose amounts read 1.234,5 (the others 1,234.5)
+COMMA_DECIMALS = {"de", "vi"}
+LOCALES = {"en": "en-US", "de": "de-DE", "zh": "zh-CN"}
+TEXTS = catalogs()
+
+
+def said(lang: str, key: str, **params: object) -> str:
+    """The page's text ``key`` in ``lang`` with its parameters."""
+    text = TEXTS[lang][key]
+    for name, value in params.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
+
+
+def amount(value: float, lang: str, sign: str = "") -> str:
+    """``value`` with one decimal as the reader's language writes it."""
+    text = f"{value:{sign},.1f}"
+    if lang in COMMA_DECIMALS:
+        text = text.replace(",", " ").replace(".", ",").replace(" ", ".")
+    return text
+
+
+def page_totals(page: Page, lang: str = "en") -> dict[str, float]:
     rows = page.locator("#totals tbody tr")
     out = {}
     for i in range(rows.count()):
         cells = rows.nth(i).locator("td").all_inner_texts()
-        out[cells[0]] = float(cells[1].replace(",", "").replace("+", "").replace("−", "-"))
+        text = cells[1].replace("+", "").replace("−", "-")
+        if lang in COMMA_DECIMALS:
+            text = text.replace(".", "").replace(",", ".")
+        out[cells[0]] = float(text.replace(",", ""))
     return out
 
 
+@pytest.mark.parametrize("lang", sorted(LOCALES))
 def test_a_family_keeps_twenty_hands_of_real_cards_on_a_phone(
-    serve: Callable[..., Server], new_page: Callable[..., Page], artifacts: Path
+    serve: Callable[..., Server], new_page: Callable[..., Page], artifacts: Path, lang: str
 ) -> None:
     server = serve(PLAIN)
-    page = new_page(width=375, height=740, touch=True)
+    page = new_page(locale=LOCALES[lang], width=375, height=740, touch=True)
     open_ledger(page, server)
     set_up(page, "dealer-wins-ties", "S$", "0.5")
-    expect(page.locator("#book-house")).to_have_text("The dealer wins ties, in S$")
-    expect(page.locator("#records")).to_contain_text("it moves no money")
+    house = said(lang, "house.dealer-wins-ties")
+    plays = said(lang, "ledger.plays", house=house, unit="S$")
+    expect(page.locator("#book-house")).to_have_text(plays)
+    expect(page.locator("#records")).to_have_text(said(lang, "ledger.records"))
     # Ben bets 2.5 from the first hand on (his bet carries to every hand after)
     ben_bet = page.locator('#players li[data-person="Ben"] input')
     ben_bet.fill("2.5")
@@ -157,8 +186,11 @@ def test_a_family_keeps_twenty_hands_of_real_cards_on_a_phone(
 
     # a live view for the family, followed on a relative's phone (in Chinese)
     page.locator("#share").click()
-    expect(page.locator("#share-status")).to_have_text("The live view is up to date (0 hands).")
+    synced = [said(lang, "ledger.share.synced", n=n) for n in range(21)]
+    expect(page.locator("#share-status")).to_have_text(synced[0])
     link = page.locator("#share-link").inner_text()
+    # the phone's page is no wider than the phone (a long link breaks; it once did not)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 375
     qr = page.request.get(server.url + (page.locator("#share-qr").get_attribute("src") or ""))
     assert qr.ok and qr.headers["content-type"].startswith("image/svg+xml")
     relative = new_page(locale="zh-CN", width=375, height=740, touch=True)
@@ -169,9 +201,7 @@ def test_a_family_keeps_twenty_hands_of_real_cards_on_a_phone(
 
     taps = [enter_hand(page, i, end, changes) for i, (end, changes) in enumerate(HANDS[:15], 1)]
     expect(relative.locator("#view-status")).to_have_text("目前共 15 局。", timeout=follows)
-    expect(page.locator("#share-status")).to_have_text(
-        "The live view is up to date (15 hands).", timeout=follows
-    )
+    expect(page.locator("#share-status")).to_have_text(synced[15], timeout=follows)
 
     # an undone hand: the 15th taken back and entered again
     page.locator("#undo").click()
@@ -189,21 +219,19 @@ def test_a_family_keeps_twenty_hands_of_real_cards_on_a_phone(
         page.reload()
         expect(page.locator("#hands li")).to_have_count(20)
         page.locator("#pay").click()
-        expect(page.locator("#settle-error")).to_contain_text("needs the server")
-        expect(page.locator("#share-status")).to_contain_text("No connection")
+        expect(page.locator("#settle-error")).to_have_text(said(lang, "ledger.error.offline.pay"))
+        expect(page.locator("#share-status")).to_have_text(said(lang, "ledger.share.waiting"))
         expect(relative.locator("#view-status")).to_have_text("目前共 15 局。")
     finally:
         page.context.set_offline(False)
     # back online: the live view catches up with all five, once each
     expect(relative.locator("#view-status")).to_have_text("目前共 20 局。", timeout=follows)
-    expect(page.locator("#share-status")).to_have_text(
-        "The live view is up to date (20 hands).", timeout=follows
-    )
+    expect(page.locator("#share-status")).to_have_text(synced[20], timeout=follows)
 
     file = json.loads(downloaded(page, "#download-json"))
     assert file == expected_ledger(HANDS, bets)
     settled = settle_book(read_book(file))
-    assert page_totals(page) == {p: settled.people[p] / 2 for p in PEOPLE}
+    assert page_totals(page, lang) == {p: settled.people[p] / 2 for p in PEOPLE}
     csv_text = downloaded(page, "#download-csv")
     assert csv_text.startswith("\ufeff")  # UTF-8's mark: a spreadsheet reads the names right
     csv_lines = csv_text.removeprefix("\ufeff").splitlines()
@@ -211,17 +239,17 @@ def test_a_family_keeps_twenty_hands_of_real_cards_on_a_phone(
 
     # a correction to hand 3: Lim had a Ban-Ban, not 20; every total is settled again
     page.locator('#hands li[data-hand="3"] button').click()
-    expect(page.locator("#entry-title")).to_have_text("Hand 3, corrected")
+    expect(page.locator("#entry-title")).to_have_text(said(lang, "ledger.hand.edit", n=3))
     page.locator('#players li[data-person="Lim"] button.end').click()
     page.locator('#end-choices button[data-end="ban-ban"]').click()
     page.locator("#save-hand").click()
-    expect(page.locator("#entry-title")).to_have_text("Hand 21")
+    expect(page.locator("#entry-title")).to_have_text(said(lang, "ledger.hand.new", n=21))
     corrected = expected_ledger(HANDS, bets)
     corrected["hands"][2]["ends"]["Lim"] = "ban-ban"
     file = json.loads(downloaded(page, "#download-json"))
     assert file == corrected
     settled = settle_book(read_book(file))
-    assert page_totals(page) == {p: settled.people[p] / 2 for p in PEOPLE}
+    assert page_totals(page, lang) == {p: settled.people[p] / 2 for p in PEOPLE}
 
     # the relative's phone shows the corrected ledger, as the server settles it
     code = link.rsplit("/", 1)[1]
@@ -237,13 +265,18 @@ def test_a_family_keeps_twenty_hands_of_real_cards_on_a_phone(
     expect(page.locator("#transfers li")).to_have_count(len(settled.transfers))
     lines = page.locator("#transfers li").all_inner_texts()
     # amounts with the coin's decimals (0.5: one)
-    said = [f"{t.giver} pays {t.taker} {t.amount / 2:,.1f} S$" for t in settled.transfers]
-    assert lines == said
-    page.screenshot(path=str(artifacts / "ledger-375.png"), full_page=True)
+    pays = [
+        said(lang, "ledger.pays", **{"from": t.giver, "to": t.taker, "unit": "S$"}).replace(
+            "{amount}", amount(t.amount / 2, lang)
+        )
+        for t in settled.transfers
+    ]
+    assert lines == pays
+    page.screenshot(path=str(artifacts / f"ledger-375-{lang}.png"), full_page=True)
 
     two_changes = [n for n, (_, changes) in zip(taps, HANDS, strict=True) if len(changes) == 2]
     assert max(two_changes) <= 8, taps
-    (artifacts / "ledger-taps.json").write_text(
+    (artifacts / f"ledger-taps-{lang}.json").write_text(
         json.dumps({"taps": taps, "median": statistics.median(taps)})
     )
 

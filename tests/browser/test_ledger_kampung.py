@@ -161,6 +161,7 @@ def test_the_entering_phone_hands_the_ledger_to_the_next_bankers_phone(
     first.locator("#pass").click()
     expect(first.locator("#passed")).to_be_visible()
     link = first.locator("#pass-link").inner_text()
+    assert first.evaluate("() => document.documentElement.scrollWidth") <= 375  # it breaks
     qr = first.request.get(server.url + (first.locator("#pass-qr").get_attribute("src") or ""))
     assert qr.ok and qr.headers["content-type"].startswith("image/svg+xml")
 
@@ -190,3 +191,27 @@ def test_the_entering_phone_hands_the_ledger_to_the_next_bankers_phone(
     assert file["people"] == PEOPLE and len(shared["hands"]) == 2
     assert shared["people"] == settle_book(read_book(file)).people
     assert page_totals(second) == shared["people"]
+
+
+def test_a_house_kept_in_this_browser_is_offered_and_settles_by_its_own_rules(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    server = serve(PLAIN)
+    page = new_page(width=375, height=740, touch=True)
+    grandma = {"base": "kampung", "name": "Grandma's", "rules": {"any_21": 1}}
+    kept = json.dumps({"kampung/Grandma's": grandma})
+    page.add_init_script(f"localStorage.setItem('banluck.houses', {json.dumps(kept)})")
+    open_ledger(page, server)
+    expect(page.locator('#house-choice option[value="kept:kampung/Grandma\'s"]')).to_have_text(
+        "Yours: Grandma's"
+    )
+    set_up(page, "kept:kampung/Grandma's")
+    expect(page.locator("#book-house")).to_have_text("Grandma's, in chips")
+    banker_end(page, "18")
+    tap_end(page, "An", "21")
+    # a 21 wins one bet in this house (kampung's own rules pay two, K15)
+    expect(page.locator('#players li[data-person="An"] .net')).to_have_text("+10")
+    save(page, 1)
+    file = json.loads(downloaded(page, "#download-json"))
+    assert file["house"] == grandma
+    assert page_totals(page) == settle_book(read_book(file)).people

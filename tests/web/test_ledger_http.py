@@ -7,7 +7,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from banluck.games.banluck.ledger import settle_hand
 from banluck.games.kampung.ledger import settle_hand as kampung_hand
@@ -155,7 +157,11 @@ def test_a_shared_ledger_is_settled_for_anyone_with_its_link(tmp_path: Path) -> 
     seen = relative.get(f"/api/ledgers/{code}").json()
     expected = settled_json(read_book(first), settle_book(read_book(first)))
     assert seen["version"] == 1 and {k: seen[k] for k in expected} == expected
-    assert seen["house"] == {"base": "table", "name": "The dealer wins ties"}
+    assert seen["house"] == {
+        "base": "table",
+        "name": "The dealer wins ties",
+        "id": "dealer-wins-ties",
+    }
     # the banker's phone sends the next version; the relative sees it
     assert banker.put(f"/api/ledgers/{code}", json={"version": 1, "ledger": EXAMPLE}).json() == {
         "version": 2
@@ -219,6 +225,31 @@ def test_the_entering_phone_hands_the_ledger_to_another_which_alone_enters_from_
     # taken twice by the same phone: nothing changes
     again = next_banker.post(f"/api/ledgers/{code}/take", json={"key": key}).json()
     assert again["version"] == 3
+
+
+def test_a_live_view_is_told_each_new_version_over_its_socket(tmp_path: Path) -> None:
+    banker, relative = two_phones(tmp_path)
+    code = banker.post("/api/ledgers", json={"ledger": EXAMPLE}).json()["code"]
+    relative.get(f"/ledger/{code}")  # the page's cookie
+    page = {"origin": "http://testserver"}
+    with relative.websocket_connect(f"/api/ledgers/{code}/live", headers=page) as live:
+        assert live.receive_json() == {"version": 1}
+        banker.put(f"/api/ledgers/{code}", json={"version": 1, "ledger": EXAMPLE})
+        assert live.receive_json() == {"version": 2}  # at once, not at the next look
+        banker.put(f"/api/ledgers/{code}", json={"version": 2, "ledger": EXAMPLE})
+        assert live.receive_json() == {"version": 3}
+    stranger = TestClient(relative.app)  # no page, no cookie: no socket
+    for client, path, headers, closed in (
+        (relative, f"/api/ledgers/{'x' * 16}/live", page, 4404),
+        (stranger, f"/api/ledgers/{code}/live", page, 1008),
+        (relative, f"/api/ledgers/{code}/live", {"origin": "http://evil.example"}, 1008),
+    ):
+        with (
+            pytest.raises(WebSocketDisconnect) as gone,
+            client.websocket_connect(path, headers=headers) as live,
+        ):
+            live.receive_json()
+        assert gone.value.code == closed, path
 
 
 def test_a_browser_shares_a_bounded_number_of_bounded_ledgers(tmp_path: Path) -> None:

@@ -512,7 +512,7 @@ def create_app(
     hosts = HostCheck.serving(host_names, port, public)  # the guard's, the rooms', the ops'
     hub = install_rooms(app, db_path, key, hosts=hosts, client_header=client_header, store=rooms)
     install_operations(app, store, hub, hosts)
-    install_ledger(app, STATIC, store, hosts)
+    install_ledger(app, STATIC, store, hosts, Identities(key))
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     app.add_middleware(
         Guard,

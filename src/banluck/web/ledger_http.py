@@ -17,7 +17,8 @@
   "ledger": FILE}`` replaces it with its next version (its owner alone: the browser that
   shared it); ``GET /api/ledgers/{code}`` is the ledger settled, for anyone with the link;
   ``GET /ledger/{code}`` the read-only page that shows it, ``/ledger/{code}/qr.svg`` its
-  link as a QR code.
+  link as a QR code; ``/api/ledgers/{code}/live`` a socket that says each new version
+  (``ledger_live``).
 - Handing the entering over: ``POST /api/ledgers/{code}/pass`` (its owner) answers a key
   for another phone (``/ledger?take={code}&key={key}``; ``/ledger/{code}/pass.svg?key=``
   as a QR code); ``POST /api/ledgers/{code}/take`` ``{"key": …}`` makes the browser that
@@ -35,7 +36,7 @@ import re
 import secrets
 from typing import Any
 
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request, WebSocket
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
@@ -57,7 +58,9 @@ from banluck.ledger.transfers import fewest
 from banluck.store import Saves
 from banluck.web.bodies import read_body
 from banluck.web.guard import SCOPE_KEY, HostCheck
+from banluck.web.identity import Identities
 from banluck.web.invite import invite_qr, public_link
+from banluck.web.ledger_live import Changes, serve_live
 from banluck.web.preload import page_response
 from banluck.web.records import language_from
 
@@ -82,9 +85,22 @@ def _language(request: Request) -> str:
     return language_from(request.headers.get("accept-language"))
 
 
-def install_ledger(app: FastAPI, static: Any, store: Saves, hosts: HostCheck) -> None:
+def install_ledger(
+    app: FastAPI, static: Any, store: Saves, hosts: HostCheck, identities: Identities
+) -> None:
     """Add the ledger's pages and answers to ``app``; shared ledgers are kept in ``store``."""
     router = APIRouter()
+    changes = Changes()
+
+    async def version_of(code: str) -> int | None:
+        try:
+            return (await _shared(store, code))[1]
+        except Refusal:
+            return None
+
+    @router.websocket("/api/ledgers/{code}/live")
+    async def live(ws: WebSocket, code: str) -> None:
+        await serve_live(ws, code, version_of, changes, hosts, identities)
 
     @router.get("/ledger", include_in_schema=False)
     async def ledger_page(request: Request) -> Response:
@@ -151,18 +167,23 @@ def install_ledger(app: FastAPI, static: Any, store: Saves, hosts: HostCheck) ->
                     )
                 if found[1] != version:
                     raise Refusal("stale", "the ledger has changed since", {"version": found[1]})
-                tx.put_ledger(code, owner, version + 1, data)
-                return version + 1
+                tx.put_ledger(code, owner, found[1] + 1, data)
+                return found[1] + 1
 
-        return {"version": await run_in_threadpool(keep)}
+        next_version = await run_in_threadpool(keep)
+        changes.changed(code)
+        return {"version": next_version}
 
     #: code -> (version, its answer): every viewer asks every few seconds, and a version is
     #: settled once (the oldest answers go past ``ANSWERS_KEPT``)
     answers: dict[str, tuple[int, dict[str, Any]]] = {}
 
     def answer(code: str, version: int, data: str) -> dict[str, Any]:
-        book = read_book(json.loads(data))
+        file = json.loads(data)
+        book = read_book(file)
         house = {"base": book.house.base, "name": book.house.name}
+        if isinstance(file["house"], str):  # a named house's key (or a game's): its words
+            house["id"] = file["house"]
         settled = settled_json(book, settle_book(book))
         return {"code": code, "version": version, "house": house, **settled}
 
@@ -214,6 +235,7 @@ def install_ledger(app: FastAPI, static: Any, store: Saves, hosts: HostCheck) ->
                 return version + 1, data
 
         version, data = await run_in_threadpool(move)
+        changes.changed(code)
         return {"code": code, "version": version, "ledger": json.loads(data)}
 
     @router.get("/api/ledgers/{code}")

@@ -8,22 +8,13 @@ import { openDialog } from "./dialogs.js";
 import { $, el } from "./dom.js";
 import { game } from "./game.js";
 import { askEdge, drawEdge, drawFields, fill, form, formHouse } from "./houseform.js";
-import { keep, stored } from "./kept.js";
+import { KEPT_HOUSES as KEPT, keep, keptAll } from "./kept.js";
 import { t } from "./messages.js";
 import { page } from "./page.js";
 import { fetchHouses, houseTitle } from "./room/words.js";
 import { changeSettings } from "./session.js";
 
-const KEPT = "banluck.houses"; // {"<base>/<name>": house object} in this browser
-
-const kept = () => stored(localStorage, KEPT, {});
-
-/** The houses kept in this browser for games of `base`: [[name, house object]]. */
-export function keptHouses(base) {
-  return Object.entries(kept())
-    .filter(([k]) => k.startsWith(base + "/"))
-    .map(([k, house]) => [k.slice(base.length + 1), house]);
-}
+const kept = keptAll;
 
 /** The "Start from" list: the game's own rules, the named houses, the ones you kept. */
 function drawStarts() {

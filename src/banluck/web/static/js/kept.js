@@ -19,3 +19,16 @@ export function keep(storage, key, value) {
     return false;
   }
 }
+
+/** The houses this browser keeps (the House rules dialog's "Keep"): {"<base>/<name>": house
+    object}, in localStorage. */
+export const KEPT_HOUSES = "banluck.houses";
+
+export const keptAll = () => stored(localStorage, KEPT_HOUSES, {});
+
+/** The houses kept in this browser for games of `base`: [[name, house object]]. */
+export function keptHouses(base) {
+  return Object.entries(keptAll())
+    .filter(([k]) => k.startsWith(base + "/"))
+    .map(([k, house]) => [k.slice(base.length + 1), house]);
+}

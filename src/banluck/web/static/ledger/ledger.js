@@ -6,6 +6,7 @@
 
 import { request } from "../js/api.js";
 import { confirmChoice } from "../js/confirm.js";
+import { keptAll, keptHouses } from "../js/kept.js";
 import { $, el } from "../js/dom.js";
 import { applyTexts } from "../js/pagetexts.js";
 import { errorMessage, houseTitle } from "../js/room/words.js";
@@ -15,7 +16,7 @@ import { drawEntry, editDraft, freshDraft, wireEntry } from "./entry.js";
 import { offline, settlePending } from "./settle.js";
 import { drawTotals, whoPaysWhom } from "./settleup.js";
 import { drawShare, wireShare } from "./share.js";
-import { money } from "./words.js";
+import { ledgerHouse, money } from "./words.js";
 
 const GUIDE_SEEN = "banluck.ledger.guided";
 
@@ -26,16 +27,20 @@ let setupPeople = [];
 // ---- setting up --------------------------------------------------------------------
 
 /** The houses a ledger may keep (GET /api/ledger/houses): a game's own rules by its name,
-    a named house by its title. */
+    a named house by its title, then the houses this browser keeps for those games (the House
+    rules dialog's), sent as the house objects they are. */
 function offerHouses() {
   const choice = $("house-choice");
-  const kept = choice.value;
-  choice.replaceChildren(...houses.map((h) => {
-    const o = el("option", "", h.name === null ? t("game." + h.base) : houseTitle(h));
-    o.value = h.id;
-    return o;
-  }));
-  if (kept) choice.value = kept;
+  const chosen = choice.value;
+  const option = (value, text) => Object.assign(el("option", "", text), { value });
+  const bases = [...new Set(houses.map((h) => h.base))];
+  const yours = bases.flatMap((base) =>
+    keptHouses(base).map(([name]) => option(`kept:${base}/${name}`, t("house.kept", { name }))));
+  choice.replaceChildren(
+    ...houses.map((h) => option(h.id, h.name === null ? t("game." + h.base) : houseTitle(h))),
+    ...yours,
+  );
+  if (chosen) choice.value = chosen;
 }
 
 async function fetchLedgerHouses() {
@@ -73,7 +78,8 @@ function addName(input, list) {
 async function startBook(ev) {
   ev.preventDefault();
   const form = $("setup-form");
-  const houseRef = form.elements.house.value;
+  const picked = form.elements.house.value;
+  const houseRef = picked.startsWith("kept:") ? keptAll()[picked.slice("kept:".length)] : picked;
   const unit = { name: form.elements.unit.value.trim() || "chips", coin: String(Number(form.elements.coin.value) || 1) };
   if (setupPeople.length < 2) {
     $("error").textContent = t("ledger.error.people");
@@ -123,7 +129,7 @@ function show() {
     drawSetupPeople();
     return;
   }
-  const house = book.house.name || t("game." + book.house.base);
+  const house = ledgerHouse(book.house, book.houseRef);
   $("book-house").textContent = t("ledger.plays", { house, unit: book.unit.name });
   drawEntry();
   drawHands();

@@ -1,15 +1,16 @@
 /* A ledger's live view (/ledger/{code}): the ledger as the server settled it (GET
-   /api/ledgers/{code}), asked again every few seconds; read-only: the phone that shared it
-   enters the hands. */
+   /api/ledgers/{code}), asked again each time its socket says there is a new version (every
+   few seconds while there is no socket); read-only: the phone that shared it enters the
+   hands. */
 
 import { request } from "../js/api.js";
 import { $, el } from "../js/dom.js";
 import { applyTexts } from "../js/pagetexts.js";
 import { errorMessage } from "../js/room/words.js";
 import { browserLanguage, language, t, useLanguage } from "../js/messages.js";
-import { formatAmount } from "./words.js";
+import { formatAmount, ledgerHouse } from "./words.js";
 
-const EVERY_MS = 3000;
+const EVERY_MS = 3000; // with the socket down: how often the page asks, and tries it again
 const code = decodeURIComponent(location.pathname.split("/")[2] || "");
 let seen = null; // the last answer
 
@@ -17,7 +18,7 @@ const amount = (x, signed = false) => formatAmount(seen.unit, x, signed);
 
 function draw() {
   if (!seen) return;
-  const house = seen.house.name || t("game." + seen.house.base);
+  const house = ledgerHouse(seen.house, seen.house.id);
   $("book-house").textContent = t("ledger.plays", { house, unit: seen.unit.name });
   $("totals").tBodies[0].replaceChildren(...Object.entries(seen.totals).map(([name, tot]) => {
     const tr = el("tr");
@@ -37,7 +38,9 @@ function draw() {
   $("hands").replaceChildren(...hands.reverse());
 }
 
-async function follow() {
+/** The settled ledger asked for now (after the socket said there is a new version, or, with
+    no socket, every few seconds). */
+async function fetchSeen() {
   try {
     seen = await request("GET", `/api/ledgers/${encodeURIComponent(code)}`);
     $("view-status").textContent = t("ledger.view.hands", { n: seen.hands.length });
@@ -46,7 +49,25 @@ async function follow() {
   } catch (err) {
     $("error").textContent = err.error && err.error.code === "network" ? t("ledger.view.offline") : errorMessage(err.error);
   }
-  setTimeout(follow, EVERY_MS);
+}
+
+/** Follows the ledger: a socket says each new version (/api/ledgers/{code}/live); while it
+    is down, the page asks every few seconds and opens it again. */
+function follow() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const socket = new WebSocket(`${scheme}//${location.host}/api/ledgers/${encodeURIComponent(code)}/live`);
+  let open = false;
+  socket.addEventListener("open", () => {
+    open = true;
+  });
+  socket.addEventListener("message", (ev) => {
+    const { version } = JSON.parse(ev.data);
+    if (!seen || seen.version !== version) fetchSeen();
+  });
+  socket.addEventListener("close", () => {
+    if (!open) fetchSeen(); // no socket at all here: the page asks itself
+    setTimeout(follow, EVERY_MS);
+  });
 }
 
 async function start() {

@@ -2,7 +2,15 @@
    unit in the reader's locale, with the coin's decimals. */
 
 import { locale, t } from "../js/messages.js";
+import { houseTitle } from "../js/room/words.js";
 import { fromCoins } from "./book.js";
+
+/** The ledger's house in the reader's words: a named house by its key (`id`), a game by
+    its name, a family's own house by the name it was given. */
+export function ledgerHouse(house, id) {
+  if (!house.name) return t("game." + house.base);
+  return typeof id === "string" ? houseTitle({ id, name: house.name }) : house.name;
+}
 
 /** An end in the reader's words; an end that says more ({end, opened_at, burnt, …}) with
     what it says. */

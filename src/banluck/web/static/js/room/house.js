@@ -4,8 +4,8 @@
 
 import { request } from "../api.js";
 import { $, el } from "../dom.js";
+import { keptHouses } from "../kept.js";
 import { locale, t } from "../messages.js";
-import { keptHouses } from "../houserules.js";
 import { fetchHouses, houseTitle } from "./words.js";
 
 let named = []; // GET /api/houses
