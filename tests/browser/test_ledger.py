@@ -310,13 +310,19 @@ def test_the_ledger_speaks_the_readers_language(
     assert settle_book(read_book(file)).people["Mum"] == (30 - 10 - 20) - 50
 
 
-def test_a_hand_that_cannot_happen_is_refused_with_its_reason(
-    serve: Callable[..., Server], new_page: Callable[..., Page]
-) -> None:
+def table_ledger(serve: Callable[..., Server], new_page: Callable[..., Page]) -> Page:
+    """A phone (375 px) with a new ledger of the table's own rules, in chips."""
     server = serve(PLAIN)
     page = new_page(width=375, height=740, touch=True)
     open_ledger(page, server)
     set_up(page, "table", "chips", "1")
+    return page
+
+
+def test_a_hand_that_cannot_happen_is_refused_with_its_reason(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    page = table_ledger(serve, new_page)
     page.locator('#banker-ends button[data-end="bust"]').click()
     # every player is "lost" until told: nobody loses to a banker who bust
     expect(page.locator("#entry-error")).to_contain_text(
@@ -324,3 +330,32 @@ def test_a_hand_that_cannot_happen_is_refused_with_its_reason(
     )
     page.locator("#save-hand").click()
     expect(page.locator("#hands li")).to_have_count(0)
+
+
+def test_an_end_may_be_the_cards_themselves_read_by_the_server(
+    serve: Callable[..., Server], new_page: Callable[..., Page]
+) -> None:
+    page = table_ledger(serve, new_page)
+    page.locator('#banker-ends button[data-end="19"]').click()
+    page.locator('#players li[data-person="Anna"] button.end').click()
+    page.locator("#end-cards").fill("as 7h 10c")  # typed as a person would: read as AS 7H TC
+    page.locator("#end-cards-ok").click()
+    anna = page.locator('#players li[data-person="Anna"]')
+    expect(anna.locator("button.end")).to_have_text("A♠ 7♥ 10♣")
+    expect(anna.locator(".net")).to_have_text("-10")  # 18 in three cards loses to 19 (T3)
+    page.locator('#players li[data-person="Ben"] button.end').click()
+    page.locator("#end-cards").fill("KS 9D 2C")  # 21 in three cards beats 19: one bet
+    page.locator("#end-cards-ok").click()
+    expect(page.locator('#players li[data-person="Ben"] .net')).to_have_text("+10")
+    page.locator('#players li[data-person="Mei"] button.end').click()
+    page.locator("#end-cards").fill("KS ZZ")  # not a card: the server says whose end it is
+    page.locator("#end-cards-ok").click()
+    expect(page.locator("#entry-error")).to_contain_text("Mei")
+    page.locator('#players li[data-person="Mei"] button.end').click()
+    page.locator('#end-choices button[data-end="20"]').click()
+    page.locator("#save-hand").click()
+    expect(page.locator("#hands li")).to_have_count(1)
+    file = json.loads(downloaded(page, "#download-json"))
+    ends = file["hands"][0]["ends"]
+    assert ends["Anna"] == ["AS", "7H", "TC"] and ends["Ben"] == ["KS", "9D", "2C"]
+    assert page_totals(page) == settle_book(read_book(file)).people

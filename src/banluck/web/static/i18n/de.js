@@ -79,6 +79,8 @@ export default {
   "ledger.take": "Übernehmen",
   "ledger.take.sure": "Dieses Telefon führt ein anderes Buch mit {n} Runden. Durch das geteilte ersetzen und ab jetzt dessen Runden eintragen?",
   "ledger.take.done": "Dieses Telefon trägt jetzt die Runden des geteilten Buchs ein.",
+  "ledger.cards": "Oder die Karten",
+  "ledger.cards.use": "Diese Karten nehmen",
   "ledger.end.out": "Setzt aus",
   "ledger.end.two-card-15": "15 mit zwei Karten",
   "ledger.end.non": "Non (unter 16 gestanden)",

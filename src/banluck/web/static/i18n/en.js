@@ -79,6 +79,8 @@ export default {
   "ledger.take": "Take it over",
   "ledger.take.sure": "This phone keeps another ledger of {n} hands. Replace it with the shared one and enter its hands from now on?",
   "ledger.take.done": "This phone now enters the hands of the shared ledger.",
+  "ledger.cards": "Or the cards",
+  "ledger.cards.use": "Use these cards",
   "ledger.end.out": "Sits out",
   "ledger.end.two-card-15": "Two-card 15",
   "ledger.end.non": "Non (stood under 16)",

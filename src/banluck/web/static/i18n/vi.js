@@ -81,6 +81,8 @@ export default {
   "ledger.take": "Nhận ghi sổ",
   "ledger.take.sure": "Điện thoại này đang giữ một sổ khác có {n} ván. Thay bằng sổ được chia sẻ và ghi các ván của nó từ giờ?",
   "ledger.take.done": "Giờ điện thoại này ghi các ván của sổ được chia sẻ.",
+  "ledger.cards": "Hoặc nhập các lá bài",
+  "ledger.cards.use": "Dùng các lá này",
   "ledger.end.out": "Ngồi ngoài",
   "ledger.end.two-card-15": "Hai lá 15",
   "ledger.end.non": "Non (dằn dưới 16)",

@@ -79,6 +79,8 @@ export default {
   "ledger.take": "接手",
   "ledger.take.sure": "这部手机上有另一本 {n} 局的账。用共享的账替换它，并从现在起由这部手机记账吗？",
   "ledger.take.done": "现在由这部手机记录共享账本的每一局。",
+  "ledger.cards": "或者输入牌",
+  "ledger.cards.use": "用这些牌",
   "ledger.end.out": "这局不玩",
   "ledger.end.two-card-15": "两张牌 15 点",
   "ledger.end.non": "Non（不足 16 点停牌）",

@@ -51,6 +51,12 @@ function center(rank, glyph) {
 }
 
 /** The SVG markup of a face-up card. */
+/** A card as text: its rank and its suit's sign ("10♥"); a code that is not a card as it is. */
+export function cardText(code) {
+  const suit = SUIT_GLYPH[code[1]];
+  return suit && code.length === 2 ? (RANK_LABEL[code[0]] || code[0]) + suit : code;
+}
+
 export function face(code) {
   const rank = code[0];
   const suit = code[1];

@@ -73,11 +73,15 @@ export function multiple(book, end, bankerEnd) {
 /** Whether the server settles each hand of this house whole (its table has no multiples). */
 export const settledWhole = (book) => !book.table.multiples;
 
+/** Whether the server settles `hand`: every hand of a house settled whole, and a hand with
+    an end given as the cards themselves (the page reads no cards). */
+export const byServer = (book, hand) => settledWhole(book) || Object.values(hand.ends).some(Array.isArray);
+
 /** A hand's nets in coins by name (the banker's the opposite of the players' sum), or
     {error, who} naming the first player whose end cannot meet the banker's; for a house
     settled whole, the server's answer kept with the hand, or {pending: true} until it has one. */
 export function handNets(book, hand) {
-  if (settledWhole(book)) {
+  if (byServer(book, hand)) {
     if (hand.nets) return { nets: hand.nets };
     return hand.wrong ? { error: "cannot_meet", who: hand.wrong.who } : { pending: true };
   }

@@ -9,7 +9,7 @@
 import { $, el } from "../js/dom.js";
 import { t } from "../js/messages.js";
 import { errorMessage } from "../js/room/words.js";
-import { fromCoins, handNets, nextBanker, saveBook, settledWhole, toCoins } from "./book.js";
+import { byServer, fromCoins, handNets, nextBanker, saveBook, toCoins } from "./book.js";
 import { endButton, pick } from "./picker.js";
 import { settleOne } from "./settle.js";
 import { endLabel, money, plain } from "./words.js";
@@ -95,7 +95,7 @@ export function drawEntry() {
 /** The draft's nets: the table's, or the server's answer for the hand as it now stands
     (asked once per change; null until it answers, and the entry is drawn again then). */
 function draftNets(hand) {
-  if (!settledWhole(book)) return handNets(book, hand);
+  if (!byServer(book, hand)) return handNets(book, hand);
   const key = JSON.stringify(hand);
   if (draft.preview && draft.preview.key === key) return draft.preview.result;
   if (asking !== key) {
@@ -177,7 +177,7 @@ async function save(onSaved) {
     $("entry-error").textContent = t("ledger.error.nobody");
     return;
   }
-  if (settledWhole(book)) {
+  if (byServer(book, hand)) {
     // the server settles it now; without a connection it is kept and settled later
     const result = await settleOne(book, hand);
     if (!result.nets && !result.pending) {

@@ -23,12 +23,28 @@ export function pick(title, choices, done, extras = {}, current = null) {
   $("end-picker-title").textContent = title;
   const now = current && typeof current === "object" ? current : {};
   $("end-extras").replaceChildren(...Object.entries(extras).map(([key, values]) => extraControl(key, values, now[key])));
-  $("end-choices").replaceChildren(...choices.map((end) => endButton(end, false, () => {
+  const chosen = (end) => {
     dialog.close();
     const more = end === "out" ? {} : extrasChosen();
     done(Object.keys(more).length ? { end, ...more } : end);
-  })));
+  };
+  $("end-choices").replaceChildren(...choices.map((end) => endButton(end, false, () => chosen(end))));
+  $("end-cards").value = Array.isArray(now.end || current) ? (now.end || current).join(" ") : "";
+  $("end-cards-ok").onclick = () => {
+    const cards = cardsTyped($("end-cards").value);
+    if (cards.length) chosen(cards);
+  };
   dialog.showModal();
+}
+
+/** The cards as typed ("AS 7h 10♥", commas or spaces between) as card codes; the server
+    reads them as the house does (and says which it cannot). */
+export function cardsTyped(text) {
+  const suits = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
+  return text.split(/[\s,]+/).filter(Boolean).map((word) => {
+    const upper = word.toUpperCase().replace(/[♠♥♦♣]/g, (s) => suits[s]);
+    return upper.startsWith("10") ? "T" + upper.slice(2) : upper;
+  });
 }
 
 /** One extra of an end: a choice among `values`, or a yes or no (`values` true). */

@@ -4,7 +4,7 @@
    connection is kept without nets and settled once the server answers again. */
 
 import { request } from "../js/api.js";
-import { saveBook, settledWhole } from "./book.js";
+import { byServer, saveBook } from "./book.js";
 
 /** The most hands the server settles in one request (SETTLE_MAX). */
 const AT_ONCE = 200;
@@ -35,8 +35,8 @@ export async function settleOne(book, hand) {
 /** Every kept hand still without nets sent to be settled; whether any changed (kept). A
     hand the server refuses is marked `wrong` (with the person) for the family to edit. */
 export async function settlePending(book) {
-  if (!book || !settledWhole(book)) return false;
-  const waiting = book.hands.filter((h) => !h.nets && !h.wrong);
+  if (!book) return false;
+  const waiting = book.hands.filter((h) => byServer(book, h) && !h.nets && !h.wrong);
   let changed = false;
   for (let i = 0; i < waiting.length; i += AT_ONCE) {
     const some = waiting.slice(i, i + AT_ONCE);

@@ -2,6 +2,7 @@
    unit in the reader's locale, with the coin's decimals. */
 
 import { locale, t } from "../js/messages.js";
+import { cardText } from "../js/cards.js";
 import { houseTitle } from "../js/room/words.js";
 import { fromCoins } from "./book.js";
 
@@ -16,6 +17,7 @@ export function ledgerHouse(house, id) {
     what it says. */
 export function endLabel(end) {
   if (end === null || end === undefined) return t("ledger.end.none");
+  if (Array.isArray(end)) return end.map(cardText).join(" ");
   if (typeof end === "object") {
     const more = Object.entries(end).filter(([key]) => key !== "end")
       .map(([key, value]) => t("ledger.extra." + key + ".said", { n: value }));
