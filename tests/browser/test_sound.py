@@ -51,7 +51,7 @@ def test_no_sound_until_turned_on_then_every_event_and_a_moment(
     assert page.evaluate("window.banluckDebug().soundFiles") == []  # nor fetched
     sound_on(page)
     # the project's own sounds, fetched and decoded once sound is on
-    page.wait_for_function("window.banluckDebug().soundFiles.length === 4")
+    page.wait_for_function("() => window.banluckDebug().soundFiles.length === 4")
     assert page.evaluate("window.banluckDebug().soundFiles") == ["chips", "deal", "flip", "moment"]
     deal(page, 100)  # a Ban-Ban: turned over at once, its moment
     idle(page)

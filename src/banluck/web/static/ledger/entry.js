@@ -1,10 +1,11 @@
 /* Entering a hand (the ledger's page): the banker and how their hand ended, then each
    player, who starts as "lost" to it; a player's end is picked in a dialog. The hand's nets
    show as it is entered (book.js: the server's table times the bets; for a house settled
-   whole, the server's answer for the hand as it stands, settle.js). An end may say more
-   where the house has more (picker.js): {end, ...extras}. `draft` is the hand being entered: {banker, bets, ends,
-   out (who sits it out), editing (an earlier hand's index, or null), preview (the server's
-   answer and the hand it answered)}. */
+   whole, or a hand given as cards, the server's answer for the hand as it stands,
+   settle.js). An end may say more where the house has more (picker.js): {end, ...extras}.
+   `draft` is the hand being entered: {banker, bets, ends, out (who sits it out), editing
+   (an earlier hand's index, or null), preview (the server's answer and the hand it
+   answered)}. */
 
 import { $, el } from "../js/dom.js";
 import { t } from "../js/messages.js";

@@ -192,7 +192,9 @@ function wire() {
 async function takeOver(params) {
   const code = params.get("take");
   history.replaceState(null, "", "/ledger");
-  if (book && !(book.share && book.share.code === code) && book.hands.length
+  const mine = book && book.share && book.share.code === code;
+  if (mine && !book.share.handed) return; // this phone enters it already (and may hold more)
+  if (book && !mine && book.hands.length
     && !(await confirmChoice("ledger.take.sure", { n: book.hands.length }, "ledger.take"))) return;
   try {
     const got = await request("POST", `/api/ledgers/${encodeURIComponent(code)}/take`, { key: params.get("key") });
