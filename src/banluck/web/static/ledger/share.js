@@ -14,7 +14,7 @@ import { ledgerFile, saveBook } from "./book.js";
 
 const RETRY_MS = 5000;
 let book = null;
-let sending = false;
+let inflight = null; // the PUT under way
 let again = false;
 
 const offline = (err) => err.error && err.error.code === "network";
@@ -48,8 +48,12 @@ export function drawShare(ledger) {
 async function handOver() {
   const share = book && book.share;
   if (!share || share.handed) return;
-  await send();
-  if (JSON.stringify(ledgerFile(book)) !== share.sent) return; // not sent yet: send() says why
+  await send(); // waits for a send under way, and sends what it lacks
+  if (JSON.stringify(ledgerFile(book)) !== share.sent) {
+    $("share-error").textContent = t("ledger.share.offline"); // the status line says why
+    return;
+  }
+  $("share-error").textContent = "";
   let got;
   try {
     got = await request("POST", `/api/ledgers/${encodeURIComponent(share.code)}/pass`);
@@ -85,11 +89,26 @@ async function send() {
     say("ledger.share.synced", { n: book.hands.length });
     return;
   }
-  if (sending) {
-    again = true;
+  if (inflight) {
+    again = true; // sent again once this one is answered; this caller waits for both
+    while (inflight) await inflight;
     return;
   }
-  sending = true;
+  inflight = sendVersion(share, text);
+  try {
+    await inflight;
+  } finally {
+    inflight = null;
+  }
+  if (again) {
+    again = false;
+    await send();
+  }
+}
+
+/** One PUT of the ledger as `text`: kept as sent, or why not said (a stale version is
+    taken and the ledger sent again). */
+async function sendVersion(share, text) {
   try {
     const got = await request("PUT", `/api/ledgers/${encodeURIComponent(share.code)}`, { version: share.version, ledger: JSON.parse(text) });
     share.version = got.version;
@@ -106,12 +125,6 @@ async function send() {
       drawShare(book);
     } else if (offline(err)) say("ledger.share.waiting");
     else say("ledger.share.refused", { why: errorMessage(err.error) });
-  } finally {
-    sending = false;
-    if (again) {
-      again = false;
-      send();
-    }
   }
 }
 
