@@ -11,6 +11,9 @@ export class ApiError extends Error {
 }
 
 /** One request; resolves to the JSON body, rejects with an ApiError. */
+/** Whether a failed request never reached the server (as against a refusal it sent). */
+export const offline = (err) => !!(err && err.error && err.error.code === "network");
+
 export async function request(method, path, body) {
   let res;
   try {

@@ -4,7 +4,7 @@
    phone. Everything is kept in this browser (book.js), so hands are entered without a
    connection. */
 
-import { request } from "../js/api.js";
+import { offline, request } from "../js/api.js";
 import { confirmChoice } from "../js/confirm.js";
 import { keptAll, keptHouses } from "../js/kept.js";
 import { $, el } from "../js/dom.js";
@@ -13,7 +13,7 @@ import { errorMessage, houseTitle } from "../js/room/words.js";
 import { browserLanguage, language, t, useLanguage } from "../js/messages.js";
 import { bookFromFile, handNets, ledgerFile, loadBook, newBook, saveBook, unsettled } from "./book.js";
 import { drawEntry, editDraft, freshDraft, wireEntry } from "./entry.js";
-import { offline, settlePending } from "./settle.js";
+import { settlePending } from "./settle.js";
 import { drawTotals, whoPaysWhom } from "./settleup.js";
 import { drawShare, wireShare } from "./share.js";
 import { ledgerHouse, money } from "./words.js";

@@ -3,7 +3,7 @@
    /api/ledger/hands settles each hand by the house's own rules. A hand entered without a
    connection is kept without nets and settled once the server answers again. */
 
-import { request } from "../js/api.js";
+import { offline, request } from "../js/api.js";
 import { byServer, saveBook } from "./book.js";
 
 /** The most hands the server settles in one request (SETTLE_MAX). */
@@ -11,9 +11,6 @@ const AT_ONCE = 200;
 
 /** What the server needs of a hand: its banker, bets (in coins) and ends. */
 const sent = (hand) => ({ banker: hand.banker, bets: hand.bets, ends: hand.ends });
-
-/** The server could not be reached (as against a request it refused). */
-export const offline = (err) => !!(err && err.error && err.error.code === "network");
 
 /** Each hand's answer from the server: {nets} or {error, who}. Throws as `request` does. */
 export async function settleHands(book, hands) {

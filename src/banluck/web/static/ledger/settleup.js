@@ -2,12 +2,12 @@
    hands settled; those waiting or refused are counted and named), the downloads, and who
    pays whom (POST /api/ledger/transfers). */
 
-import { request } from "../js/api.js";
+import { offline, request } from "../js/api.js";
 import { $, el } from "../js/dom.js";
 import { t } from "../js/messages.js";
 import { errorMessage } from "../js/room/words.js";
 import { ledgerCsv, ledgerFile, totals, unsettled } from "./book.js";
-import { offline, settlePending } from "./settle.js";
+import { settlePending } from "./settle.js";
 import { money, plain } from "./words.js";
 
 export function drawTotals(book) {

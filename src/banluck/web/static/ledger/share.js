@@ -6,7 +6,7 @@
    entering to another phone (a link with a key, POST /api/ledgers/{code}/pass), which takes
    the shared ledger as it stands (ledger.js); this phone's changes are then no longer sent. */
 
-import { request } from "../js/api.js";
+import { offline, request } from "../js/api.js";
 import { $ } from "../js/dom.js";
 import { t } from "../js/messages.js";
 import { errorMessage } from "../js/room/words.js";
@@ -17,7 +17,6 @@ let book = null;
 let inflight = null; // the PUT under way
 let again = false;
 
-const offline = (err) => err.error && err.error.code === "network";
 
 function say(key, params) {
   $("share-status").textContent = t(key, params);

@@ -3,7 +3,7 @@
    few seconds while there is no socket); read-only: the phone that shared it enters the
    hands. */
 
-import { request } from "../js/api.js";
+import { offline, request } from "../js/api.js";
 import { $, el } from "../js/dom.js";
 import { applyTexts } from "../js/pagetexts.js";
 import { errorMessage } from "../js/room/words.js";
@@ -47,7 +47,7 @@ async function fetchSeen() {
     $("error").textContent = "";
     draw();
   } catch (err) {
-    $("error").textContent = err.error && err.error.code === "network" ? t("ledger.view.offline") : errorMessage(err.error);
+    $("error").textContent = offline(err) ? t("ledger.view.offline") : errorMessage(err.error);
   }
 }
 
