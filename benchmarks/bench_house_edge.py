@@ -53,8 +53,8 @@ def pricer(base: str) -> dict[str, Callable[[Any], Any]]:
     g = game(base)
     if g.house_edge is not None:
         return {"exact edge": g.part("house_edge")}
-    from banluck.games.kampung.edge import house_edge
-    from banluck.games.kampung.policy_data import solved
+    from banluck.games.kampung.bots.shipped import solved
+    from banluck.games.kampung.sim.edge import house_edge
 
     return {"solve": lambda h: solved(h.record()), "simulated edge": house_edge}
 

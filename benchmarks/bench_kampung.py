@@ -27,14 +27,14 @@ from typing import Any
 
 from banluck.core.cards import RANKS, SUITS
 from banluck.core.shoe import Shoe
-from banluck.games.kampung.decisions import BankerDecision, PlayerDecision
-from banluck.games.kampung.policy import (
+from banluck.games.kampung.bots.policy import (
     banker_hint,
     banker_policy,
     player_hint,
     player_policy,
     table_bots,
 )
+from banluck.games.kampung.decisions import BankerDecision, PlayerDecision
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.round import KampungRound
 from banluck.games.kampung.rules import KAMPUNG

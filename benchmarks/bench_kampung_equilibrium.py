@@ -1,10 +1,10 @@
-"""Kampung's model game solved to an equilibrium (``policy_equilibrium``): the time of a
+"""Kampung's model game solved to an equilibrium (``equilibrium.nash``): the time of a
 solve from nothing (the pure solve it grows from included), its NashConv and value, for
 kampung's own rules and a few houses. Issue 19's target: NashConv at most 0.01 % of a bet
 per player hand, solved in at most 60 s on one core for the preset. Beside it, the
-equilibrium's NashConv when each side sees what K17 shows (``policy_seen``: a player the
+equilibrium's NashConv when each side sees what K17 shows (``equilibrium.seen``: a player the
 other hands' counts, the banker the bets) and the time of those two best answers. Then the
-model with the bets seen solved to its own equilibrium (``policy_seen_equilibrium``): its
+model with the bets seen solved to its own equilibrium (``equilibrium.seen_nash``): its
 time, value and NashConv, and the bracket the first equilibrium's best answers give.
 
     taskset -c 1 .venv/bin/python -m benchmarks.bench_kampung_equilibrium --repeats 3
@@ -20,10 +20,10 @@ import time
 from typing import Any
 
 from banluck.games.house import read_house
-from banluck.games.kampung import policy_model
-from banluck.games.kampung.policy_equilibrium import Equilibrium, equilibrium
-from banluck.games.kampung.policy_seen import banker_seen, player_seen, seen
-from banluck.games.kampung.policy_seen_equilibrium import seen_equilibrium
+from banluck.games.kampung.equilibrium import model
+from banluck.games.kampung.equilibrium.nash import Equilibrium, equilibrium
+from banluck.games.kampung.equilibrium.seen import banker_seen, player_seen, seen
+from banluck.games.kampung.equilibrium.seen_nash import seen_equilibrium
 from banluck.games.kampung.rules import KampungRules
 from benchmarks.common import load, machine
 
@@ -61,7 +61,7 @@ def main() -> None:
         rules = _rules(changes)
         times = []
         for _ in range(args.repeats):
-            policy_model.solve.cache_clear()
+            model.solve.cache_clear()
             t0 = time.perf_counter()
             e = equilibrium(rules)
             times.append(time.perf_counter() - t0)

@@ -72,7 +72,7 @@ fi
 # with the C compiler). Numba's cache is keyed on
 # each source file's time and size; the stamp below is the same, so a second run skips it.
 # Numba does not see a change in another module that a kernel calls (numba#1833: the
-# kampung kernel kept an old settlement after sim_hand.py changed), so when any kernel
+# kampung kernel kept an old settlement after sim/hand.py changed), so when any kernel
 # source changed every cached kernel of the project is thrown away and compiled again.
 warm_stamp=.venv/.warmed
 warm_want=$(grep -rl --include='*.py' -e 'from numba' -e 'AheadOfTime(' src | sort | xargs stat -c '%n %Y %s' \

@@ -32,8 +32,8 @@ from banluck.games import GAMES
 def _kampung_hands(hands: int = 12) -> set[str]:
     """K2: the bank rotates, so the bots both bank and play; every choice asks for a hint.
     Who held the bank."""
+    from banluck.games.kampung.bots.policy import banker_hint, player_hint, table_bots
     from banluck.games.kampung.decisions import BankerDecision
-    from banluck.games.kampung.policy import banker_hint, player_hint, table_bots
     from banluck.games.kampung.rules import KAMPUNG
     from banluck.games.kampung.table import KampungTable
 
@@ -65,7 +65,7 @@ def steps(*, simulate: bool, build: Parser | None = None) -> list[tuple[str, Cal
     simulation of every game; the commands are parsed by ``build``'s parser."""
     from banluck.draws.native import DRAWS
     from banluck.games.blackjack.solver_native import SOLVER
-    from banluck.games.kampung.native import KERNEL as KAMPUNG_KERNEL
+    from banluck.games.kampung.equilibrium.native import KERNEL as KAMPUNG_KERNEL
 
     out: list[tuple[str, Callable[[], object]]] = [
         (

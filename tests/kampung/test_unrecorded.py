@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from banluck.core.shoe import Shoe
+from banluck.games.kampung.bots.policy import banker_policy, own_hand_policy, player_policy
 from banluck.games.kampung.decisions import BankerDecision
-from banluck.games.kampung.policy import banker_policy, own_hand_policy, player_policy
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.round import KampungRound
 from banluck.games.kampung.rules import KAMPUNG

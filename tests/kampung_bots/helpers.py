@@ -9,14 +9,14 @@ import numpy as np
 from banluck.core.cards import RANKS, SUITS, Card, parse_card
 from banluck.core.shoe import Shoe
 from banluck.games.banluck.hands import hand_total
-from banluck.games.kampung import policy as P
-from banluck.games.kampung import sim_hand as kh
-from banluck.games.kampung import sim_kernel as k
+from banluck.games.kampung.bots import policy as P
 from banluck.games.kampung.decisions import BankerDecision, HandSeen, PlayerDecision
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.round import KampungRound
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
-from banluck.games.kampung.sim_runner import new_cache, sim_arrays
+from banluck.games.kampung.sim import hand as kh
+from banluck.games.kampung.sim import kernel as k
+from banluck.games.kampung.sim.runner import new_cache, sim_arrays
 
 PLAYERS = ("you", "anna", "ben")
 BET = 50

@@ -1,4 +1,4 @@
-"""K18: the model game's equilibrium (``policy_equilibrium``): both sides' exact best
+"""K18: the model game's equilibrium (``equilibrium.nash``): both sides' exact best
 answers gain nothing against the mixtures, every pure strategy in a mixture earns the same,
 and the banker's recursion values a given strategy as it values its own best."""
 
@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banluck.games.kampung import kernel as kn
-from banluck.games.kampung import policy_dp as dp
-from banluck.games.kampung.double_oracle import maxmin
-from banluck.games.kampung.policy_data import load
-from banluck.games.kampung.policy_equilibrium import solved_equilibrium
-from banluck.games.kampung.policy_model import solve_against
-from banluck.games.kampung.policy_player import player_values
+from banluck.games.kampung.bots.shipped import load
+from banluck.games.kampung.equilibrium import dp
+from banluck.games.kampung.equilibrium import kernel as kn
+from banluck.games.kampung.equilibrium.double_oracle import maxmin
+from banluck.games.kampung.equilibrium.model import solve_against
+from banluck.games.kampung.equilibrium.nash import solved_equilibrium
+from banluck.games.kampung.equilibrium.player import player_values
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 
 pytestmark = pytest.mark.slow

@@ -11,11 +11,11 @@ import math
 import numpy as np
 import pytest
 
-from banluck.games.kampung import sim_hand as kh
-from banluck.games.kampung import sim_kernel as k
-from banluck.games.kampung.policy_equilibrium import solved_equilibrium
+from banluck.games.kampung.equilibrium.nash import solved_equilibrium
 from banluck.games.kampung.rules import KAMPUNG
-from banluck.games.kampung.sim_runner import (
+from banluck.games.kampung.sim import hand as kh
+from banluck.games.kampung.sim import kernel as k
+from banluck.games.kampung.sim.runner import (
     SimArrays,
     compare,
     mix_state,

@@ -16,15 +16,15 @@ from hypothesis import strategies as st
 from banluck.cli import main
 from banluck.core.shoe import Shoe
 from banluck.games.house import House, HouseError, read_house
-from banluck.games.kampung.driver import KampungDriver
-from banluck.games.kampung.policy import player_hint
-from banluck.games.kampung.policy_data import (
+from banluck.games.kampung.bots.policy import player_hint
+from banluck.games.kampung.bots.shipped import (
     is_shipped,
     load,
     model_rules,
     solved,
 )
-from banluck.games.kampung.policy_model import solve
+from banluck.games.kampung.driver import KampungDriver
+from banluck.games.kampung.equilibrium.model import solve
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from tests.houses.strategies import houses
 from tests.kampung_bots.helpers import KernelHands, cards, engine_hand, player_decision, shuffled
@@ -198,8 +198,8 @@ def test_a_banker_who_may_not_open_one_by_one_never_opens_early() -> None:
     """``selective_open: false``: the banker only hits or stands (its solve has no
     ``open:``), so no hand is opened early in the simulator, where kampung's banker often
     opens; the open-four banker, which opens hands one by one, is refused there."""
-    from banluck.games.kampung import sim_hand as kh
-    from banluck.games.kampung.sim_runner import simulate
+    from banluck.games.kampung.sim import hand as kh
+    from banluck.games.kampung.sim.runner import simulate
 
     rules: KampungRules = read_house(
         {"base": "kampung", "rules": {"selective_open": False}}
@@ -220,11 +220,11 @@ def test_the_simulator_refuses_a_house_of_xi_dachs_fields() -> None:
 
 @pytest.mark.rule("X13")
 def test_the_table_round_measures_kampung_as_the_simulator_does() -> None:
-    """``engine_sim`` plays whole hands through the table's round and bots; at kampung's own
+    """``sim.engine`` plays whole hands through the table's round and bots; at kampung's own
     rules, which the Numba simulator also plays, the two figures agree within their
     intervals (fixed seeds: the same numbers every run)."""
-    from banluck.games.kampung.edge import simulated_edge
-    from banluck.games.kampung.engine_sim import engine_edge
+    from banluck.games.kampung.sim.edge import simulated_edge
+    from banluck.games.kampung.sim.engine import engine_edge
 
     engine = engine_edge(KAMPUNG, hands=20_000)
     kernel = simulated_edge(KAMPUNG)
@@ -239,7 +239,7 @@ def test_a_xi_dach_house_gets_an_edge_measured_by_the_table_round(
 ) -> None:
     """The simulator refuses XI_DACH.md's fields; their edge is the table round's, said to be
     outside the model, by ``banluck odds`` and for the page (``edge.house_edge``)."""
-    from banluck.games.kampung.edge import house_edge
+    from banluck.games.kampung.sim.edge import house_edge
     from banluck.games.named_houses import named_house
 
     assert main(["odds", "--preset", "xi-dach", "--json"]) == 0
@@ -256,8 +256,8 @@ def test_a_xi_dach_house_gets_an_edge_measured_by_the_table_round(
 def test_the_shipped_xi_dach_edges_are_the_table_rounds_own() -> None:
     """engine_edges.json holds what ``engine_edge`` measures for each named Xì Dách house,
     played again here (a change of the round or the bots shows until the file is written
-    again: ``engine_sim.write_known``)."""
-    from banluck.games.kampung.engine_sim import KNOWN, known_data, measured_edge, rules_key
+    again: ``sim.engine.write_known``)."""
+    from banluck.games.kampung.sim.engine import KNOWN, known_data, measured_edge, rules_key
     from banluck.games.named_houses import named_house
 
     shipped = json.loads(KNOWN.read_text(encoding="utf-8"))

@@ -14,12 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banluck.games.banluck.hands import total_from
-from banluck.games.kampung import kernel as kn
-from banluck.games.kampung import policy_dp as dp
-from banluck.games.kampung.policy_data import data_path, load, solved_data
-from banluck.games.kampung.policy_model import solve
-from banluck.games.kampung.policy_player import BankBurn, player_values
-from banluck.games.kampung.policy_tables import simple_player
+from banluck.games.kampung.bots.shipped import data_path, load, solved_data
+from banluck.games.kampung.bots.tables import simple_player
+from banluck.games.kampung.equilibrium import dp
+from banluck.games.kampung.equilibrium import kernel as kn
+from banluck.games.kampung.equilibrium.model import solve
+from banluck.games.kampung.equilibrium.player import BankBurn, player_values
 from banluck.games.kampung.rules import KAMPUNG
 
 Array = np.ndarray[Any, np.dtype[np.float64]]
@@ -28,8 +28,8 @@ G = dp.payoffs(KAMPUNG)
 
 
 def plain_value(start: tuple[int, ...], h: Array, w7: float, must: int = 16) -> float:
-    """K14–K16 read literally, one card list at a time (no tables shared with policy_dp; the
-    events are named by ``policy_dp``'s constants): ``must``, the banker's licence (H19)."""
+    """K14–K16 read literally, one card list at a time (no tables shared with equilibrium.dp; the
+    events are named by ``equilibrium.dp``'s constants): ``must``, the banker's licence (H19)."""
     n = h.shape[0]
 
     def opened(t: int) -> int:

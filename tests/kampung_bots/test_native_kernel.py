@@ -7,11 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from banluck.games.kampung import kernel as jit
-from banluck.games.kampung import policy_dp as dp
-from banluck.games.kampung.native import KERNEL
-from banluck.games.kampung.policy_equilibrium import solved_equilibrium
-from banluck.games.kampung.posterior import N_TYPES
+from banluck.games.kampung.equilibrium import dp
+from banluck.games.kampung.equilibrium import kernel as jit
+from banluck.games.kampung.equilibrium.nash import solved_equilibrium
+from banluck.games.kampung.equilibrium.native import KERNEL
+from banluck.games.kampung.equilibrium.posterior import N_TYPES
 from banluck.games.kampung.rules import KAMPUNG
 
 

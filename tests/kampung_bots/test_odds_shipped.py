@@ -1,7 +1,7 @@
 """``banluck odds --preset kampung`` answers kampung's own rules at once from the figures
 shipped with the package (``odds_shipped``), which are today's: the same run made again
 gives them exactly (a change of the round, the bots or the simulator shows until the file is
-written again: ``python -m banluck.games.kampung.odds_shipped``)."""
+written again: ``python -m banluck.games.kampung.sim.odds_shipped``)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from banluck.cli import main
-from banluck.games.kampung import edge
-from banluck.games.kampung.odds_shipped import data_path, made, shipped
 from banluck.games.kampung.rules import KAMPUNG
+from banluck.games.kampung.sim import edge
+from banluck.games.kampung.sim.odds_shipped import data_path, made, shipped
 
 
 def test_kampung_own_odds_come_from_the_shipped_figures(

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banluck.core.cards import RANKS, SUITS, Card
-from banluck.games.kampung.decisions import BankerDecision, PlayerDecision
-from banluck.games.kampung.policy import (
+from banluck.games.kampung.bots.mixed import equilibrium_play
+from banluck.games.kampung.bots.policy import (
     BANKER_POLICIES,
     PLAYER_POLICIES,
     _BankerModel,
@@ -21,8 +21,8 @@ from banluck.games.kampung.policy import (
     recursion_banker,
     tables_player,
 )
-from banluck.games.kampung.policy_equilibrium import against_banker, solved_equilibrium
-from banluck.games.kampung.policy_mixed import equilibrium_play
+from banluck.games.kampung.decisions import BankerDecision, PlayerDecision
+from banluck.games.kampung.equilibrium.nash import against_banker, solved_equilibrium
 from banluck.games.kampung.rules import KAMPUNG
 from tests.kampung_bots.helpers import PLAYERS, banker_decision, cards, player_decision, seen
 
@@ -204,7 +204,7 @@ def test_without_the_burn_the_banker_plays_or_voids_its_15_by_the_solve() -> Non
     """A house without the burn offers void and play only: the bot takes the solve's choice
     for a 15 that cannot be burnt (play an ace-four when playing is worth more than the void's
     0), not the first of void and play."""
-    from banluck.games.kampung.policy_data import load
+    from banluck.games.kampung.bots.shipped import load
 
     s = load()
     hands = (seen("you", 2), seen("anna", 2), seen("ben", 2))

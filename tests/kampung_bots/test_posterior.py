@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from banluck.core.cards import N_CLASSES, parse_card
-from banluck.games.kampung.policy import player_tables
-from banluck.games.kampung.policy_dp import class_probs, shoe_probs, totals
-from banluck.games.kampung.policy_tables import PlayerTables, simple_player
-from banluck.games.kampung.posterior import (
+from banluck.games.kampung.bots.policy import player_tables
+from banluck.games.kampung.bots.tables import PlayerTables, simple_player
+from banluck.games.kampung.equilibrium.dp import class_probs, shoe_probs, totals
+from banluck.games.kampung.equilibrium.posterior import (
     N_TYPES,
     T_777,
     T_NONE,

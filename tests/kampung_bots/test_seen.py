@@ -1,5 +1,5 @@
 """K17 / K18: the equilibrium's NashConv in the model that keeps what each side sees
-(``policy_seen``): a player who sees the other hands, a banker who sees the bets."""
+(``equilibrium.seen``): a player who sees the other hands, a banker who sees the bets."""
 
 from __future__ import annotations
 
@@ -10,20 +10,24 @@ import numpy as np
 import pytest
 
 from banluck.core.cards import N_CLASSES
-from banluck.games.kampung import policy_dp as dp
-from banluck.games.kampung.edge import equilibrium_data
-from banluck.games.kampung.policy_equilibrium import solved_equilibrium
-from banluck.games.kampung.policy_model import fresh_naturals, natural_multiple_any, solve_against
-from banluck.games.kampung.policy_player import pair_state, player_values
-from banluck.games.kampung.policy_seen import (
+from banluck.games.kampung.bots.tables import simple_player
+from banluck.games.kampung.equilibrium import dp
+from banluck.games.kampung.equilibrium.model import (
+    fresh_naturals,
+    natural_multiple_any,
+    solve_against,
+)
+from banluck.games.kampung.equilibrium.nash import solved_equilibrium
+from banluck.games.kampung.equilibrium.player import pair_state, player_values
+from banluck.games.kampung.equilibrium.posterior import hand_types, types_by_stake
+from banluck.games.kampung.equilibrium.seen import (
     BETS_SEEN,
     BETS_STAKED,
     banker_seen,
     player_seen,
 )
-from banluck.games.kampung.policy_tables import simple_player
-from banluck.games.kampung.posterior import hand_types, types_by_stake
 from banluck.games.kampung.rules import KAMPUNG
+from banluck.games.kampung.sim.edge import equilibrium_data
 
 pytestmark = pytest.mark.slow
 

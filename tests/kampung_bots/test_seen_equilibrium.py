@@ -1,5 +1,5 @@
 """K10 / K17: the model with the bets seen solved to its own equilibrium
-(``policy_seen_equilibrium``): the banker tells a burnt hand's doubled stake apart, a player
+(``equilibrium.seen_nash``): the banker tells a burnt hand's doubled stake apart, a player
 plays a burnt hand's fresh pair by a table of its own."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import dataclasses
 
 import pytest
 
-from banluck.games.kampung.policy_equilibrium import solved_equilibrium
-from banluck.games.kampung.policy_seen import seen
-from banluck.games.kampung.policy_seen_equilibrium import (
+from banluck.games.kampung.equilibrium.nash import solved_equilibrium
+from banluck.games.kampung.equilibrium.seen import seen
+from banluck.games.kampung.equilibrium.seen_nash import (
     N_KINDS,
     count_of,
     kind_of,
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.slow
 @pytest.mark.rule("K10")
 def test_the_bets_seen_equilibrium_converges_inside_the_shipped_equilibriums_bracket() -> None:
     """Both exact best answers gain nothing (NashConv at rounding), and the value lies where
-    ``policy_seen``'s best answers to the shipped equilibrium bracket it: below the shipped
+    ``equilibrium.seen``'s best answers to the shipped equilibrium bracket it: below the shipped
     value by at most what the banker gained by seeing the bets, and strictly below it (the
     bets are worth something to the bank)."""
     e = solved_equilibrium(KAMPUNG)

@@ -1,4 +1,4 @@
-"""K18: the table's bots play the model's equilibrium (``policy.TableBots``, ``policy_mixed``):
+"""K18: the table's bots play the model's equilibrium (``policy.TableBots``, ``bots.mixed``):
 the shipped equilibrium is a fresh solve's; each hand's draws come from its first deal, by
 the weights; held to one table and one banker strategy the engine plays the simulator's
 hands exactly; a replay without moves plays what the table's bots play; the Hint prices play
@@ -18,15 +18,15 @@ import pytest
 
 from banluck.core.cards import RANKS, SUITS
 from banluck.core.shoe import Shoe
-from banluck.games.kampung import policy as P
-from banluck.games.kampung import policy_mixed as M
-from banluck.games.kampung.policy_data import solved
-from banluck.games.kampung.policy_equilibrium import against_banker, solved_equilibrium
+from banluck.games.kampung.bots import mixed as M
+from banluck.games.kampung.bots import policy as P
+from banluck.games.kampung.bots.shipped import solved
+from banluck.games.kampung.equilibrium.nash import against_banker, solved_equilibrium
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.replay import replay_hand
 from banluck.games.kampung.round import KampungRound
 from banluck.games.kampung.rules import KAMPUNG
-from banluck.games.kampung.sim_runner import sim_arrays
+from banluck.games.kampung.sim.runner import sim_arrays
 from tests.kampung_bots.helpers import (
     BET,
     PLAYERS,
@@ -43,7 +43,7 @@ from tests.kampung_bots.helpers import (
 def test_the_shipped_equilibrium_is_a_fresh_solves() -> None:
     shipped = json.loads(M.data_path().read_text(encoding="utf-8"))
     fresh = M.equilibrium_data(KAMPUNG)
-    assert shipped["tables"] == fresh["tables"], "run python -m banluck.games.kampung.policy_mixed"
+    assert shipped["tables"] == fresh["tables"], "run python -m banluck.games.kampung.bots.mixed"
     for key in ("table_weights", "strategy_weights", "beliefs", "value"):
         assert np.allclose(shipped[key], fresh[key], rtol=0, atol=1e-12), key
     for key, value in fresh["hint"].items():

@@ -207,7 +207,7 @@ def test_a_kampung_houses_solve_is_made_off_the_loop_when_the_house_changes(
     solves it, on its loop or off it)."""
     import time
 
-    from banluck.games.kampung import policy_data, policy_mixed
+    from banluck.games.kampung.bots import mixed, shipped
 
     with served(tmp_path / "k.sqlite3") as (client, hub):
         cookie = _cookie(client)
@@ -230,7 +230,7 @@ def test_a_kampung_houses_solve_is_made_off_the_loop_when_the_house_changes(
             def never(*args: object) -> None:
                 raise AssertionError("the server's own process solved the house")
 
-            monkeypatch.setattr(policy_data, "solved_data", never)
-            monkeypatch.setattr(policy_mixed, "equilibrium_data", never)
-            assert policy_data.solved(rules).decks == rules.decks
-            assert policy_mixed.equilibrium_play(rules) is not None
+            monkeypatch.setattr(shipped, "solved_data", never)
+            monkeypatch.setattr(mixed, "equilibrium_data", never)
+            assert shipped.solved(rules).decks == rules.decks
+            assert mixed.equilibrium_play(rules) is not None

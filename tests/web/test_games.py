@@ -408,8 +408,8 @@ def test_statistics_give_kampungs_shipped_simulated_edge_and_none_under_a_house(
 ) -> None:
     """A game with no exact edge: kampung's own rules have their shipped simulated edge (the
     lobby's figure, with its interval), the expected net from it; a house has none here."""
-    from banluck.games.kampung.odds_shipped import shipped
     from banluck.games.kampung.rules import KAMPUNG
+    from banluck.games.kampung.sim.odds_shipped import shipped
 
     c = game_client(db, seed=8)
     rng = random.Random(8)

@@ -39,7 +39,7 @@ def test_a_kampung_houses_edge_is_simulated_with_its_own_bots(tmp_path: Path) ->
     simulator's shoes, the figure ``banluck odds --preset kampung --house`` prints (the same
     run: same seed and hands), with its interval; a house where any 21 wins or collects 3
     has a figure of its own."""
-    from banluck.games.kampung.edge import odds_data
+    from banluck.games.kampung.sim.edge import odds_data
 
     c = game_client(tmp_path / "save.sqlite3")
     own = c.post(ROUTE, json={"house": {"base": "kampung"}}).json()

@@ -103,7 +103,7 @@ _KAMPUNG_PARTS = {
     "replay": f"{_KAMPUNG}.replay:replay_hand",
     "driver": f"{_KAMPUNG}.driver:KampungDriver",
     "house": f"{_KAMPUNG}.house:SCHEMA",
-    "sim_edge": f"{_KAMPUNG}.edge:house_edge",
+    "sim_edge": f"{_KAMPUNG}.sim.edge:house_edge",
     "ledger": f"{_KAMPUNG}.ledger:settle_hand",
     "ledger_table": f"{_KAMPUNG}.ledger:settlement_table",
 }
@@ -132,8 +132,8 @@ GAMES: dict[str, Game] = {
         Game(
             name="kampung",
             title="Kampung",
-            odds=f"{_KAMPUNG}.commands:odds",
-            simulate=f"{_KAMPUNG}.commands:simulate",
+            odds=f"{_KAMPUNG}.sim.command:odds",
+            simulate=f"{_KAMPUNG}.sim.command:simulate",
             **_KAMPUNG_PARTS,
         ),
         # XI_DACH.md: kampung's table under its named house X13
@@ -141,7 +141,7 @@ GAMES: dict[str, Game] = {
             name="xi-dach",
             title="Xì Dách",
             named_house="xi-dach",
-            odds=f"{_KAMPUNG}.commands:odds",
+            odds=f"{_KAMPUNG}.sim.command:odds",
             **_KAMPUNG_PARTS,
         ),
         Game(

@@ -78,7 +78,7 @@ class KampungSession(SoloSession):
         return house
 
     def simulated_edge(self) -> dict[str, Any] | None:
-        from banluck.games.kampung.odds_shipped import shipped
+        from banluck.games.kampung.sim.odds_shipped import shipped
 
         figures = shipped(self.rules) if self.chosen_house() is None else None
         if figures is None:

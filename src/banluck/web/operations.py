@@ -31,7 +31,7 @@ log = logging.getLogger("banluck.web")
 KERNELS = (
     ("banluck.draws.native", "DRAWS"),
     ("banluck.games.blackjack.solver_native", "SOLVER"),
-    ("banluck.games.kampung.native", "KERNEL"),
+    ("banluck.games.kampung.equilibrium.native", "KERNEL"),
 )
 
 

@@ -84,8 +84,8 @@ class KampungDriver(GameDriver):
     def prepare(self) -> None:
         """H9: the house's own solve and equilibrium, which the bots and the Hint read
         (1–5 s for a house; kampung's own ship with the package)."""
-        from banluck.games.kampung.policy import table_bots
-        from banluck.games.kampung.policy_data import solved
+        from banluck.games.kampung.bots.policy import table_bots
+        from banluck.games.kampung.bots.shipped import solved
 
         table_bots(self.rules)
         solved(self.rules)
@@ -93,7 +93,7 @@ class KampungDriver(GameDriver):
     def solve_job(self) -> Callable[[], Any] | None:
         """H9: the house's solve and equilibrium as data, to be made in another process
         (``house_data``; None: kampung's own, shipped)."""
-        from banluck.games.kampung.policy_data import is_shipped
+        from banluck.games.kampung.bots.shipped import is_shipped
 
         if is_shipped(self.rules):
             return None
@@ -101,11 +101,11 @@ class KampungDriver(GameDriver):
 
     def take_solve(self, data: Any) -> None:
         """The data ``solve_job`` made: kept for the bots and the Hint."""
-        from banluck.games.kampung import policy_data, policy_mixed
+        from banluck.games.kampung.bots import mixed, shipped
 
         if isinstance(data, dict):
-            policy_data.keep_made(self.rules, data["solved"])
-            policy_mixed.keep_made(self.rules, data["equilibrium"])
+            shipped.keep_made(self.rules, data["solved"])
+            mixed.keep_made(self.rules, data["equilibrium"])
 
     def first_banker(self) -> str | None:
         return self.rules.bank_order[0]
@@ -152,14 +152,14 @@ class KampungHand(RoundHand):
 
     def bot_choice(self) -> str:
         """K18: the table's bots (the model's equilibrium, each seat's draw by the deal)."""
-        from banluck.games.kampung.policy import table_bots
+        from banluck.games.kampung.bots.policy import table_bots
 
         return table_bots(self.rules).choose(self.round.deal_key, self.round.decision())
 
     def hint(self, seat: str) -> Hint:
         """K18: the value of each legal choice, as a player or as the banker (the house's
         own solve, H9)."""
-        from banluck.games.kampung.policy import banker_hint, player_hint
+        from banluck.games.kampung.bots.policy import banker_hint, player_hint
 
         d = self.round.decision()
         try:
@@ -224,8 +224,8 @@ class KampungHand(RoundHand):
 def house_data(rules: KampungRules) -> dict[str, Any]:
     """H9: a house's solve and equilibrium as data (made in a child process; the parent
     keeps them, ``KampungDriver.take_solve``)."""
-    from banluck.games.kampung.policy_data import model_rules, solved_data
-    from banluck.games.kampung.policy_mixed import equilibrium_data
+    from banluck.games.kampung.bots.mixed import equilibrium_data
+    from banluck.games.kampung.bots.shipped import model_rules, solved_data
 
     model = model_rules(rules)
     return {"solved": solved_data(model), "equilibrium": equilibrium_data(model)}

@@ -39,7 +39,7 @@ from banluck.replay_input import (
 from banluck.replay_input import read_shoe as _read_shoe
 
 if TYPE_CHECKING:
-    from banluck.games.kampung.policy import BankerPolicy, OwnHandPolicy, TableBots
+    from banluck.games.kampung.bots.policy import BankerPolicy, OwnHandPolicy, TableBots
 
 __all__ = ["outcome_json", "replay_hand"]
 
@@ -149,7 +149,7 @@ def play(r: KampungRound, scripts: dict[str, list[str] | None]) -> None:
     without ``moves``; a move that does not fit is a ReplayError."""
     used = dict.fromkeys(scripts, 0)
     bots: TableBots | None = None
-    key = r.deal_key  # the bots' draws (``policy_mixed``): from the first deal
+    key = r.deal_key  # the bots' draws (``bots.mixed``): from the first deal
     # each bot seat's policy this hand, drawn once
     banker_bot: BankerPolicy | None = None
     player_bots: dict[str, OwnHandPolicy] = {}
@@ -250,7 +250,7 @@ def _bots(rules: KampungRules) -> TableBots:
     global _last_bots
     last = _last_bots
     if last is None or last[0] is not rules:  # the same rules hand after hand: no hashing
-        from banluck.games.kampung.policy import table_bots  # only when needed
+        from banluck.games.kampung.bots.policy import table_bots  # only when needed
 
         last = _last_bots = (rules, table_bots(rules))
     return last[1]

@@ -91,7 +91,7 @@ class RoundState:
     @property
     def deal_key(self) -> str:
         """Every seat's first two cards as dealt, as text (the key from which the bots draw
-        their mixed strategy for the hand, ``policy_mixed``; never for a player)."""
+        their mixed strategy for the hand, ``bots.mixed``; never for a player)."""
         return "|".join(
             f"{seat}:{','.join(c.rank + c.suit for c in cards)}" for seat, cards in self._first_deal
         )

@@ -18,7 +18,7 @@ _TABLES = "f8[:, :, :, ::1], i8[:, :, :, ::1], f8[:, :, :, :, :, ::1], f8[:, :, 
 #: The signatures of what the table calls (the types ``policy`` and ``posterior`` pass, all
 #: arrays C-contiguous).
 KERNEL = AheadOfTime(
-    kernel="banluck.games.kampung.kernel",
+    kernel="banluck.games.kampung.equilibrium.kernel",
     signatures={
         "banker_values": (
             f"void(i8[:, :, ::1], f8[::1], f8[:, ::1], i8, f8, f8[::1], {_TABLES}, "

@@ -1,4 +1,4 @@
-"""The pieces of the compiled kampung hand (``sim_kernel``): the layout of its parameter
+"""The pieces of the compiled kampung hand (``kernel``): the layout of its parameter
 and tally arrays, a hand's running count and total (T3), a natural (T4), the banker's natural
 against every player (K6) and an opening (K16), each compiled inline where the hand uses it.
 """

@@ -2,7 +2,7 @@
 table's own round and bots, hand after hand, each from a fresh shoe (XI_DACH.md X13's
 houses shuffle every hand).
 
-The Numba simulator (``sim_runner``) restates kampung's comparison and penalties and so
+The Numba simulator (``runner``) restates kampung's comparison and penalties and so
 refuses Xì Dách's fields; this one restates nothing: every rule is the round's, every choice
 the table's bots' (``KampungHand.bot_choice``), so it measures any house the table plays,
 at the cost of speed (about 1,300 hands a second on one core). Three bots play against a

@@ -17,7 +17,7 @@ from banluck.command_kit import (
 from banluck.command_kit import pct as _pct
 
 if TYPE_CHECKING:
-    from banluck.games.kampung.sim_runner import KampungSimResult
+    from banluck.games.kampung.sim.runner import KampungSimResult
 
 DEFAULT_CHUNK = 1 << 18
 
@@ -62,7 +62,7 @@ def report(result: KampungSimResult) -> str:
 def simulate(args: argparse.Namespace) -> int:
     """``banluck simulate --preset kampung``: exit 0, or 2 with one line on bad input."""
     from banluck.games.kampung.rules import KAMPUNG
-    from banluck.games.kampung.sim_runner import SIM_BANKERS, SIM_PLAYERS
+    from banluck.games.kampung.sim.runner import SIM_BANKERS, SIM_PLAYERS
 
     # the table's bots by default (the model's equilibrium, both sides mixing)
     banker = getattr(args, "banker", None) or "equilibrium"
@@ -78,7 +78,7 @@ def simulate(args: argparse.Namespace) -> int:
         check_at_least_one({"hands": args.hands, "workers": args.workers, "chunk": chunk})
     except ValueError as exc:
         return bad_input("simulate", exc)
-    from banluck.games.kampung.sim_runner import simulate as run
+    from banluck.games.kampung.sim.runner import simulate as run
 
     result = run_simulation(
         run, rules, args, chunk=chunk, clock=False, banker=banker, players=players
@@ -108,9 +108,9 @@ def odds(args: argparse.Namespace) -> int:
     without one) with the table's bots (its own equilibrium), by simulation (the page's
     figure); kampung's own figures are shipped (``odds_shipped``)."""
     from banluck.games.drivers import own_house
-    from banluck.games.kampung.edge import odds_data
-    from banluck.games.kampung.odds_shipped import shipped
     from banluck.games.kampung.rules import KAMPUNG
+    from banluck.games.kampung.sim.edge import odds_data
+    from banluck.games.kampung.sim.odds_shipped import shipped
 
     # a game played under a named house (xi-dach) is that house unless another is given
     house = getattr(args, "house_played", None) or own_house(args.preset or "kampung")

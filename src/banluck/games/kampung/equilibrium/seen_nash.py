@@ -1,25 +1,25 @@
 """K10 / K17: kampung's model game with the bets seen, solved to its own equilibrium.
 
-``policy_equilibrium`` solves the model where the banker weighs every hand alike;
-``policy_seen`` measured what seeing the bets is worth to the banker against that
+``nash`` solves the model where the banker weighs every hand alike;
+``seen`` measured what seeing the bets is worth to the banker against that
 equilibrium (a doubled bet marks a burnt 15's fresh pair: a hand that cannot be burnt again,
 staked twice). Here both sides answer it: the banker's strategy (``SeenBanker``) chooses at
 every state of every seating of three hands told apart by card count *and* stake, and a
 player's (``SeenPlay``) plays a burnt hand's fresh pair by a table of its own, since the
 banker treats such a hand apart.
 
-The same double oracle as ``policy_equilibrium`` (``double_oracle``): the game restricted to
+The same double oracle as ``nash`` (``double_oracle``): the game restricted to
 the strategies found so far is a zero-sum matrix game (a player's result with strategy ``i``
 against banker ``j``, the other two seats playing the players' mixture), solved by linear
 programming and again with the new mixture in the other seats until it holds still; each
-side's exact best answer (``policy_dp``'s recursion on every seating; ``policy_player``'s,
+side's exact best answer (``dp``'s recursion on every seating; ``player``'s,
 first for the fresh pair, then for the first two cards with that value of a burn) joins its
 set until neither gains.
 
-Held as in ``policy_equilibrium``: the banker's 15 choices (K7; they fix its starts and the
-burn chances) and every seat's table alike whatever it sees of the others (``policy_seen``
+Held as in ``nash``: the banker's 15 choices (K7; they fix its starts and the
+burn chances) and every seat's table alike whatever it sees of the others (``seen``
 found that worth nothing while the banker may open hands one by one). The table's bots play
-``policy_equilibrium``'s strategies; this solve measures how far they are from the fuller
+``nash``'s strategies; this solve measures how far they are from the fuller
 model's own equilibrium.
 """
 
@@ -31,11 +31,11 @@ from typing import Any
 
 import numpy as np
 
-from banluck.games.kampung import kernel as kn
-from banluck.games.kampung import policy_dp as dp
-from banluck.games.kampung.double_oracle import grow
-from banluck.games.kampung.policy_equilibrium import Equilibrium, solved_equilibrium
-from banluck.games.kampung.policy_model import (
+from banluck.games.kampung.bots.tables import PlayerTables
+from banluck.games.kampung.equilibrium import dp
+from banluck.games.kampung.equilibrium import kernel as kn
+from banluck.games.kampung.equilibrium.double_oracle import grow
+from banluck.games.kampung.equilibrium.model import (
     S_777,
     S_C2,
     S_C4,
@@ -45,23 +45,23 @@ from banluck.games.kampung.policy_model import (
     solve_against,
     w_of,
 )
-from banluck.games.kampung.policy_player import BankBurn, PlayerValues, player_values
-from banluck.games.kampung.policy_seen import SeenPlayer, by_seat
-from banluck.games.kampung.policy_tables import PlayerTables
-from banluck.games.kampung.posterior import T_777, T_NONE, type_index, types_by_stake
+from banluck.games.kampung.equilibrium.nash import Equilibrium, solved_equilibrium
+from banluck.games.kampung.equilibrium.player import BankBurn, PlayerValues, player_values
+from banluck.games.kampung.equilibrium.posterior import T_777, T_NONE, type_index, types_by_stake
+from banluck.games.kampung.equilibrium.seen import SeenPlayer, by_seat
 from banluck.games.kampung.rules import KampungRules
 
 Array = np.ndarray[Any, np.dtype[np.float64]]
 
 #: A hand as the banker tells it apart: settled (``S_NONE``), then each live kind of
-#: ``policy_model`` (``S_C2`` .. ``S_777``) staked once, then the same staked twice (burnt).
+#: ``model`` (``S_C2`` .. ``S_777``) staked once, then the same staked twice (burnt).
 BURNT = S_777
 N_KINDS = 1 + 2 * S_777
 LIVE = tuple(range(1, N_KINDS))
 
 
 def kind_of(count_kind: int, stake: int) -> int:
-    """The seen kind of a hand of ``policy_model``'s kind ``count_kind`` and this stake."""
+    """The seen kind of a hand of ``model``'s kind ``count_kind`` and this stake."""
     return count_kind if stake == 1 or count_kind == S_NONE else count_kind + BURNT
 
 
@@ -71,7 +71,7 @@ def stake_of(kind: int) -> int:
 
 
 def count_of(kind: int) -> int:
-    """A seen kind's ``policy_model`` kind (its card count, or a waiting 7-7-7)."""
+    """A seen kind's ``model`` kind (its card count, or a waiting 7-7-7)."""
     return kind - BURNT if kind > BURNT else kind
 
 
@@ -139,7 +139,7 @@ class SeenEquilibrium:
 
 @dataclass(frozen=True)
 class Held:
-    """What the solve holds from ``policy_equilibrium``: the banker's starts at its turn and
+    """What the solve holds from ``nash``: the banker's starts at its turn and
     the burn chances (both fixed by its 15 choices), with the game's arrays."""
 
     rules: KampungRules
@@ -369,10 +369,10 @@ def solved_seen_equilibrium(rules: KampungRules) -> SeenEquilibrium:
 
 def player_contexts(se: SeenEquilibrium) -> SeenPlayer:
     """K17: a player who also sees the other hands against ``se``'s banker mixture
-    (``policy_seen.SeenPlayer``: the strategies valued context by context, averaged back to
+    (``seen.SeenPlayer``: the strategies valued context by context, averaged back to
     the value, and what playing best in every context gains). Each seat sees the kinds (bets
     included) of the seats that played before it and whether each later one was paid a
-    natural at the deal (``policy_seen.contexts``); what it faces is averaged over only what
+    natural at the deal (``seen.contexts``); what it faces is averaged over only what
     it cannot see."""
     h = se.held
     mix = [(q, s) for q, s in zip(se.play_weights, se.plays, strict=True) if q > 0.0]

@@ -4,7 +4,7 @@ equilibrium behind them take about a minute of one core and come out the same ev
 (a fixed seed), so they are made once and a test keeps them fresh. A house is measured when
 asked, as before.
 
-Regenerate with ``python -m banluck.games.kampung.odds_shipped``.
+Regenerate with ``python -m banluck.games.kampung.sim.odds_shipped``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def data_path() -> Path:
 
 def made() -> dict[str, Any]:
     """The figures, computed now, by deck count (as the file keeps them)."""
-    from banluck.games.kampung.edge import odds_data
+    from banluck.games.kampung.sim.edge import odds_data
 
     return {str(d): odds_data(KAMPUNG.with_decks(d)) for d in KAMPUNG.allowed_decks}
 
@@ -45,7 +45,7 @@ def shipped(rules: KampungRules) -> dict[str, Any] | None:
 
 
 def main() -> int:
-    from banluck.games.kampung.policy_data import write_data
+    from banluck.games.kampung.bots.shipped import write_data
 
     return write_data(data_path(), made())
 

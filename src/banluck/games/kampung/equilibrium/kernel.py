@@ -1,7 +1,7 @@
 """Kampung's compiled kernels (Numba), their one home: the banker's recursion (K14–K16) and
 the chance of each hand type a player's table leads to (K9–K13, K17).
 
-``policy_dp`` keeps the recursion's layout and the rules' numbers it reads, ``posterior`` the
+``dp`` keeps the recursion's layout and the rules' numbers it reads, ``posterior`` the
 hand types' layout; the solvers and the simulator call these kernels just in time. The
 table's bots and the Hint call them through ``native.kernels()``: compiled ahead of time
 (``banluck warm``) so that a new process (a replay, the solo table) needs no Numba.
@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from banluck.core.cards import N_CLASSES
-from banluck.games.kampung.policy_dp import (
+from banluck.games.kampung.equilibrium.dp import (
     A_HIT,
     A_NONE,
     A_OPEN,
@@ -40,7 +40,7 @@ from banluck.games.kampung.policy_dp import (
     V_OPEN,
     V_STAND,
 )
-from banluck.games.kampung.posterior import ACE, SEVEN, T_777, T_FIRST, T_NONE, TEN
+from banluck.games.kampung.equilibrium.posterior import ACE, SEVEN, T_777, T_FIRST, T_NONE, TEN
 
 __all__ = ["bank_gain", "banker_dp", "banker_dp_from", "banker_values", "hand_types"]
 

@@ -1,8 +1,8 @@
 """K18: the project's kampung strategy, both sides at once.
 
-The banker's best answer to a player policy is the recursion of ``policy_dp`` over the
+The banker's best answer to a player policy is the recursion of ``dp`` over the
 posterior of each hidden hand (``posterior``); the players' best answer to that banker is
-``policy_player`` against ``w[count, outcome]``, the expected result of a standing hand of
+``player`` against ``w[count, outcome]``, the expected result of a standing hand of
 that count and outcome when the banker plays its best (averaged over the banker's cards and
 the other two seats' hands). ``solve`` alternates the two until the player's tables stop
 changing, so each side answers the other as well as this model allows: an infinite shoe of
@@ -21,9 +21,10 @@ from typing import Any
 import numpy as np
 
 from banluck.core.cards import N_CLASSES
-from banluck.games.kampung import kernel as kn
-from banluck.games.kampung import policy_dp as dp
-from banluck.games.kampung.policy_player import (
+from banluck.games.kampung.bots.tables import PlayerTables, simple_player
+from banluck.games.kampung.equilibrium import dp
+from banluck.games.kampung.equilibrium import kernel as kn
+from banluck.games.kampung.equilibrium.player import (
     ACE,
     BankBurn,
     PlayerValues,
@@ -31,8 +32,7 @@ from banluck.games.kampung.policy_player import (
     pair_state,
     player_values,
 )
-from banluck.games.kampung.policy_tables import PlayerTables, simple_player
-from banluck.games.kampung.posterior import T_777, T_NONE, hand_types, type_index
+from banluck.games.kampung.equilibrium.posterior import T_777, T_NONE, hand_types, type_index
 from banluck.games.kampung.rules import KampungRules
 
 Array = np.ndarray[Any, np.dtype[np.float64]]
@@ -47,7 +47,7 @@ SOFT_15, HARD_15 = 0, 1
 
 #: A player policy every seat draws from alike: (weight, tables), the weights summing to 1.
 Mixture = tuple[tuple[float, PlayerTables], ...]
-#: The banker's choice at every state (``policy_dp``'s ``act``) of every seating of the model,
+#: The banker's choice at every state (``dp``'s ``act``) of every seating of the model,
 #: by (the hand it settles, the two others' kinds).
 Acts = dict[tuple[int, int, int], Any]
 

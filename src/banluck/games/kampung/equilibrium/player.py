@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 
 from banluck.core.cards import N_CLASSES
-from banluck.games.kampung.policy_dp import MAXA, MAXB, MAXC, O_BUST
-from banluck.games.kampung.policy_tables import PAIR_77, PlayerTables, empty_tables
+from banluck.games.kampung.bots.tables import PAIR_77, PlayerTables, empty_tables
+from banluck.games.kampung.equilibrium.dp import MAXA, MAXB, MAXC, O_BUST
 from banluck.games.kampung.rules import KampungRules
 
 Array = np.ndarray[Any, np.dtype[np.float64]]
@@ -84,7 +84,7 @@ def player_values(
     """The values of every hand against ``w`` / ``v777``: with ``fixed`` that policy's,
     else the best policy's (which is returned in ``tables``). ``fresh_value``: the value of
     a burnt hand's two fresh cards when the banker treats such a hand apart (it sees the
-    doubled bet, ``policy_seen_equilibrium``); by default this table's own against ``w``."""
+    doubled bet, ``seen_nash``); by default this table's own against ``w``."""
     t_rules = rules.totals
     low = rules.player_must_draw_under
     out = empty_tables(fixed.name if fixed is not None else name)

@@ -1,5 +1,5 @@
 """Many kampung hands over worker processes: the bank's edge per player bet with its 95 %
-interval (``sim_kernel`` plays them).
+interval (``kernel`` plays them).
 
 The run is split into chunks; chunk ``i`` plays from random stream ``i`` of
 ``SeedSequence(seed)`` with a freshly shuffled shoe, and returns integer counts that are
@@ -15,14 +15,14 @@ from typing import Any
 
 import numpy as np
 
-from banluck.games.kampung import policy_dp as dp
-from banluck.games.kampung import sim_hand as kh
-from banluck.games.kampung import sim_kernel as k
-from banluck.games.kampung.policy import BANKER_POLICIES, PLAYER_POLICIES, player_tables
-from banluck.games.kampung.policy_data import solved
-from banluck.games.kampung.policy_tables import PlayerTables
+from banluck.games.kampung.bots.policy import BANKER_POLICIES, PLAYER_POLICIES, player_tables
+from banluck.games.kampung.bots.shipped import solved
+from banluck.games.kampung.bots.tables import PlayerTables
+from banluck.games.kampung.equilibrium import dp
 from banluck.games.kampung.rules import KampungRules
-from banluck.games.kampung.sim_paired import run_paired
+from banluck.games.kampung.sim import hand as kh
+from banluck.games.kampung.sim import kernel as k
+from banluck.games.kampung.sim.paired import run_paired
 from banluck.sim.chunks import chunk_sizes, fresh_seed, run_chunks
 from banluck.sim.rng import full_shoe, rng_states
 
@@ -47,7 +47,7 @@ KernelArgs = tuple[
     FloatArray,
 ]
 #: The policies the simulator knows: the bots' (``policy``) and the model's equilibrium
-#: (``policy_equilibrium``: mixed strategies, a table or a banker strategy drawn each hand).
+#: (``equilibrium.nash``: mixed strategies, a table or a banker strategy drawn each hand).
 SIM_BANKERS = (*BANKER_POLICIES, "equilibrium")
 SIM_PLAYERS = (*PLAYER_POLICIES, "equilibrium")
 
@@ -145,7 +145,7 @@ def sim_arrays(
         raise ValueError("the open-four banker opens hands one by one: not without selective_open")
     s = solved(rules)
     if players == "equilibrium" or banker == "equilibrium":
-        from banluck.games.kampung.policy_mixed import equilibrium_play
+        from banluck.games.kampung.bots.mixed import equilibrium_play
 
         e = equilibrium_play(rules)  # what the table's bots play (shipped for kampung's own)
     tables = list(e.tables) if players == "equilibrium" else [player_tables(rules, players)]

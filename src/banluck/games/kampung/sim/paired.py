@@ -1,7 +1,7 @@
 """Common random numbers for the kampung simulator (``banluck simulate --preset kampung``
-comparing two policies, ``sim_runner``): every hand is played twice, from the same shoe and
+comparing two policies, ``runner``): every hand is played twice, from the same shoe and
 random states, by each arm in turn, so the difference of the bank's nets has far less
-variance than two separate runs' (Numba; the hand is ``sim_kernel``'s)."""
+variance than two separate runs' (Numba; the hand is ``kernel``'s)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from banluck.games.kampung.sim_hand import (
+from banluck.games.kampung.sim.hand import (
     A_HANDS,
     A_NET,
     A_NET2,
@@ -19,7 +19,7 @@ from banluck.games.kampung.sim_hand import (
     P_FRESH,
     P_RESHUFFLE_BELOW,
 )
-from banluck.games.kampung.sim_kernel import _play_hand_j, _scratch_j
+from banluck.games.kampung.sim.kernel import _play_hand_j, _scratch_j
 
 
 def _run_paired(

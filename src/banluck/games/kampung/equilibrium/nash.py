@@ -1,6 +1,6 @@
 """K18: kampung's model game solved to an equilibrium, with both sides' exact best answers.
 
-In ``policy_model``'s model (an infinite shoe of the full shoe's make-up, hands independent
+In ``model``'s model (an infinite shoe of the full shoe's make-up, hands independent
 of one another, every bet alike) the players' best answer to the banker's best answer cycles:
 no pair of pure strategies is an equilibrium. Here both sides mix. The players draw a table
 (every seat alike, each hand afresh) from a few pure tables; the banker draws a pure strategy
@@ -18,8 +18,8 @@ result with table ``i`` against banker ``j`` while the other two seats play the 
 mixture, and the bank's result is minus the seats' (K3 caps aside, every hand's bet alike). It
 is solved by linear programming (HiGHS, through its own Python interface ``highspy``), then
 again with the new mixture in the other seats, until the mixture holds still. Each side's
-exact best answer to the other's mixture (``policy_dp``'s recursion for the banker,
-``policy_player``'s for a player) then joins its set; when neither gains, no side gains by
+exact best answer to the other's mixture (``dp``'s recursion for the banker,
+``player``'s for a player) then joins its set; when neither gains, no side gains by
 deviating. Why not CFR+: both best answers are exact and cheap here and the mixtures' supports
 are tiny, so a handful of linear programs reach what CFR+ over the unrolled information sets
 would approach only after thousands of iterations.
@@ -37,17 +37,17 @@ from typing import Any
 
 import numpy as np
 
-from banluck.games.kampung import policy_dp as dp
-from banluck.games.kampung.double_oracle import grow
-from banluck.games.kampung.policy_model import (
+from banluck.games.kampung.bots.tables import PlayerTables
+from banluck.games.kampung.equilibrium import dp
+from banluck.games.kampung.equilibrium.double_oracle import grow
+from banluck.games.kampung.equilibrium.model import (
     Answer,
     BankerPlay,
     Mixture,
     solve,
     solve_against,
 )
-from banluck.games.kampung.policy_player import BankBurn, PlayerValues, player_values
-from banluck.games.kampung.policy_tables import PlayerTables
+from banluck.games.kampung.equilibrium.player import BankBurn, PlayerValues, player_values
 from banluck.games.kampung.rules import KampungRules
 
 Array = np.ndarray[Any, np.dtype[np.float64]]
@@ -199,7 +199,7 @@ class _Model:
 
 def equilibrium(rules: KampungRules) -> Equilibrium:
     """The model game's equilibrium for ``rules`` (module docstring), grown from the pure
-    solve the bots play (``policy_model.solve``)."""
+    solve the bots play (``model.solve``)."""
     p = dp.shoe_probs(rules.decks)
     tables: list[PlayerTables] = [solve(rules).players]
     bankers: list[BankerPlay] = [solve_against(rules, p, tables[0]).banker]

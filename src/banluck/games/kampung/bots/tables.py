@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from banluck.games.kampung.policy_dp import MAXA, MAXB, MAXC, totals
+from banluck.games.kampung.equilibrium.dp import MAXA, MAXB, MAXC, totals
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 
 Table = np.ndarray[Any, np.dtype[np.int64]]

@@ -2,13 +2,13 @@
 
 One house-banked hand: three players (one base bet each, stacks deep: K3's caps never bite)
 against the banker seat, every choice by a policy. The players play tables
-(``policy_tables``); the banker is one of ``policy.BANKER_POLICIES``: the project's banker
+(``bots.tables``); the banker is one of ``policy.BANKER_POLICIES``: the project's banker
 runs ``kernel.banker_dp`` at each choice on the posterior (``kernel.hand_types``)
 of the shoe less the cards it has seen (the bot's own computation, so the simulator plays
 the bot's choices hand for hand); ``full-shoe`` runs it on the full shoe's make-up, which
 depends only on the configuration of hands, so its choices are a table filled the first time
 each configuration is met; the two simpler bankers play the ``table`` dealer's rule (T17).
-A mixed strategy (the model's equilibrium, ``policy_equilibrium``) comes as stacked tables
+A mixed strategy (the model's equilibrium, ``equilibrium.nash``) comes as stacked tables
 and running weights: each hand every seat draws its table, and the banker its strategy
 (whose posterior is of the players' mixture that strategy answers), from a random stream of
 their own; a pure one draws nothing.
@@ -26,8 +26,8 @@ import numpy as np
 from numba import njit
 
 from banluck.core.cards import N_CLASSES
-from banluck.games.kampung.kernel import bank_gain, banker_dp, hand_types
-from banluck.games.kampung.policy_dp import (
+from banluck.games.kampung.bots.tables import PAIR_77
+from banluck.games.kampung.equilibrium.dp import (
     A_HIT,
     A_OPEN,
     A_STAND,
@@ -35,9 +35,9 @@ from banluck.games.kampung.policy_dp import (
     N_EV,
     N_OUT,
 )
-from banluck.games.kampung.policy_tables import PAIR_77
-from banluck.games.kampung.posterior import N_TYPES, T_FIRST
-from banluck.games.kampung.sim_hand import (
+from banluck.games.kampung.equilibrium.kernel import bank_gain, banker_dp, hand_types
+from banluck.games.kampung.equilibrium.posterior import N_TYPES, T_FIRST
+from banluck.games.kampung.sim.hand import (
     A_777,
     A_BANK_BURN,
     A_BANK_BUST,

@@ -1,7 +1,7 @@
 """H9 at kampung: the bank's edge of a house, measured by simulation of the bots' play.
 
-Kampung's edge is not solved exactly: the house's own equilibrium (``policy_mixed``) gives
-the table's bots, and the simulator (``sim_runner``) plays them on the real two-deck shoe. Every
+Kampung's edge is not solved exactly: the house's own equilibrium (``bots.mixed``) gives
+the table's bots, and the simulator (``runner``) plays them on the real two-deck shoe. Every
 figure here comes from the same run (``EDGE_HANDS`` hands, seed ``EDGE_SEED``, chunks of
 ``EDGE_CHUNK``), so ``banluck odds --preset kampung`` and the page's House rules dialog
 show the same number for a house, and two houses are compared on the same shoes.
@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from banluck.games.kampung.engine_sim import measured_edge
-from banluck.games.kampung.policy_data import solved
+from banluck.games.kampung.bots.shipped import solved
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
+from banluck.games.kampung.sim.engine import measured_edge
 
 if TYPE_CHECKING:
     from banluck.games.house import House
-    from banluck.games.kampung.sim_runner import KampungSimResult
+    from banluck.games.kampung.sim.runner import KampungSimResult
 
 #: hands simulated for a house's edge (about five seconds on one core)
 EDGE_HANDS = 200_000
@@ -27,7 +27,7 @@ EDGE_CHUNK = 1 << 16
 
 def simulated_edge(rules: KampungRules, *, hands: int = EDGE_HANDS) -> KampungSimResult:
     """The bank's edge at ``rules``, the table's bots (the equilibrium) on both sides."""
-    from banluck.games.kampung.sim_runner import simulate
+    from banluck.games.kampung.sim.runner import simulate
 
     return simulate(
         rules,
@@ -42,7 +42,7 @@ def simulated_edge(rules: KampungRules, *, hands: int = EDGE_HANDS) -> KampungSi
 def house_edge(house: House) -> dict[str, Any] | None:
     """The page's figures for ``house``: the bank's edge per initial player bet, its 95 %
     half-width, the hands and the seed. A house of XI_DACH.md's fields, which the Numba
-    simulator does not play, is measured by the table's own round (``engine_sim``)."""
+    simulator does not play, is measured by the table's own round (``engine``)."""
     rules = house.record()
     if rules.xi_dach():
         e = measured_edge(rules)
@@ -60,14 +60,14 @@ NOT_MODELLED = (
 
 
 def equilibrium_data(rules: KampungRules) -> dict[str, Any]:
-    """The model game's equilibrium at ``rules`` (``policy_equilibrium``): its value (a
+    """The model game's equilibrium at ``rules`` (``equilibrium.nash``): its value (a
     player's result once the banker reaches its turn), NashConv and both gains, the weight
     of each side's pure strategies, its NashConv and value bracket when each side sees what K17
-    shows (``policy_seen``), and the equilibrium of the model with the bets seen
-    (``policy_seen_equilibrium``)."""
-    from banluck.games.kampung.policy_equilibrium import solved_equilibrium
-    from banluck.games.kampung.policy_seen import seen
-    from banluck.games.kampung.policy_seen_equilibrium import (
+    shows (``equilibrium.seen``), and the equilibrium of the model with the bets seen
+    (``equilibrium.seen_nash``)."""
+    from banluck.games.kampung.equilibrium.nash import solved_equilibrium
+    from banluck.games.kampung.equilibrium.seen import seen
+    from banluck.games.kampung.equilibrium.seen_nash import (
         player_contexts,
         solved_seen_equilibrium,
     )
@@ -88,7 +88,7 @@ def equilibrium_data(rules: KampungRules) -> dict[str, Any]:
         "fifteens_best": e.fifteens_best,
         "converged": e.converged,
         # the best answers with what each side sees at the table (K17: the other hands'
-        # counts, the bets), and the banker's with a burnt hand's stake counted (policy_seen)
+        # counts, the bets), and the banker's with a burnt hand's stake counted (equilibrium.seen)
         "seen": {
             "nash_conv": s.nash_conv,
             "player_gain": s.player.gain,
@@ -97,7 +97,7 @@ def equilibrium_data(rules: KampungRules) -> dict[str, Any]:
             # where the game's value lies: each side's best answer to the other's mixture
             "value_bracket": [e.value - s.banker.gain, e.value + s.player.gain],
         },
-        # the model with the bets seen solved to its own equilibrium (policy_seen_equilibrium)
+        # the model with the bets seen solved to its own equilibrium (equilibrium.seen_nash)
         "bets_seen": {
             "value": own.value,
             # its NashConv with what each side sees: both best answers in the model with

@@ -4,14 +4,14 @@ Every policy reads only a decision record (``decisions.py``: what the seat may k
 returns one of its legal actions.
 
 - The table's bots (``TableBots``: the solo table, the rooms, ``banluck replay``) play the
-  model's equilibrium (``policy_equilibrium`` / ``policy_mixed``): each hand every player
+  model's equilibrium (``equilibrium.nash`` / ``mixed``): each hand every player
   seat draws one of a few tables by the equilibrium's weights, and the banker one of a few
   strategies, each the recursion below on the players' mixture that strategy answers.
-- The pure solve's players (``"project"``) play its tables (``policy_model`` /
-  ``policy_data``): hit or stand by the player's own hand, burn a two-card 15, double or
+- The pure solve's players (``"project"``) play its tables (``equilibrium.model`` /
+  ``shipped``): hit or stand by the player's own hand, burn a two-card 15, double or
   forfeit after a banker's burn — the best answer to the project's banker, which opens
   early (K14).
-- The banker, at its turn, runs the recursion of ``policy_dp`` over the posterior of every
+- The banker, at its turn, runs the recursion of ``equilibrium.dp`` over the posterior of every
   unopened hand (by its card count, given how the players play, ``posterior``) with the
   hands' real bets and any waiting 7-7-7; the posterior and the next card's chances are
   those of the shoe less the cards the banker has seen this hand (its own, every hand turned
@@ -23,7 +23,7 @@ returns one of its legal actions.
   then plays as the ``table`` dealer); both void their 15 as the ``table`` dealer does (T15).
 
 The hints give each legal action's expected result in chips for the deciding seat against
-the equilibrium's other side (a player's in the model of ``policy_model``: an infinite shoe
+the equilibrium's other side (a player's in the model of ``equilibrium.model``: an infinite shoe
 of the full shoe's make-up; the banker's by its recursion on the players' mixture).
 """
 
@@ -36,10 +36,10 @@ from typing import Any
 import numpy as np
 
 from banluck.core.cards import POINTS, RANK_CLASS, Card
+from banluck.games.kampung.bots.mixed import Belief, draw, equilibrium_play, pick_running
+from banluck.games.kampung.bots.shipped import Solved, solved
+from banluck.games.kampung.bots.tables import PAIR_77, PlayerTables, simple_player
 from banluck.games.kampung.decisions import BankerDecision, HandSeen, PlayerDecision
-from banluck.games.kampung.policy_data import Solved, solved
-from banluck.games.kampung.policy_mixed import Belief, draw, equilibrium_play, pick_running
-from banluck.games.kampung.policy_tables import PAIR_77, PlayerTables, simple_player
 from banluck.games.kampung.rules import KampungRules
 
 PlayerPolicy = Callable[[PlayerDecision], str]
@@ -150,7 +150,7 @@ def own_hand_policy(rules: KampungRules, name: str = "project") -> OwnHandPolicy
 def player_hint(rules: KampungRules, d: PlayerDecision) -> dict[str, float]:
     """The expected result in chips of every legal choice of a player, playing best after
     it, against the equilibrium's banker (its mixture, the other seats playing the players'
-    mixture), in the model of ``policy_model`` (``policy_mixed``)."""
+    mixture), in the model of ``equilibrium.model`` (``mixed``)."""
     s = equilibrium_play(rules).hint
     out: dict[str, float] = {}
     bet = float(d.bet)
@@ -192,7 +192,7 @@ def _standing_value(rules: KampungRules, s: Solved, c: int, total: int) -> float
 
 @lru_cache(maxsize=8)
 def _shoe_and_totals(rules: KampungRules) -> tuple[Any, Any]:
-    from banluck.games.kampung.policy_dp import shoe_probs, totals
+    from banluck.games.kampung.equilibrium.dp import shoe_probs, totals
 
     return shoe_probs(rules.decks), totals(rules)
 
@@ -268,8 +268,8 @@ class _BankerModel:
         belief: Belief | None = None,
         table_types: dict[tuple[int, tuple[int, ...]], Any] | None = None,
     ) -> None:
-        from banluck.games.kampung import policy_dp as dp
-        from banluck.games.kampung.native import kernels
+        from banluck.games.kampung.equilibrium import dp
+        from banluck.games.kampung.equilibrium.native import kernels
 
         self.dp = dp
         #: the compiled recursion (ahead of time when built: ``native``)
@@ -316,7 +316,7 @@ class _BankerModel:
         decisions see the same cards."""
         got = self._shoes.get(counts)
         if got is None:
-            from banluck.games.kampung.posterior import N_TYPES, hand_types
+            from banluck.games.kampung.equilibrium.posterior import N_TYPES, hand_types
 
             p = self.dp.class_probs(np.array(counts, dtype=np.int64))
             if len(self._shoes) >= self.SEEN_SHOES:
@@ -325,7 +325,7 @@ class _BankerModel:
             known = self.table_types
             if len(known) >= 4 * self.SEEN_SHOES:
                 known.clear()
-            for q, tables in self.belief:  # in the simulator's order (``sim_kernel``)
+            for q, tables in self.belief:  # in the simulator's order (``sim.kernel``)
                 one = known.get((id(tables), counts))
                 if one is None:
                     one = known[id(tables), counts] = hand_types(self.rules, tables, p)
@@ -340,7 +340,7 @@ class _BankerModel:
         _p, types, gains = self._seen_shoe(counts)
         row = gains.get(count)
         if row is None:
-            from banluck.games.kampung.posterior import type_index
+            from banluck.games.kampung.equilibrium.posterior import type_index
 
             dp = self.dp
             lo = type_index(count, 0)
@@ -475,7 +475,7 @@ def _hint_model(rules: KampungRules) -> _BankerModel:
 
 class TableBots:
     """K18: the bots of the table, the rooms and ``banluck replay`` (a seat without moves):
-    the model's equilibrium (``policy_mixed``). Each hand every player seat plays the table
+    the model's equilibrium (``mixed``). Each hand every player seat plays the table
     it draws, and the banker the strategy it draws: the project banker's recursion on the
     players' mixture that strategy answers. Built once per rules (``table_bots``)."""
 

@@ -1,11 +1,11 @@
 """K18: the model's equilibrium as the bots and the Hint play it.
 
-``policy_equilibrium`` solves kampung's model game to an equilibrium in which both sides
+``equilibrium.nash`` solves kampung's model game to an equilibrium in which both sides
 mix: the players draw a table each hand, the banker a strategy. This module keeps what play
 needs of it (``EquilibriumPlay``): the players' tables and weights, the banker's weights and
 the players' mixture each of its strategies answers (its *belief*), and a player's values
 against the banker's mixture (the Hint's). Kampung's own rules ship it as package data
-(``policy_equilibrium.json``, written by ``python -m banluck.games.kampung.policy_mixed``;
+(``policy_equilibrium.json``, written by ``python -m banluck.games.kampung.bots.mixed``;
 ``tests/kampung_bots`` fails until it matches a fresh solve), so the table's bots need no
 solve; any other house is solved on first use (0.4–4.5 s) and kept: a room does it off its
 loop when the house is set (``GameDriver.prepare``), and the House rules dialog's edge
@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from banluck.games.kampung.policy_data import (
+from banluck.games.kampung.bots.shipped import (
     DATA_DIR,
     Solved,
     by_object,
@@ -46,7 +46,7 @@ from banluck.games.kampung.policy_data import (
     values_from_json,
     write_data,
 )
-from banluck.games.kampung.policy_tables import PlayerTables
+from banluck.games.kampung.bots.tables import PlayerTables
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 
 #: a mixture of player tables: (weight, table) for each table with a weight above 0
@@ -144,15 +144,15 @@ def pick_running(running: list[float], u: float) -> int:
 
 
 def data_path() -> Path:
-    """The shipped file (kampung's own rules, every deck count: ``policy_data.data_path``)."""
+    """The shipped file (kampung's own rules, every deck count: ``shipped.data_path``)."""
     return DATA_DIR / "policy_equilibrium.json"
 
 
 def equilibrium_data(rules: KampungRules) -> dict[str, Any]:
     """A fresh equilibrium solve of ``rules`` as the shipped JSON data."""
-    from banluck.games.kampung.policy_dp import shoe_probs
-    from banluck.games.kampung.policy_equilibrium import against_banker, equilibrium
-    from banluck.games.kampung.policy_model import solve_against
+    from banluck.games.kampung.equilibrium.dp import shoe_probs
+    from banluck.games.kampung.equilibrium.model import solve_against
+    from banluck.games.kampung.equilibrium.nash import against_banker, equilibrium
 
     e = equilibrium(rules)
     a = against_banker(e)
@@ -215,13 +215,13 @@ def _play(rules: KampungRules) -> EquilibriumPlay:
         path = data_path()
         if not path.exists():
             raise ValueError(
-                "no solved kampung equilibrium: run python -m banluck.games.kampung.policy_mixed"
+                "no solved kampung equilibrium: run python -m banluck.games.kampung.bots.mixed"
             )
         return _from_data(KAMPUNG, json.loads(path.read_text(encoding="utf-8")))
     return _from_data(rules, equilibrium_data(rules))
 
 
-#: ``equilibrium_play``'s answers by the rules object asked (as ``policy_data.solved``)
+#: ``equilibrium_play``'s answers by the rules object asked (as ``shipped.solved``)
 _BY_OBJECT: dict[int, tuple[KampungRules, EquilibriumPlay]] = {}
 
 

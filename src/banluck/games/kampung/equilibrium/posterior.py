@@ -9,8 +9,8 @@ pass the full shoe's, or a shoe less the cards the banker has seen.
 
 >>> import numpy as np
 >>> from banluck.games.kampung.rules import KAMPUNG
->>> from banluck.games.kampung.policy_tables import simple_player
->>> from banluck.games.kampung.policy_dp import shoe_probs
+>>> from banluck.games.kampung.bots.tables import simple_player
+>>> from banluck.games.kampung.equilibrium.dp import shoe_probs
 >>> post = posterior(KAMPUNG, simple_player(), 3, shoe_probs(2))
 >>> round(float(post.sum()), 12)
 1.0
@@ -26,8 +26,8 @@ from typing import Any
 import numpy as np
 
 from banluck.core.cards import N_CLASSES
-from banluck.games.kampung.policy_dp import N_OUT, shared_totals
-from banluck.games.kampung.policy_tables import PlayerTables
+from banluck.games.kampung.bots.tables import PlayerTables
+from banluck.games.kampung.equilibrium.dp import N_OUT, shared_totals
 from banluck.games.kampung.rules import KampungRules
 
 #: Hand types: settled before the banker's turn, a waiting 7-7-7, then (count, outcome).
@@ -51,7 +51,7 @@ def _types_and_burn(
     p: np.ndarray[Any, np.dtype[np.float64]],
     allow_burn: bool,
 ) -> tuple[np.ndarray[Any, np.dtype[np.float64]], float]:
-    from banluck.games.kampung.native import kernels
+    from banluck.games.kampung.equilibrium.native import kernels
 
     out = np.zeros(N_TYPES, dtype=np.float64)
     burnt = kernels().hand_types(

@@ -1,7 +1,7 @@
 """K18: the solved kampung strategy shipped as package data, so a bot needs no solve.
 
-Run ``python -m banluck.games.kampung.policy_data`` after any change to the rules or the
-solver (``policy_model``); ``tests/kampung_bots`` fails until the shipped files match a fresh
+Run ``python -m banluck.games.kampung.bots.shipped`` after any change to the rules or the
+solver (``equilibrium.model``); ``tests/kampung_bots`` fails until the shipped files match a fresh
 solve. Loading is plain JSON into NumPy arrays (no Numba).
 """
 
@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from banluck.games.kampung.policy_tables import PlayerTables
+from banluck.games.kampung.bots.tables import PlayerTables
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 
 Array = np.ndarray[Any, np.dtype[np.float64]]
@@ -27,7 +27,7 @@ DATA_DIR = Path(__file__).parent
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Solved:
-    """What the bots and the hint read: ``policy_model.Model`` without the arrays of work."""
+    """What the bots and the hint read: ``equilibrium.model.Model`` without the arrays of work."""
 
     decks: int
     players: PlayerTables
@@ -71,7 +71,7 @@ def tables_from_json(name: str, d: dict[str, Any]) -> PlayerTables:
 
 def solved_data(rules: KampungRules) -> dict[str, Any]:
     """A fresh solve as the shipped JSON data."""
-    from banluck.games.kampung.policy_model import solve
+    from banluck.games.kampung.equilibrium.model import solve
 
     m = solve(rules)
     assert m.best_response is not None and m.best_values is not None
@@ -131,7 +131,7 @@ def load() -> Solved:
     path = data_path()
     if not path.exists():
         raise ValueError(
-            "no solved kampung strategy: run python -m banluck.games.kampung.policy_data"
+            "no solved kampung strategy: run python -m banluck.games.kampung.bots.shipped"
         )
     return _from_data(json.loads(path.read_text(encoding="utf-8")))
 

@@ -10,7 +10,7 @@ gains; when neither gains, no side gains by deviating, and the sum of the two ga
 NashConv.
 
 The model (``Game``) says how a restricted game's matrix is built and what each side's best
-answer is; ``policy_equilibrium`` (every hand alike) and ``policy_seen_equilibrium`` (the
+answer is; ``nash`` (every hand alike) and ``seen_nash`` (the
 bets seen) are the two.
 """
 

@@ -1,6 +1,6 @@
 """K17 in the model: what each side gains from seeing what the equilibrium's strategies ignore.
 
-The model's strategies (``policy_model``, ``policy_equilibrium``) read less than K17 shows. A
+The model's strategies (``model``, ``nash``) read less than K17 shows. A
 player chooses from its own cards only; at the table it also sees, when its turn comes, which
 hands were paid a natural at the deal (K8, K20) and how each hand before it ended (settled, a
 waiting 7-7-7, or standing with two, three or four cards). The banker chooses from its cards
@@ -13,11 +13,11 @@ computes each side's exact best answer **with that information** to the equilibr
 side, and so the equilibrium's NashConv in the model that keeps what each side sees:
 
 * ``player_seen``: for each seat (first, second, third to play) and each thing it can see of
-  the other two, ``policy_player``'s backward recursion against what the banker's mixture
+  the other two, ``player``'s backward recursion against what the banker's mixture
   leaves a hand in that seating (``w`` and ``v777`` averaged over only what the seat cannot
   see), against the equilibrium's tables valued in the same contexts. Those average back to
   the equilibrium's value (``SeenPlayer.value``; a test checks it to rounding).
-* ``banker_seen``: ``policy_dp``'s recursion over every seating of three hands told apart by
+* ``banker_seen``: ``dp``'s recursion over every seating of three hands told apart by
   their bets (``BETS_SEEN``), against the equilibrium's strategies valued on the same
   seatings. A burnt hand's doubled stake counts in the bank's result; the model's own banker
   weighs every hand's outcomes alike, so even without the bets (``BETS_STAKED``: the model's
@@ -27,7 +27,7 @@ side, and so the equilibrium's NashConv in the model that keeps what each side s
 
 What the model still leaves out: the real shoe's dependence between hands and on earlier
 hands' cards (measured by simulation in ``docs/KAMPUNG_BOTS.md``). These are best answers to
-the equilibrium; ``policy_seen_equilibrium`` solves the model with the bets seen to an
+the equilibrium; ``seen_nash`` solves the model with the bets seen to an
 equilibrium of its own (its value lies in the bracket these answers give).
 """
 
@@ -40,10 +40,9 @@ from typing import Any
 
 import numpy as np
 
-from banluck.games.kampung import kernel as kn
-from banluck.games.kampung import policy_dp as dp
-from banluck.games.kampung.policy_equilibrium import Equilibrium, mean_burn
-from banluck.games.kampung.policy_model import (
+from banluck.games.kampung.equilibrium import dp
+from banluck.games.kampung.equilibrium import kernel as kn
+from banluck.games.kampung.equilibrium.model import (
     S_777,
     S_C2,
     S_NONE,
@@ -54,8 +53,15 @@ from banluck.games.kampung.policy_model import (
     solve_against,
     w_of,
 )
-from banluck.games.kampung.policy_player import player_values
-from banluck.games.kampung.posterior import T_777, T_NONE, hand_types, type_index, types_by_stake
+from banluck.games.kampung.equilibrium.nash import Equilibrium, mean_burn
+from banluck.games.kampung.equilibrium.player import player_values
+from banluck.games.kampung.equilibrium.posterior import (
+    T_777,
+    T_NONE,
+    hand_types,
+    type_index,
+    types_by_stake,
+)
 
 Array = np.ndarray[Any, np.dtype[np.float64]]
 
