@@ -100,8 +100,8 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
     os.sched_setaffinity(0, {0})  # one core, inherited by every program started below
-    from banluck.games.blackjack import solver
     from banluck.games.blackjack.rules import PRESETS
+    from banluck.games.blackjack.strategy import solver
 
     print(f"# bench_blackjack_peer: {machine()}; pinned to CPU 0; peer: {' '.join(COMPILE)}")
     with tempfile.TemporaryDirectory() as tmp:

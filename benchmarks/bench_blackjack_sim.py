@@ -21,11 +21,11 @@ workers: starting the processes and loading the compiled code in each included).
 
 from __future__ import annotations
 
-from banluck.games.blackjack import sim_kernel as kernel
 from banluck.games.blackjack.rules import PRESETS
-from banluck.games.blackjack.sim_runner import simulate
-from banluck.games.blackjack.sim_tables import build_tables
-from banluck.games.blackjack.strategy import policy_for
+from banluck.games.blackjack.sim import kernel
+from banluck.games.blackjack.sim.runner import simulate
+from banluck.games.blackjack.sim.tables import build_tables
+from banluck.games.blackjack.strategy.play import policy_for
 from benchmarks.common import load, sim_main, time_kernel
 
 
@@ -58,10 +58,10 @@ def bench_workers(hands: int) -> None:
 
 
 _SETUP = """
-from banluck.games.blackjack import sim_kernel as kernel
+from banluck.games.blackjack.sim import kernel
 from banluck.games.blackjack.rules import INFINITE
-from banluck.games.blackjack.sim_tables import build_tables
-from banluck.games.blackjack.strategy import policy_for
+from banluck.games.blackjack.sim.tables import build_tables
+from banluck.games.blackjack.strategy.play import policy_for
 t = build_tables(INFINITE, policy_for(INFINITE))
 """
 

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 def warm(rules: BlackjackRules, repeats: int) -> tuple[float, float]:
     """The best wall and CPU seconds of a whole solve of ``rules`` (see the module text)."""
-    from banluck.games.blackjack import solver
+    from banluck.games.blackjack.strategy import solver
 
     shoe = solver.shoe_counts(rules.decks)
     solver.evaluate(rules, shoe)
@@ -64,8 +64,8 @@ def odds_command(*args: str) -> list[str]:
 
 
 def _parts(name: str) -> str:
-    from banluck.games.blackjack import solver
     from banluck.games.blackjack.rules import PRESETS
+    from banluck.games.blackjack.strategy import solver
 
     rules = PRESETS[name]
     shoe = solver.shoe_counts(rules.decks)
@@ -92,7 +92,8 @@ def main() -> int:
     args = parser.parse_args()
     from banluck.draws import kernel as draws_kernel
     from banluck.draws import native as draws_native
-    from banluck.games.blackjack import solver_kernel, solver_native
+    from banluck.games.blackjack.strategy import kernel as solver_kernel
+    from banluck.games.blackjack.strategy import native as solver_native
 
     if args.jit:
         solver_native.kernels = lambda: solver_kernel

@@ -18,7 +18,7 @@ import pytest
 
 from banluck.core.cards import ONE_DECK
 from banluck.draws.native import DRAWS
-from banluck.games.blackjack.solver_native import SOLVER
+from banluck.games.blackjack.strategy.native import SOLVER
 from banluck.games.kampung.equilibrium.native import KERNEL as KAMPUNG_KERNEL
 from banluck.games.kampung.rules import KAMPUNG
 from banluck.native import AheadOfTime

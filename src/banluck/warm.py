@@ -64,7 +64,7 @@ def steps(*, simulate: bool, build: Parser | None = None) -> list[tuple[str, Cal
     odds behind every game's Hint, kampung hands with the bots) and, with ``simulate``, a short
     simulation of every game; the commands are parsed by ``build``'s parser."""
     from banluck.draws.native import DRAWS
-    from banluck.games.blackjack.solver_native import SOLVER
+    from banluck.games.blackjack.strategy.native import SOLVER
     from banluck.games.kampung.equilibrium.native import KERNEL as KAMPUNG_KERNEL
 
     out: list[tuple[str, Callable[[], object]]] = [

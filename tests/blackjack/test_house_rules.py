@@ -17,7 +17,7 @@ from banluck.games.blackjack.bets import SeatEntry
 from banluck.games.blackjack.hands import dealer_draws, points_total
 from banluck.games.blackjack.round import BlackjackRound
 from banluck.games.blackjack.rules import CLASSIC, INFINITE, BlackjackRules
-from banluck.games.blackjack.solver import dealer_table, solve, structure
+from banluck.games.blackjack.strategy.solver import dealer_table, solve, structure
 from banluck.games.house import read_house
 from banluck.replay import replay_hand
 
@@ -189,8 +189,8 @@ def test_odds_take_a_blackjack_house_without_a_peek_too(
 def test_a_house_that_splits_nothing_is_solved_exactly() -> None:
     """splits=0: a pair is played by its total, its values those of a brute force on a tiny
     shoe; no split is valued, the edge rises and the chart has no pair rows."""
-    from banluck.games.blackjack.solver import solve_shoe
-    from banluck.games.blackjack.solver_chart import build_chart
+    from banluck.games.blackjack.strategy.chart import build_chart
+    from banluck.games.blackjack.strategy.solver import solve_shoe
     from tests.blackjack_odds import brute
     from tests.blackjack_odds.test_solver import TINY
 

@@ -10,10 +10,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from banluck.games.blackjack import solver_tables
 from banluck.games.blackjack.rules import CLASSIC, PRESETS
-from banluck.games.blackjack.strategy import _table
-from banluck.games.blackjack.strategy_data import (
+from banluck.games.blackjack.strategy import tables as solver_tables
+from banluck.games.blackjack.strategy.play import _table
+from banluck.games.blackjack.strategy.shipped import (
     ACTIONS,
     OrderTable,
     order_table,

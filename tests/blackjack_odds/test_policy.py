@@ -13,10 +13,10 @@ from banluck.core.cards import ONE_DECK, Card, parse_cards
 from banluck.core.money import HandRef
 from banluck.games.blackjack.decisions import ACTIONS, Decision
 from banluck.games.blackjack.rules import CLASSIC, INFINITE, PRESETS, BlackjackRules
-from banluck.games.blackjack.solver import solve
-from banluck.games.blackjack.solver_chart import build_chart
-from banluck.games.blackjack.solver_tables import build_table, data_path, load_table
-from banluck.games.blackjack.strategy import hint_for, insurance_ev, policy_for
+from banluck.games.blackjack.strategy.chart import build_chart
+from banluck.games.blackjack.strategy.play import hint_for, insurance_ev, policy_for
+from banluck.games.blackjack.strategy.solver import solve
+from banluck.games.blackjack.strategy.tables import build_table, data_path, load_table
 
 
 def _decision(

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banluck.games.blackjack.rules import CLASSIC, INFINITE
-from banluck.games.blackjack.solver import (
+from banluck.games.blackjack.strategy.rulevalues import chart_edge, rule_values
+from banluck.games.blackjack.strategy.solver import (
     Counts,
     evaluate,
     resplit_counts,
@@ -15,7 +16,6 @@ from banluck.games.blackjack.solver import (
     solve,
     ten_pair_same_rank,
 )
-from banluck.games.blackjack.solver_rulevalues import chart_edge, rule_values
 
 
 @pytest.mark.rule("I6")

@@ -10,7 +10,7 @@ from math import comb
 import pytest
 
 from banluck.games.blackjack.rules import CLASSIC, INFINITE
-from banluck.games.blackjack.solver_sidebets import side_bet_edges
+from banluck.games.blackjack.strategy.sidebets import side_bet_edges
 
 D = 8  # I1: eight decks
 N = 52 * D
@@ -120,7 +120,7 @@ def test_classic_has_no_side_bets() -> None:
 def test_bust_edge_does_not_depend_on_how_the_seat_plays() -> None:
     """The dealer plays out after the seats (I9); a seat that draws by the solved strategy
     first leaves the bust bet's edge exactly where a fresh shoe puts it."""
-    from banluck.games.blackjack.solver_bustplay import bust_edge_after_play
+    from banluck.games.blackjack.strategy.bustplay import bust_edge_after_play
 
     assert bust_edge_after_play(INFINITE) == pytest.approx(_edges()["bust"], abs=1e-12)
 
@@ -129,8 +129,8 @@ def test_bust_edge_does_not_depend_on_how_the_seat_plays() -> None:
 def test_the_shipped_three_card_counts_are_the_counts(decks: int) -> None:
     """The table a new process reads (``three_card``) is ``three_card_ev`` counted again,
     bit for bit (a change of a pay table or a line function must write it again:
-    ``python -m banluck.games.blackjack.solver_sidebets``)."""
-    from banluck.games.blackjack.solver_sidebets import three_card, three_card_ev
+    ``python -m banluck.games.blackjack.strategy.sidebets``)."""
+    from banluck.games.blackjack.strategy.sidebets import three_card, three_card_ev
 
     for name in ("lucky3", "poker3"):
         assert three_card(decks, name) == three_card_ev(decks, name)

@@ -9,13 +9,13 @@ import pytest
 from banluck.draws import kernel as k
 from banluck.games.blackjack.hands import points_total
 from banluck.games.blackjack.rules import CLASSIC, INFINITE
-from banluck.games.blackjack.solver import (
+from banluck.games.blackjack.strategy.dealer_graph import BUST, dealer_graph
+from banluck.games.blackjack.strategy.solver import (
     shoe_counts,
     solve,
     solve_shoe,
     structure,
 )
-from banluck.games.blackjack.solver_dealer import BUST, dealer_graph
 from tests.blackjack_odds import brute
 
 #: Published dealer outcome probabilities, infinite deck, stand on soft 17, no peek

@@ -12,8 +12,11 @@ import pytest
 
 from banluck.draws import kernel as draws_kernel
 from banluck.draws import native as draws_native
-from banluck.games.blackjack import solver, solver_bustplay, solver_kernel, solver_native
 from banluck.games.blackjack.rules import CLASSIC, INFINITE, BlackjackRules
+from banluck.games.blackjack.strategy import bustplay as solver_bustplay
+from banluck.games.blackjack.strategy import kernel as solver_kernel
+from banluck.games.blackjack.strategy import native as solver_native
+from banluck.games.blackjack.strategy import solver
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from banluck.games.blackjack.decisions import Decision, Policy
 from banluck.games.blackjack.round import BlackjackRound
 from banluck.games.blackjack.rules import SIDE_BET_NAMES, BlackjackRules
 from banluck.games.blackjack.side_bets import PAYS
-from banluck.games.blackjack.sim_tables import CLASS_RANK, card_id, id_class, money_unit
+from banluck.games.blackjack.sim.tables import CLASS_RANK, card_id, id_class, money_unit
 
 #: The engine's seat bet and side-bet stake; the simulator counts money units (half bets
 #: at 3 to 2, tenths at 6 to 5) and side-bet units.

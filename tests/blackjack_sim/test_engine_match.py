@@ -15,12 +15,12 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from banluck.games.blackjack import sim_kernel as kernel
 from banluck.games.blackjack.decisions import Policy
 from banluck.games.blackjack.rules import CLASSIC, INFINITE, BlackjackRules
-from banluck.games.blackjack.sim_kernel import A_BLACKJACK, A_DOUBLE, A_SPLIT, A_SURRENDER, I_USED
-from banluck.games.blackjack.sim_tables import build_tables, card_id, money_unit
-from banluck.games.blackjack.strategy import policy_for
+from banluck.games.blackjack.sim import kernel
+from banluck.games.blackjack.sim.kernel import A_BLACKJACK, A_DOUBLE, A_SPLIT, A_SURRENDER, I_USED
+from banluck.games.blackjack.sim.tables import build_tables, card_id, money_unit
+from banluck.games.blackjack.strategy.play import policy_for
 from banluck.games.house import read_house
 from tests.blackjack_sim.helpers import RANK_WEIGHTS, engine_hand, scrambled, tilted_shoe
 

@@ -9,10 +9,10 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banluck.games.blackjack import sim_kernel as kernel
 from banluck.games.blackjack.rules import CLASSIC, INFINITE, BlackjackRules
-from banluck.games.blackjack.sim_kernel import I_DEALER_N, I_ROW_N, I_USED
-from banluck.games.blackjack.sim_tables import SimTables, build_tables
+from banluck.games.blackjack.sim import kernel
+from banluck.games.blackjack.sim.kernel import I_DEALER_N, I_ROW_N, I_USED
+from banluck.games.blackjack.sim.tables import SimTables, build_tables
 from tests.blackjack_sim.helpers import scrambled
 
 HANDS = 200

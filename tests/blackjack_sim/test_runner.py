@@ -12,10 +12,10 @@ import pytest
 from banluck.core.cards import ONE_DECK
 from banluck.games.blackjack import side_bets
 from banluck.games.blackjack.rules import CLASSIC, INFINITE, SIDE_BET_NAMES, BlackjackRules
-from banluck.games.blackjack.sim_command import simulate as command
-from banluck.games.blackjack.sim_runner import simulate
-from banluck.games.blackjack.sim_sidebets import side_bet_tables
-from banluck.games.blackjack.sim_tables import card_id
+from banluck.games.blackjack.sim.command import simulate as command
+from banluck.games.blackjack.sim.runner import simulate
+from banluck.games.blackjack.sim.sidebets import side_bet_tables
+from banluck.games.blackjack.sim.tables import card_id
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, INFINITE], ids=lambda r: r.name)
@@ -61,7 +61,7 @@ def test_small_run_agrees_with_the_exact_edge(rules: BlackjackRules) -> None:
     """A fresh-shoe run (the solver's model) is within its 95 % interval of the exact house
     edge, and each side bet within its 99.9 % interval (3.29 standard errors: five checks
     on one run) of its exact edge. The seed is fixed, so the check cannot flicker."""
-    from banluck.games.blackjack.commands import odds_data
+    from banluck.games.blackjack.strategy.command import odds_data
 
     exact = odds_data(rules)
     run = simulate(rules, 1_000_000, seed=2026, fresh_shoe=True)

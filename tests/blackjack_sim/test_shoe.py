@@ -10,19 +10,19 @@ from typing import Any
 import pytest
 
 from banluck.core.cards import POINTS
-from banluck.games.blackjack import sim_kernel as kernel
 from banluck.games.blackjack.decisions import Decision
 from banluck.games.blackjack.rules import CLASSIC, INFINITE, BlackjackRules
-from banluck.games.blackjack.sim_kernel import (
+from banluck.games.blackjack.sim import kernel
+from banluck.games.blackjack.sim.kernel import (
     A_MID_RESHUFFLES,
     I_DEALER_N,
     I_HAND_NO,
     I_START,
     I_USED,
 )
-from banluck.games.blackjack.sim_shoe import S_END, S_P
-from banluck.games.blackjack.sim_tables import build_tables, id_card
-from banluck.games.blackjack.strategy import policy_for
+from banluck.games.blackjack.sim.shoe import S_END, S_P
+from banluck.games.blackjack.sim.tables import build_tables, id_card
+from banluck.games.blackjack.strategy.play import policy_for
 from tests.blackjack_sim.helpers import engine_hand
 
 

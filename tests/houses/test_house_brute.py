@@ -28,7 +28,7 @@ from banluck.games.banluck.rules import Rules
 from banluck.games.banluck.strategy.solver import solve
 from banluck.games.blackjack.hands import points_total
 from banluck.games.blackjack.rules import BlackjackRules
-from banluck.games.blackjack.solver import solve_shoe
+from banluck.games.blackjack.strategy.solver import solve_shoe
 from banluck.games.house import House
 from tests.blackjack_odds import brute
 from tests.blackjack_odds.test_solver import TINY

@@ -18,7 +18,7 @@ from banluck.cli import main
 from banluck.games.banluck import preset
 from banluck.games.banluck.sim import simulate as banluck_simulate
 from banluck.games.blackjack.rules import PRESETS as BLACKJACK
-from banluck.games.blackjack.sim_runner import simulate as blackjack_simulate
+from banluck.games.blackjack.sim.runner import simulate as blackjack_simulate
 from banluck.games.kampung.rules import KAMPUNG
 from banluck.games.kampung.sim.runner import simulate as kampung_simulate
 from banluck.sim.chunks import dask_client

@@ -13,8 +13,8 @@ import pytest
 from banluck.draws import kernel, native
 from banluck.games.banluck.rules import Rules, preset
 from banluck.games.banluck.strategy import solver
-from banluck.games.blackjack.solver import shoe_counts as blackjack_shoe
-from banluck.games.blackjack.solver_dealer import BUST, N_OUTCOMES, dealer_graph
+from banluck.games.blackjack.strategy.dealer_graph import BUST, N_OUTCOMES, dealer_graph
+from banluck.games.blackjack.strategy.solver import shoe_counts as blackjack_shoe
 
 HOUSES = {
     "table": preset("table"),

@@ -141,7 +141,7 @@ def test_kampung_has_no_drill(tmp_path: Path) -> None:
 def test_the_drill_follows_the_house_played(tmp_path: Path) -> None:
     """A house whose dealer hits soft 17 prices the spot by its own rules and is named."""
     from banluck.games.blackjack.rules import PRESETS
-    from banluck.games.blackjack.solver import counts_of, rank_index, solve
+    from banluck.games.blackjack.strategy.solver import counts_of, rank_index, solve
     from banluck.games.house import read_house
 
     c = game_client(tmp_path / "g.sqlite3")

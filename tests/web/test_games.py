@@ -14,8 +14,8 @@ import pytest
 
 from banluck.games.banluck import preset
 from banluck.games.banluck.strategy.solver import solve
-from banluck.games.blackjack import solver as bj_solver
 from banluck.games.blackjack.rules import PRESETS
+from banluck.games.blackjack.strategy import solver as bj_solver
 from banluck.games.drivers import house_base, own_house
 from banluck.games.registry import GAMES
 from banluck.replay import replay_text

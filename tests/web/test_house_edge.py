@@ -76,7 +76,7 @@ def test_a_bad_house_is_refused_naming_its_field(
 
 @pytest.mark.rule("H9")
 def test_a_blackjack_houses_edge_is_the_solvers(tmp_path: Path) -> None:
-    from banluck.games.blackjack.solver import solve as bj_solve
+    from banluck.games.blackjack.strategy.solver import solve as bj_solve
 
     c = game_client(tmp_path / "save.sqlite3")
     house = {"base": "classic", "rules": {"dealer_hits_soft_17": True, "decks": 6}}

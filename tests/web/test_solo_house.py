@@ -369,7 +369,7 @@ def test_a_blackjack_house_plays_from_the_next_deal_with_a_shoe_of_its_own(tmp_p
     chart = c.get(api("classic", "chart")).json()
     assert chart["house"]["rules"]["dealer_hits_soft_17"] is True
     lobby = {g["name"]: g for g in c.get("/api/games").json()["games"]}
-    from banluck.games.blackjack.solver import solve as bj_solve
+    from banluck.games.blackjack.strategy.solver import solve as bj_solve
 
     want = bj_solve(read_house(H17).record()).house_edge
     assert lobby["classic"]["house_edge"] == pytest.approx(want, abs=1e-12)

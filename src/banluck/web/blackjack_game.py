@@ -366,8 +366,13 @@ def hand_cell(hand: HandDriver) -> tuple[str, str] | None:
 def cell_of(cards: Sequence[Card], up: Card, *, pair: bool) -> tuple[str, str]:
     """The chart cell of ``cards`` against the face-up ``up``: a pair's row when the two
     cards may be split (``pair``), else the hand's hard or soft total."""
-    from banluck.games.blackjack.solver import RANK_LABELS, counts_of, hand_total, rank_index
-    from banluck.games.blackjack.solver_chart import COLUMN_LABELS, COLUMNS
+    from banluck.games.blackjack.strategy.chart import COLUMN_LABELS, COLUMNS
+    from banluck.games.blackjack.strategy.solver import (
+        RANK_LABELS,
+        counts_of,
+        hand_total,
+        rank_index,
+    )
 
     col = COLUMN_LABELS[COLUMNS.index(rank_index(up))]
     counts = counts_of(cards)

@@ -30,7 +30,7 @@ log = logging.getLogger("banluck.web")
 #: the compiled kernels a ready server has, as module and name (``banluck warm`` builds them)
 KERNELS = (
     ("banluck.draws.native", "DRAWS"),
-    ("banluck.games.blackjack.solver_native", "SOLVER"),
+    ("banluck.games.blackjack.strategy.native", "SOLVER"),
     ("banluck.games.kampung.equilibrium.native", "KERNEL"),
 )
 

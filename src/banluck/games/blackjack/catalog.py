@@ -13,15 +13,15 @@ if TYPE_CHECKING:
 def house_edge(house: House) -> float:
     """H9: the exact house edge of a blackjack ``house`` per initial bet, with best play (every
     house is solved: the registry's signature allows None for games that may not be)."""
-    from banluck.games.blackjack import solver
+    from banluck.games.blackjack.strategy import solver
 
     return float(solver.solve(house.record()).house_edge)
 
 
 def edge(name: str) -> float:
     """The exact house edge of preset ``name`` per initial bet, with best play."""
-    from banluck.games.blackjack import solver
     from banluck.games.blackjack.rules import PRESETS
+    from banluck.games.blackjack.strategy import solver
 
     return float(solver.solve(PRESETS[name]).house_edge)
 
@@ -29,8 +29,9 @@ def edge(name: str) -> float:
 def chart(name: str, decks: int | None, house: House | None = None) -> dict[str, Any]:
     """The solved chart of preset ``name`` (its decks are the preset's: ``decks`` is not
     read), or of ``house`` (H9)."""
-    from banluck.games.blackjack import solver, solver_chart
     from banluck.games.blackjack.rules import PRESETS
+    from banluck.games.blackjack.strategy import chart as solver_chart
+    from banluck.games.blackjack.strategy import solver
 
     rules = PRESETS[name] if house is None else house.record()
     b = solver_chart.build_chart(solver.solve(rules))

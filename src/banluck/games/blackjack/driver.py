@@ -179,7 +179,7 @@ class BlackjackHand(RoundHand):
         )
 
     def bot_choice(self) -> str:
-        from banluck.games.blackjack.strategy import policy_for
+        from banluck.games.blackjack.strategy.play import policy_for
 
         return never_insuring(self.round, policy_for(self.rules))  # B10
 
@@ -193,7 +193,7 @@ class BlackjackHand(RoundHand):
     def hint(self, seat: str) -> Hint:
         """The solver's value of each legal choice of ``seat`` (insurance: against
         declining)."""
-        from banluck.games.blackjack.strategy import hint_for, insurance_ev
+        from banluck.games.blackjack.strategy.play import hint_for, insurance_ev
 
         r, rules = self.round, self.rules
         if r.phase == "insurance":

@@ -43,7 +43,7 @@ def _policy(rules: BlackjackRules) -> Policy:
     """B10: the project's strategy for these rules (built once per preset or house)."""
     policy = _policies.get(rules)
     if policy is None:
-        from banluck.games.blackjack.strategy import policy_for
+        from banluck.games.blackjack.strategy.play import policy_for
 
         policy = _policies[rules] = policy_for(rules)
     return policy

@@ -62,7 +62,7 @@ class BlackjackTable:
     def bot_policy(self) -> Policy:
         """B10: the solved strategy (loaded on first use)."""
         if self._bot_policy is None:
-            from banluck.games.blackjack.strategy import policy_for
+            from banluck.games.blackjack.strategy.play import policy_for
 
             self._bot_policy = policy_for(self.rules)
         return self._bot_policy

@@ -11,7 +11,7 @@ The model (``MODEL``, printed by ``banluck odds``):
   play. Other seats' cards are not removed (I2: in ``infinite`` they are the same cards).
 - The dealer's final-total probabilities are exact for every composition of removed cards
   (the seat's cards, the up card and, after a split, the other pair card): the dealer's
-  drawing graph (B7) is evaluated on the remaining shoe (``solver_dealer``, on the shared
+  drawing graph (B7) is evaluated on the remaining shoe (``dealer_graph``, on the shared
   ``banluck.draws``).
 - Peek (C3 / I5): the dealer has no blackjack once the seat plays; every draw probability and
   dealer probability is conditioned on that, exactly. A dealer blackjack takes the initial
@@ -45,10 +45,10 @@ import numpy.typing as npt
 
 from banluck.core.cards import RANK_CLASS, Card
 from banluck.draws import native as draws_native
-from banluck.games.blackjack import solver_native
 from banluck.games.blackjack.hands import points_total
 from banluck.games.blackjack.rules import BlackjackRules
-from banluck.games.blackjack.solver_dealer import BUST, N_OUTCOMES, bj_rank, dealer_graph
+from banluck.games.blackjack.strategy import native as solver_native
+from banluck.games.blackjack.strategy.dealer_graph import BUST, N_OUTCOMES, bj_rank, dealer_graph
 
 RANK_LABELS = "A23456789T"
 UP_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")

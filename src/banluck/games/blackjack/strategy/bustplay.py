@@ -1,6 +1,6 @@
 """I10 ``bust`` when a seat plays before the dealer draws: the edge conditioned on the cards
 one seat takes by the solved strategy (I2: with shared cards every seat that plays alike
-takes the same ones), against ``solver_sidebets``' figure that removes nothing. The two
+takes the same ones), against ``sidebets``' figure that removes nothing. The two
 agree (to rounding): the seat's draws are a stopping time of the shuffled shoe, and what
 follows a stopping time is distributed as the shoe's start.
 
@@ -18,7 +18,8 @@ import numpy.typing as npt
 from banluck.draws import native as draws_native
 from banluck.games.blackjack.rules import BlackjackRules
 from banluck.games.blackjack.side_bets import PAYS
-from banluck.games.blackjack.solver import (
+from banluck.games.blackjack.strategy.dealer_graph import BUST, N_OUTCOMES, bj_rank, dealer_graph
+from banluck.games.blackjack.strategy.solver import (
     N_RANKS,
     Counts,
     Family,
@@ -28,7 +29,6 @@ from banluck.games.blackjack.solver import (
     solve,
     ten_pair_same_rank,
 )
-from banluck.games.blackjack.solver_dealer import BUST, N_OUTCOMES, bj_rank, dealer_graph
 
 MAX_CARDS = 16
 

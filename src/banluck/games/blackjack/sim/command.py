@@ -12,7 +12,7 @@ from banluck.games.blackjack.rules import PRESETS
 from banluck.games.house_options import rules_of
 
 if TYPE_CHECKING:
-    from banluck.games.blackjack.sim_runner import SimResult
+    from banluck.games.blackjack.sim.runner import SimResult
 
 NAMES = {
     "blackjack": "blackjack dealt",
@@ -82,7 +82,7 @@ def simulate(args: argparse.Namespace) -> int:
         check_at_least_one({"hands": args.hands, "workers": args.workers, "chunk": args.chunk})
     except ValueError as exc:
         return bad_input("simulate", exc)
-    from banluck.games.blackjack.sim_runner import simulate as run
+    from banluck.games.blackjack.sim.runner import simulate as run
 
     result = run_simulation(run, rules, args, chunk=args.chunk)
     return emit(result, args.json, report)

@@ -27,8 +27,8 @@ from banluck.games.blackjack.rules import BlackjackRules
 
 if TYPE_CHECKING:
     from banluck.games.blackjack.decisions import Decision, Policy
-    from banluck.games.blackjack.solver_tables import StrategyTable
-    from banluck.games.blackjack.strategy_data import OrderTable
+    from banluck.games.blackjack.strategy.shipped import OrderTable
+    from banluck.games.blackjack.strategy.tables import StrategyTable
 
 #: When no valued action is legal: what to fall back on, by preference.
 FALLBACK: tuple[str, ...] = ("stand", "hit", "double", "split", "surrender")
@@ -44,7 +44,7 @@ def _key(decision: Decision) -> tuple[tuple[int, ...], int, int]:
 
 @lru_cache(maxsize=8)
 def _table(rules: BlackjackRules) -> OrderTable | StrategyTable:
-    from banluck.games.blackjack.strategy_data import order_table
+    from banluck.games.blackjack.strategy.shipped import order_table
 
     return order_table(rules)
 
@@ -87,7 +87,7 @@ def hint_for(rules: BlackjackRules, decision: Decision) -> dict[str, float]:
     """The EV of each legal action per initial bet (a split: both hands; a double: the
     doubled bet), given the seat's cards, the up card and, after a peek, no dealer blackjack
     (without a peek, before anyone knows)."""
-    from banluck.games.blackjack.solver import solve
+    from banluck.games.blackjack.strategy.solver import solve
 
     counts, up, pair = _key(decision)
     try:
@@ -100,7 +100,7 @@ def hint_for(rules: BlackjackRules, decision: Decision) -> dict[str, float]:
 def insurance_ev(rules: BlackjackRules, decision: Decision) -> float:
     """I4: the EV of insuring (half the bet, paid 2 to 1) per initial bet, given the seat's
     two cards and the ace up, before the peek."""
-    from banluck.games.blackjack.solver import counts_of, shoe_counts
+    from banluck.games.blackjack.strategy.solver import counts_of, shoe_counts
 
     seen = counts_of([*decision.cards, decision.up])
     shoe = shoe_counts(rules.decks)

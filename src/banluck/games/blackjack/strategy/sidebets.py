@@ -7,7 +7,7 @@ the dealer's final hand: the dealer's drawing graph (B7) is evaluated on the ful
 nothing removed. That is exact however the seats play (I9: the dealer always plays out):
 the seats stop drawing by what they have seen, and the cards of a shuffled shoe that follow
 such a stopping time are distributed as those at the start (an exchangeable sequence is
-strongly stationary). ``solver_bustplay`` checks it by conditioning on the cards a seat
+strongly stationary). ``bustplay`` checks it by conditioning on the cards a seat
 takes by the solved strategy: the two figures agree to 1e-15. A dealer blackjack loses it.
 """
 
@@ -25,7 +25,7 @@ import numpy.typing as npt
 from banluck.core.cards import ONE_DECK, Card
 from banluck.games.blackjack.rules import BlackjackRules
 from banluck.games.blackjack.side_bets import PAYS, lucky3_line, pairs_line, poker3_line
-from banluck.games.blackjack.solver_dealer import BUST, CONTINUE, DEALER_BJ, dealer_graph
+from banluck.games.blackjack.strategy.dealer_graph import BUST, CONTINUE, DEALER_BJ, dealer_graph
 
 N_RANKS = 10
 
@@ -82,14 +82,14 @@ def three_card_ev(decks: int, name: str) -> float:
 
 
 #: ``three_card_ev`` of 1 to 8 decks, counted once (``python -m
-#: banluck.games.blackjack.solver_sidebets`` writes it; a test counts it again and compares
+#: banluck.games.blackjack.strategy.sidebets`` writes it; a test counts it again and compares
 #: bit for bit): the count takes 0.3 s a bet in Python, which a new process need not pay.
 THREE_CARD_TABLE = "three_card_ev.json"
 
 
 @cache
 def _three_card_table() -> dict[str, dict[str, float]]:
-    text = (files("banluck.games.blackjack") / "data" / THREE_CARD_TABLE).read_text()
+    text = (files("banluck.games.blackjack.strategy") / "data" / THREE_CARD_TABLE).read_text()
     table: dict[str, dict[str, float]] = json.loads(text)
     return table
 
@@ -103,7 +103,7 @@ def three_card(decks: int, name: str) -> float:
 def write_three_card_table() -> None:
     """Count ``three_card_ev`` for 1 to 8 decks and write the shipped table."""
     table = {str(d): {n: three_card_ev(d, n) for n in ("lucky3", "poker3")} for d in range(1, 9)}
-    path = files("banluck.games.blackjack") / "data" / THREE_CARD_TABLE
+    path = files("banluck.games.blackjack.strategy") / "data" / THREE_CARD_TABLE
     path.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n")  # type: ignore[attr-defined]
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from math import comb
 
 from banluck.games.blackjack.hands import counts_total
-from banluck.games.blackjack.solver import (
+from banluck.games.blackjack.strategy.solver import (
     N_RANKS,
     RANK_LABELS,
     Solution,

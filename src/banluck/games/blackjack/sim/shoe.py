@@ -1,4 +1,4 @@
-"""The compiled blackjack shoe (``sim_kernel``'s): card ids with a position and an end, drawn
+"""The compiled blackjack shoe (``kernel``'s): card ids with a position and an end, drawn
 by Fisher–Yates steps (or, stacked, in order), its discards kept before the pack between hands
 (C8), and its state array ``st``.
 """
@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from banluck.games.blackjack.sim_tables import P_MID_RESHUFFLE, P_SHOE_SIZE, TEN, SimTables
+from banluck.games.blackjack.sim.tables import P_MID_RESHUFFLE, P_SHOE_SIZE, TEN, SimTables
 from banluck.sim.rng import below as _below
 
 #: The shoe state ``st``.

@@ -52,7 +52,7 @@ def _index(keys: npt.NDArray[np.int64]) -> dict[tuple[int, Counts], int]:
 
 def build_table(rules: BlackjackRules) -> StrategyTable:
     """Solve ``rules`` and order every hand's actions by EV."""
-    from banluck.games.blackjack.solver import solve, structure
+    from banluck.games.blackjack.strategy.solver import solve, structure
 
     sol = solve(rules)
     st = structure()
@@ -89,11 +89,11 @@ def _allowed(rules: BlackjackRules, action: str, counts: Counts, up: int) -> boo
 
 def data_path(name: str) -> Path:
     """The shipped table of preset ``name``."""
-    return Path(str(resources.files("banluck.games.blackjack") / "data" / f"{name}.npz"))
+    return Path(str(resources.files("banluck.games.blackjack.strategy") / "data" / f"{name}.npz"))
 
 
 def save_table(table: StrategyTable, path: Path) -> None:
-    """Write a table (``python -m banluck.games.blackjack.solver_tables`` ships them)."""
+    """Write a table (``python -m banluck.games.blackjack.strategy.tables`` ships them)."""
     np.savez_compressed(path, keys=table.keys, rank=table.rank)
 
 

@@ -1,7 +1,7 @@
 """The value of each rule (issue 8, I11): the preset re-solved with one rule changed, and the
 price of playing the printed chart instead of the composition-dependent strategy.
 
-``python -m banluck.games.blackjack.solver_rulevalues`` prints the table that
+``python -m banluck.games.blackjack.strategy.rulevalues`` prints the table that
 ``docs/BLACKJACK_ODDS.md`` shows.
 """
 
@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from banluck.games.blackjack.rules import CLASSIC, INFINITE, BlackjackRules
-from banluck.games.blackjack.solver import (
+from banluck.games.blackjack.strategy.chart import COLUMN_LABELS, COLUMNS, build_chart
+from banluck.games.blackjack.strategy.solver import (
     Counts,
     FixedStrategy,
     Solution,
@@ -19,7 +20,6 @@ from banluck.games.blackjack.solver import (
     shoe_counts,
     solve,
 )
-from banluck.games.blackjack.solver_chart import COLUMN_LABELS, COLUMNS, build_chart
 
 _LETTER_ACTION = {
     "H": "hit",

@@ -3,7 +3,7 @@
 ``banluck replay`` of a blackjack hand needs only each hand's order of actions, so it reads
 the two integer arrays of a shipped table straight from the ``.npz`` (a zip of ``.npy``
 files: a short header, then the raw numbers) instead of importing NumPy. Rules without a
-shipped table fall back to ``solver_tables.table_for`` (a solve, NumPy and Numba).
+shipped table fall back to ``tables.table_for`` (a solve, NumPy and Numba).
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING
 from banluck.games.blackjack.rules import PRESETS, BlackjackRules
 
 if TYPE_CHECKING:
-    from banluck.games.blackjack.solver_tables import StrategyTable
+    from banluck.games.blackjack.strategy.tables import StrategyTable
 
-#: The same order as ``solver_tables.ACTIONS`` (checked by ``tests/blackjack``).
+#: The same order as ``tables.ACTIONS`` (checked by ``tests/blackjack``).
 ACTIONS: tuple[str, ...] = ("stand", "hit", "double", "split", "surrender")
 _MAGIC = b"\x93NUMPY"
 #: ``.npy`` type codes read here, and their ``array`` type codes.
@@ -92,7 +92,7 @@ class OrderTable:
 
 
 def read_order_table(name: str, path: Path) -> OrderTable:
-    """A shipped table (``solver_tables.save_table``'s file) without NumPy."""
+    """A shipped table (``tables.save_table``'s file) without NumPy."""
     arrays = read_npz(path)
     key_shape, keys = arrays["keys"]
     rank_shape, rank = arrays["rank"]
@@ -108,11 +108,13 @@ def read_order_table(name: str, path: Path) -> OrderTable:
 
 def order_table(rules: BlackjackRules) -> OrderTable | StrategyTable:
     """The bots' table of ``rules``: the shipped one read without NumPy when ``rules`` is a
-    preset as shipped, else ``solver_tables.table_for`` (which solves)."""
+    preset as shipped, else ``tables.table_for`` (which solves)."""
     if PRESETS.get(rules.name) == rules:
-        path = Path(str(resources.files("banluck.games.blackjack") / "data" / f"{rules.name}.npz"))
+        path = Path(
+            str(resources.files("banluck.games.blackjack.strategy") / "data" / f"{rules.name}.npz")
+        )
         if path.exists():
             return read_order_table(rules.name, path)
-    from banluck.games.blackjack.solver_tables import table_for
+    from banluck.games.blackjack.strategy.tables import table_for
 
     return table_for(rules)

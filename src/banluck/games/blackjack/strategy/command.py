@@ -17,7 +17,7 @@ from banluck.command_kit import EXIT_BAD_INPUT, bad_input, print_figures, print_
 from banluck.games.blackjack.rules import PRESETS, BlackjackRules
 
 if TYPE_CHECKING:
-    from banluck.games.blackjack.solver_chart import Chart
+    from banluck.games.blackjack.strategy.chart import Chart
 
 #: I11: the maximum return to player that seed 002 states for the seat bet.
 SEED_RTP: dict[str, float] = {"infinite": 0.9946}
@@ -47,8 +47,8 @@ def _rules(args: argparse.Namespace, cmd: str) -> BlackjackRules | None:
 def odds_data(rules: BlackjackRules) -> dict[str, Any]:
     """The figures ``banluck odds --json`` prints: the seat bet with best play (per initial
     bet), each side bet's house edge, and the solve time."""
-    from banluck.games.blackjack.solver import MODEL, solve
-    from banluck.games.blackjack.solver_sidebets import SIDE_BET_MODEL, side_bet_edges
+    from banluck.games.blackjack.strategy.sidebets import SIDE_BET_MODEL, side_bet_edges
+    from banluck.games.blackjack.strategy.solver import MODEL, solve
 
     start, cpu = time.perf_counter(), time.process_time()
     sol = solve(rules)
@@ -116,8 +116,8 @@ def strategy(args: argparse.Namespace) -> int:
     rules = _rules(args, "strategy")
     if rules is None:
         return EXIT_BAD_INPUT
-    from banluck.games.blackjack.solver import solve
-    from banluck.games.blackjack.solver_chart import build_chart
+    from banluck.games.blackjack.strategy.chart import build_chart
+    from banluck.games.blackjack.strategy.solver import solve
 
     try:
         chart = build_chart(solve(rules))
@@ -132,11 +132,11 @@ def strategy(args: argparse.Namespace) -> int:
 
 
 def simulate(args: argparse.Namespace) -> int:
-    """``banluck simulate``: the simulator's own command (``sim_command.simulate``)."""
+    """``banluck simulate``: the simulator's own command (``sim.command.simulate``)."""
     from importlib import import_module
 
     try:
-        module = import_module("banluck.games.blackjack.sim_command")
+        module = import_module("banluck.games.blackjack.sim.command")
     except ModuleNotFoundError:
         print("banluck simulate: the blackjack simulator is not installed", file=sys.stderr)
         return EXIT_BAD_INPUT

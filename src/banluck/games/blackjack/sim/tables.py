@@ -1,4 +1,4 @@
-"""The blackjack rules and a strategy as arrays for the compiled simulator (``sim_kernel``).
+"""The blackjack rules and a strategy as arrays for the compiled simulator (``kernel``).
 
 A card is its id ``4 * rank + suit`` (``RANKS`` and ``SUITS`` order, 52 ids), and for the hand
 its *class*: 0 for an ace, 1–8 for 2–9, 9 for a ten-value card. A hand is a multiset of
@@ -37,7 +37,7 @@ from banluck.games.blackjack.hands import (
     total_and_soft,
 )
 from banluck.games.blackjack.rules import SIDE_BET_NAMES, BlackjackRules
-from banluck.games.blackjack.sim_sidebets import MAX_DEALER, side_bet_tables
+from banluck.games.blackjack.sim.sidebets import MAX_DEALER, side_bet_tables
 
 Policy = Callable[[Decision], str]
 IntArray = npt.NDArray[np.int64]

@@ -2,7 +2,7 @@
 
 ``simulate`` builds the kernel's tables for ``classic`` or ``infinite`` and hands the run to
 ``banluck.sim.chunks``; ``SimResult`` reads the merged counts (money in the units of
-``sim_tables.money_unit``) as the house edge with its intervals, each side bet's return and
+``tables.money_unit``) as the house edge with its intervals, each side bet's return and
 how often things happen.
 """
 
@@ -13,10 +13,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from banluck.games.blackjack import sim_kernel as kernel
 from banluck.games.blackjack.decisions import Policy
 from banluck.games.blackjack.rules import SIDE_BET_NAMES, BlackjackRules
-from banluck.games.blackjack.sim_kernel import (
+from banluck.games.blackjack.sim import kernel
+from banluck.games.blackjack.sim.kernel import (
     A_BLACKJACK,
     A_CARDS,
     A_DBUST_BY_N,
@@ -46,8 +46,8 @@ from banluck.games.blackjack.sim_kernel import (
     ACC_SIZE,
     MAX_SEATS,
 )
-from banluck.games.blackjack.sim_sidebets import MAX_LINES
-from banluck.games.blackjack.sim_tables import MAX_CARDS, build_tables, money_unit
+from banluck.games.blackjack.sim.sidebets import MAX_LINES
+from banluck.games.blackjack.sim.tables import MAX_CARDS, build_tables, money_unit
 from banluck.sim.chunks import (
     Z95,
     TableRun,
@@ -75,7 +75,7 @@ class SimResult(TableRun):
 
     @property
     def unit(self) -> int:
-        """The money units the counts hold in a bet (``sim_tables.money_unit``)."""
+        """The money units the counts hold in a bet (``tables.money_unit``)."""
         return money_unit(self.rules)
 
     @property
@@ -241,7 +241,7 @@ def simulate(
     if len(rules.seats) > MAX_SEATS:
         raise ValueError(f"at most {MAX_SEATS} seats")
     if policy is None:
-        from banluck.games.blackjack.strategy import policy_for
+        from banluck.games.blackjack.strategy.play import policy_for
 
         policy = policy_for(rules)
     tables = build_tables(rules, policy, fresh_shoe=fresh_shoe)

@@ -1,4 +1,4 @@
-"""The compiled blackjack hand (B, C, I rules) on the arrays of ``sim_tables``, with Numba.
+"""The compiled blackjack hand (B, C, I rules) on the arrays of ``tables``, with Numba.
 
 The shoe is an array of card ids (``4 * rank + suit``, each id ``decks`` times) with a
 position ``p`` and an end: the pack is ``shoe[p:end]``, every other card is on the table or
@@ -18,7 +18,7 @@ mode the cards are taken in order (for the tests against the engine).
 - I2: the n-th card a seat draws is the n-th card of one common row, drawn from the shoe the
   first time any seat needs it; the dealer draws after the row.
 
-Money is counted in units, ``P_UNIT`` to a bet (``sim_tables.money_unit``: 2, half bets, at 3 to
+Money is counted in units, ``P_UNIT`` to a bet (``tables.money_unit``: 2, half bets, at 3 to
 2; 10 at 6 to 5), so a blackjack's pay and a surrender's half are whole numbers.
 The random source is the Ban Luck simulator's xoshiro256** (``banluck.games.banluck.sim.kernel``).
 """
@@ -31,7 +31,7 @@ import numpy as np
 from numba import njit
 
 from banluck.games.blackjack.rules import SIDE_BET_NAMES
-from banluck.games.blackjack.sim_shoe import (
+from banluck.games.blackjack.sim.shoe import (
     E_NO_DECISION,
     S_DRAWN,
     S_END,
@@ -50,8 +50,8 @@ from banluck.games.blackjack.sim_shoe import (
     full_shoe,
     new_state,
 )
-from banluck.games.blackjack.sim_sidebets import MAX_LINES
-from banluck.games.blackjack.sim_tables import (
+from banluck.games.blackjack.sim.sidebets import MAX_LINES
+from banluck.games.blackjack.sim.tables import (
     ACE,
     CTX_FIRST,
     CTX_FIRST_PAIR,
