@@ -19,7 +19,7 @@ from banluck.games.kampung.house import FIELDS as KAMPUNG_FIELDS
 from banluck.games.kampung.ledger import BANK_KEYS, PLAYER_KEYS
 from banluck.games.kampung.ledger import WORDS as KAMPUNG_ENDS
 from banluck.games.registry import GAMES as REGISTRY
-from banluck.web.records import LANGUAGES
+from banluck.web.saves.records import LANGUAGES
 from tests.conftest import SEED_000, SHARED
 
 #: what else a kampung end may say (``opened_at``, ``burnt``, …)

@@ -82,7 +82,7 @@ def test_the_solo_table_plays_the_new_game_through_its_driver(
     highcard: str, tmp_path: Path
 ) -> None:
     """No code in ``web/`` names the game: its solo table is saved as its driver plays it
-    (``web.driver_table``), a card a seat may not see never leaves, a stale or doubled
+    (``web.solo.driver_table``), a card a seat may not see never leaves, a stale or doubled
     choice is refused, a reload finds the same hand, and the history keeps every hand."""
     c = game_client(tmp_path / "solo.sqlite3", seed=5)
     state = c.get(api(highcard, "state")).json()

@@ -32,7 +32,7 @@ FROZEN_TIME = "2026-12-01T12:00:00Z"
 @contextmanager
 def frozen_clock() -> Iterator[None]:
     """The history entries' time stamps, fixed (the only clock in a solo answer)."""
-    from banluck.web import records
+    from banluck.web.saves import records
 
     saved = records.now_iso
     records.now_iso = lambda: FROZEN_TIME

@@ -15,7 +15,7 @@ import pytest
 
 from banluck.core.refusal import Refusal
 from banluck.rooms.room import Room
-from banluck.web.rooms_hub import RoomHub
+from banluck.web.rooms.hub import RoomHub
 from tests.rooms.test_ws import ORIGIN, Player, _cookie, join_and_sit, make_room, play_out, served
 
 SURROGATE_FRAME = '{"type": "seed", "seed": "\\ud800x"}'  # plain ASCII JSON

@@ -14,7 +14,7 @@ from banluck.core.refusal import Refusal
 from banluck.rooms.door import KNOCK_LIMIT
 from banluck.rooms.room import Room
 from banluck.web.clients import DOOR_BURST, DOOR_PER_MINUTE, ClientLimits
-from banluck.web.rooms_frames import apply_frame
+from banluck.web.rooms.frames import apply_frame
 from tests.rooms.helpers import room
 
 

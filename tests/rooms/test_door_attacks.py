@@ -17,7 +17,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
 from banluck.web.clients import DOOR_BURST
-from banluck.web.rooms_frames import CLOSE_BANNED
+from banluck.web.rooms.frames import CLOSE_BANNED
 from tests.rooms.servers import HOST
 from tests.rooms.test_clients import ATTACKER, _cookie, _room, _server, _socket
 

@@ -18,7 +18,7 @@ from banluck.games.house import House
 from banluck.rooms.recall import for_person, hand_line
 from banluck.rooms.room import Room, new_room
 from banluck.rooms.settings import parse_settings
-from banluck.web.rooms_frames import apply_frame
+from banluck.web.rooms.frames import apply_frame
 from tests.houses.strategies import houses
 from tests.rooms.helpers import CODE, hidden_leaks, seeded
 from tests.rooms.test_ws import ORIGIN, Player, _cookie, make_room, served

@@ -9,8 +9,8 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from banluck.rooms.limits import DAY, RoomIndex, RoomLimits
-from banluck.web.rooms_expiry import sweep_idle
-from banluck.web.rooms_hub import RoomHub
+from banluck.web.rooms.expiry import sweep_idle
+from banluck.web.rooms.hub import RoomHub
 from tests.rooms.helpers import Clock
 from tests.rooms.test_ws import ORIGIN, _cookie, served
 

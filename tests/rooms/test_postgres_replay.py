@@ -13,8 +13,8 @@ import pytest
 
 from banluck.rooms.room import Room
 from banluck.store.pg_rooms import CHANNEL, PgRoomStore, notice, parse_notice, unpack
-from banluck.web.rooms_frames import Connection
-from banluck.web.rooms_hub import RoomHub
+from banluck.web.rooms.frames import Connection
+from banluck.web.rooms.hub import RoomHub
 from tests.rooms.helpers import Clock, seeded
 
 pytestmark = pytest.mark.slow

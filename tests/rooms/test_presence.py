@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from banluck.store.rooms import Hand, RoomStore
-from banluck.web.rooms_frames import Connection
-from banluck.web.rooms_hub import PRESENCE_DELAY, RoomHub
+from banluck.web.rooms.frames import Connection
+from banluck.web.rooms.hub import PRESENCE_DELAY, RoomHub
 from tests.rooms.helpers import Clock, room, seeded
 
 

@@ -81,7 +81,7 @@ def test_every_hand_is_kept_for_the_people_as_each_saw_it(tmp_path: Path) -> Non
 def test_the_hands_come_a_page_at_a_time(tmp_path: Path, monkeypatch: Any) -> None:
     """A room's list of hands is read a page at a time (``HANDS_PAGE``), the newest first,
     ``more`` saying older ones remain: a list request never reads every kept hand."""
-    from banluck.web import rooms_http
+    from banluck.web.rooms import http as rooms_http
 
     monkeypatch.setattr(rooms_http, "HANDS_PAGE", 2)
     db = tmp_path / "s.sqlite3"
@@ -116,7 +116,7 @@ def test_the_hands_file_is_made_off_the_loop_kept_and_limited_per_member(
     import json
 
     from banluck.rooms.recall import for_person
-    from banluck.web import rooms_download
+    from banluck.web.rooms import download as rooms_download
 
     monkeypatch.setattr(rooms_download, "CHUNK", 2)  # several chunks for a few hands
     with served(tmp_path / "s.sqlite3") as (client, hub):

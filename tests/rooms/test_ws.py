@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from banluck.web.app import create_app
-from banluck.web.rooms_frames import MAX_FRAME
-from banluck.web.rooms_hub import RoomHub
+from banluck.web.rooms.frames import MAX_FRAME
+from banluck.web.rooms.hub import RoomHub
 from tests.rooms.helpers import Clock, hidden_leaks, secret_leaks, seeded
 
 ORIGIN = {"Origin": "http://127.0.0.1"}

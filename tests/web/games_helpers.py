@@ -12,11 +12,11 @@ from typing import Any
 from banluck.core.cards import ONE_DECK, Card, parse_card
 from banluck.games.blackjack.rules import PRESETS
 from banluck.games.kampung.round import KampungRound
-from banluck.web import blackjack_save as bj
-from banluck.web import kampung_save as kp
 from banluck.web.app import COOKIE, create_app
-from banluck.web.blackjack_game import BlackjackSession
-from banluck.web.kampung_game import KampungSession
+from banluck.web.saves import blackjack_save as bj
+from banluck.web.saves import kampung_save as kp
+from banluck.web.solo.blackjack_game import BlackjackSession
+from banluck.web.solo.kampung_game import KampungSession
 from tests.web.helpers import TestClient, db_key
 
 Json = dict[str, Any]

@@ -15,8 +15,8 @@ from banluck.games.banluck import Round
 from banluck.games.banluck.events import DEALER, CardDealt, HandRevealed
 from banluck.games.banluck.rules import TABLE
 from banluck.web.app import COOKIE, create_app
-from banluck.web.banluck_game import from_json
-from banluck.web.banluck_save import PlayerRecord
+from banluck.web.saves.banluck_save import PlayerRecord
+from banluck.web.solo.banluck_game import from_json
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -15,8 +15,8 @@ from banluck.core import BadBet, Shoe
 from banluck.core.seating import seating_for
 from banluck.games.banluck import preset
 from banluck.games.betcap import largest_bet
-from banluck.web.banluck_game import BanluckSession
-from banluck.web.banluck_save import PlayerRecord
+from banluck.web.saves.banluck_save import PlayerRecord
+from banluck.web.solo.banluck_game import BanluckSession
 from tests.web.games_helpers import Json, act, api, deal, game_client, stored, write_record
 
 # one-on-one (O4: you, dealer up, you, dealer hole, then draws).

@@ -13,7 +13,7 @@ import pytest
 
 from banluck.core.cards import parse_card
 from banluck.games.banluck import preset
-from banluck.web.banluck_game import from_json
+from banluck.web.solo.banluck_game import from_json
 from tests.web.games_helpers import (
     Json,
     api,

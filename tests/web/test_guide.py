@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from banluck.games.registry import GAMES
-from banluck.web.guide import LESSONS, YOU, lesson_play
+from banluck.web.solo.guide import LESSONS, YOU, lesson_play
 from tests.web.games_helpers import api, game_client
 
 

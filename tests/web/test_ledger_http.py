@@ -18,7 +18,7 @@ from banluck.ledger.book import read_book, settle_book, settled_json
 from banluck.ledger.transfers import fewest
 from banluck.web.app import create_app
 from banluck.web.clients import LEDGER_BURST
-from banluck.web.ledger_http import SHARED_PER_PLAYER
+from banluck.web.ledger.http import SHARED_PER_PLAYER
 from tests.web.games_helpers import game_client
 
 

@@ -14,8 +14,8 @@ from banluck.core.refusal import Refusal
 from banluck.games.banluck import Rules
 from banluck.games.banluck.rules import ONE_ON_ONE, TABLE
 from banluck.web.app import STATUS
-from banluck.web.banluck_game import BanluckSession
-from banluck.web.banluck_save import PlayerRecord
+from banluck.web.saves.banluck_save import PlayerRecord
+from banluck.web.solo.banluck_game import BanluckSession
 
 WEB = Path(__file__).resolve().parents[2] / "src/banluck/web"
 
@@ -63,7 +63,7 @@ def test_a_session_plays_the_preset_it_is_given(seed: int) -> None:
 def test_every_refusal_code_has_one_status() -> None:
     """Domain errors carry a code; the HTTP layer maps each code to a status in one place."""
     codes = set()
-    for path in WEB.glob("*.py"):
+    for path in WEB.rglob("*.py"):
         codes |= set(re.findall(r'Refusal\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
     codes.add("bad_bet")  # raised through SoloSession.bad_bet
     assert codes <= set(STATUS), codes - set(STATUS)

@@ -311,7 +311,7 @@ def test_a_worker_derives_its_first_salts_from_its_supervisors_start(
     """``--workers``: every worker is a new process started with its supervisor's start
     value (``web.workers``), so a visitor is shown the same first shoe by any of them; a
     value that is not one is not used."""
-    from banluck.web import solo_fair
+    from banluck.web.solo import fair as solo_fair
     from banluck.web.workers import START_ENV
 
     given = bytes(range(16))

@@ -6,7 +6,7 @@ restoring mid-hand), ``fair`` (the room's ledger of committed shoes), ``limits``
 caps and expiry). Every game is played through its driver (``games.driver``, found by the
 registry); refusals are ``core.refusal.Refusal``.
 
-The web layer (``web.rooms_http``, ``web.rooms_ws``) and the store (``store.rooms``) use
+The web layer (``web.rooms.http``, ``web.rooms.ws``) and the store (``store.rooms``) use
 it; it imports nothing from the web. The package imports none of its modules itself, so that
 the commands that only name a room limit do not load the room model.
 """

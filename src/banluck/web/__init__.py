@@ -1,18 +1,22 @@
 """The web table: the page, its HTTP API (docs/API.md) and ``banluck serve``.
 
-Every game of the registry: ``solo`` (the solo table's flow, one for every game, run
-through the game's driver: the deal, the stale check, the bots, the settlement), one session
-module per family over it (``banluck_game``, ``blackjack_game``, ``kampung_game``: the
-stakes, the answers, the hint and chart cell) and its save format (``banluck_save``,
-``blackjack_save``, ``kampung_save``; ``records`` is what they share), ``wire`` (Ban Luck's
-state and history JSON), ``codecs`` (each game's save and session), ``betcap`` (the most
-you may bet next, asked of the rules), ``stats`` (your statistics), ``catalog`` (exact
-house edges and solved charts, computed once), ``service`` (one game's requests on the
-store; refusals as ``Refusal`` codes), ``app`` (HTTP: routes and statuses), ``guard``
-(per-request checks and headers), ``identity`` (the signed cookie), ``server`` and
-``limits`` (uvicorn's connections), ``command`` (``banluck serve``).
+``app`` is HTTP (routes and statuses; ``errors``: one status per refusal code), ``guard``
+its per-request checks and headers (``public``: the addresses it serves), ``identity`` the
+signed cookie, ``operations`` and ``metrics`` health and Prometheus, ``server``, ``workers``
+and ``limits`` the server under it, ``command`` ``banluck serve``. Beneath it, one package
+per part of the product:
 
-``create_app`` is imported lazily so that ``banluck replay`` does not load the web stack.
+- ``solo``: the solo table (its flow, run through the game's driver, one session module per
+  family for the stakes, answers, Hint and chart cell, the fair shoe, the drill, the guided
+  hand, the statistics; ``service``: one game's requests on the store);
+- ``saves``: each family's save format (``records`` is what they share; ``codecs``: each
+  game's save and session);
+- ``rooms``: the rooms' routes, socket, frames and the rooms in memory or shared;
+- ``ledger``: the ledger of a real-card table and its live view.
+
+``wire`` is Ban Luck's state and history JSON, ``catalog`` exact house edges and solved
+charts (computed once). ``create_app`` is imported lazily so that ``banluck replay`` does not
+load the web stack.
 """
 
 from __future__ import annotations

@@ -47,21 +47,21 @@ from banluck.web.catalog import (
     odds_known,
     odds_of_object,
 )
-from banluck.web.codecs import codec_for, decks_of
 from banluck.web.errors import STATUS, status_of
 from banluck.web.guard import CSP, SCOPE_KEY, Guard, HostCheck, HttpRefusal
-from banluck.web.guide import LESSONS, guide_json
 from banluck.web.heavy import HeavyLane, OneAtATime, wait_while_wanted
 from banluck.web.identity import COOKIE, COOKIE_MAX_AGE, Identities
-from banluck.web.ledger_http import install_ledger
+from banluck.web.ledger.http import install_ledger
 from banluck.web.metrics import Metrics
 from banluck.web.operations import install_operations
 from banluck.web.preload import family_module, page_response
 from banluck.web.public import PublicUrl
-from banluck.web.records import language_from
-from banluck.web.rooms_http import install_rooms
-from banluck.web.service import GameService
+from banluck.web.rooms.http import install_rooms
+from banluck.web.saves.codecs import codec_for, decks_of
+from banluck.web.saves.records import language_from
 from banluck.web.shoefile import ShoeFileError, read_shoe_file
+from banluck.web.solo.guide import LESSONS, guide_json
+from banluck.web.solo.service import GameService
 
 __all__ = [
     "COOKIE",

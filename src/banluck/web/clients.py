@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 
 from banluck.core.refusal import Refusal
-from banluck.web.rooms_frames import TokenBucket
+from banluck.web.rooms.frames import TokenBucket
 
 #: Room sockets one player may hold open at once (their tabs and devices).
 PER_PLAYER = 8
@@ -75,7 +75,7 @@ REMEMBERED = 100_000
 
 
 class Buckets:
-    """A token bucket (``rooms_frames.TokenBucket``) per address: ``burst`` tokens, refilled
+    """A token bucket (``rooms.frames.TokenBucket``) per address: ``burst`` tokens, refilled
     at ``per_second``. Safe to share between the server's threads (a change at a solo table
     runs in a thread).
 

@@ -23,7 +23,7 @@ from banluck.native import AheadOfTime
 from banluck.store import Saves
 from banluck.web import metrics
 from banluck.web.guard import HostCheck
-from banluck.web.rooms_hub import RoomHub
+from banluck.web.rooms.hub import RoomHub
 
 log = logging.getLogger("banluck.web")
 

@@ -145,7 +145,7 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
             self.__dict__.pop("response", None)
 
 
-#: The rooms' socket (``rooms_http``): served straight from the server (``direct_sockets``).
+#: The rooms' socket (``rooms.http``): served straight from the server (``direct_sockets``).
 ROOM_SOCKET = "/api/rooms/{code}/ws"
 
 
@@ -154,7 +154,7 @@ def direct_sockets(app: Any) -> Any:
     otherwise sits, for hours, inside every layer of the app's stack (middleware, routing,
     dependency exit stacks: about 10 KB a socket), none of which does anything for a
     WebSocket once it is open (``guard.Guard`` lets them through; the socket makes its own
-    checks, ``rooms_ws.serve_socket``). Everything else goes to ``app`` as before."""
+    checks, ``rooms.ws.serve_socket``). Everything else goes to ``app`` as before."""
     from starlette.routing import Match, WebSocketRoute
     from starlette.websockets import WebSocket
 
@@ -312,7 +312,7 @@ def run_workers(
     ``banluck`` of this command line serving it (``web.workers``: replaced when one dies,
     restarted one at a time on SIGHUP). The rooms must be in a shared store
     (``--db postgresql://…``)."""
-    from banluck.web import solo_fair
+    from banluck.web.solo import fair as solo_fair
     from banluck.web.workers import supervise
 
     probe = _config(None, host, port, log_level, limits, log_json)

@@ -15,8 +15,8 @@ from banluck.core.seating import Seating
 from banluck.games.banluck import Round, Rules
 from banluck.games.house import read_house
 from banluck.replay import with_house
-from banluck.web.banluck_save import HandRecord, PlayerRecord
-from banluck.web.records import now_iso
+from banluck.web.saves.banluck_save import HandRecord, PlayerRecord
+from banluck.web.saves.records import now_iso
 from banluck.wire import outcome_json
 
 

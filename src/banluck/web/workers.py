@@ -37,7 +37,7 @@ WORKER_FD = "BANLUCK_WORKER_FD"
 #: the environment variable naming the descriptor a worker writes one byte to once it serves
 READY_FD = "BANLUCK_READY_FD"
 #: the environment variable carrying the supervisor's start value to its workers (hex), so
-#: every worker derives the same first salts (``web.solo_fair.START``)
+#: every worker derives the same first salts (``web.solo.fair.START``)
 START_ENV = "BANLUCK_START"
 #: A worker that fails this soon after it started is not started again.
 FAIL_FAST = 5.0

@@ -26,16 +26,16 @@ from banluck.games.house import House, HouseError
 from banluck.games.kampung.driver import KampungDriver
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
-from banluck.web.records import MAX_HAND, CorruptSave, is_int
-from banluck.web.solo_fair import SaltSource, SoloFair, committed_fair
-from banluck.web.solo_house import (
+from banluck.web.saves.records import MAX_HAND, CorruptSave, is_int
+from banluck.web.solo.fair import SaltSource, SoloFair, committed_fair
+from banluck.web.solo.house import (
     HOUSE_DECKS,
     house_key,
     played_house,
     set_aside,
     with_set_aside,
 )
-from banluck.web.stats import Stats
+from banluck.web.solo.stats import Stats
 
 VERSION = 1
 BANKS = ("house", "rotate")
@@ -119,7 +119,7 @@ class KampungRecord:
     notices: list[dict[str, Any]] = field(default_factory=list)
     hand: KampungHand | None = None
     stats: Stats = field(default_factory=Stats)
-    #: the fair shoe's ledger (``web.solo_fair``)
+    #: the fair shoe's ledger (``web.solo.fair``)
     fair: SoloFair = field(default_factory=lambda: SoloFair.new(secrets.token_bytes))
 
     def shoe(self, rng: Any) -> Shoe:

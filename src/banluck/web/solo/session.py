@@ -8,7 +8,7 @@ driver. A family adds only what is its own: what a deal's body stakes, its save 
 (which keeps its format on disk), the answers (``table_json``, ``limits``, ``hint``,
 ``cell``), the history entry of a finished hand, and when and how its shoe is made.
 
-The shoe is provably fair as a room's (docs/FAIRNESS.md, ``web.solo_fair``): the next
+The shoe is provably fair as a room's (docs/FAIRNESS.md, ``web.solo.fair``): the next
 hand's shoe is made between hands, as soon as the hand before is over (or a setting needs a
 new one), derived from a salt committed before and the seed you gave, and committed; every
 card drawn is recorded; a saved hand dealt again records nothing twice. Refusals are
@@ -29,7 +29,7 @@ from banluck.core.whole import is_whole
 from banluck.games.driver import GameDriver, HandDriver, HandStart, NoHint
 from banluck.rooms.seeds import check_seed
 from banluck.store import HISTORY_LIMIT
-from banluck.web.solo_fair import KEEP_SHOES, SoloFair
+from banluck.web.solo.fair import KEEP_SHOES, SoloFair
 
 
 def whole_number(value: Any, name: str) -> int:
@@ -117,7 +117,7 @@ class SoloSession(ABC):
 
     @property
     def fair(self) -> SoloFair:
-        """The table's fair shoe record (``web.solo_fair``)."""
+        """The table's fair shoe record (``web.solo.fair``)."""
         fair: SoloFair = self.record.fair
         return fair
 

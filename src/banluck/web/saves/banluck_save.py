@@ -27,16 +27,16 @@ from banluck.games.banluck import Action, Round, Rules, SeatEntry
 from banluck.games.banluck.driver import BanluckDriver
 from banluck.games.driver import HandStart
 from banluck.games.house import HouseError
-from banluck.web.records import LANGUAGES, MAX_HAND, SPEEDS, CorruptSave, is_int
-from banluck.web.solo_fair import SaltSource, SoloFair, committed_fair
-from banluck.web.solo_house import (
+from banluck.web.saves.records import LANGUAGES, MAX_HAND, SPEEDS, CorruptSave, is_int
+from banluck.web.solo.fair import SaltSource, SoloFair, committed_fair
+from banluck.web.solo.house import (
     HOUSE_DECKS,
     house_key,
     played_house,
     set_aside,
     with_set_aside,
 )
-from banluck.web.stats import Stats
+from banluck.web.solo.stats import Stats
 
 RECORD_VERSION = 1
 _MAX_NOTICES = 16
@@ -108,7 +108,7 @@ class PlayerRecord:
     notices: list[dict[str, Any]] = field(default_factory=list)
     hand: HandRecord | None = None
     stats: Stats = field(default_factory=Stats)
-    #: the fair shoe's ledger (``web.solo_fair``)
+    #: the fair shoe's ledger (``web.solo.fair``)
     fair: SoloFair = field(default_factory=lambda: SoloFair.new(secrets.token_bytes))
 
     @classmethod

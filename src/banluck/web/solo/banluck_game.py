@@ -28,7 +28,7 @@ from banluck.games.banluck.views import view_for
 from banluck.games.betcap import largest_bet
 from banluck.games.driver import HandDriver, HandStart
 from banluck.web import wire
-from banluck.web.banluck_save import (
+from banluck.web.saves.banluck_save import (
     HandRecord,
     PlayerRecord,
     driver_of,
@@ -37,10 +37,10 @@ from banluck.web.banluck_save import (
     read_json,
     start_of,
 )
-from banluck.web.records import LANGUAGES, SPEEDS, CorruptSave, now_iso
-from banluck.web.solo import CorruptHand, SoloSession, replayed
-from banluck.web.solo_fair import SaltSource
-from banluck.web.solo_house import house_key, with_house_settings
+from banluck.web.saves.records import LANGUAGES, SPEEDS, CorruptSave, now_iso
+from banluck.web.solo.fair import SaltSource
+from banluck.web.solo.house import house_key, with_house_settings
+from banluck.web.solo.session import CorruptHand, SoloSession, replayed
 
 _NATURALS = {"ban-ban", "ban-luck"}
 

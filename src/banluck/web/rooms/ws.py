@@ -32,8 +32,8 @@ from banluck.core.refusal import Refusal
 from banluck.web import metrics
 from banluck.web.guard import HostCheck
 from banluck.web.identity import COOKIE, Identities
-from banluck.web.rooms_frames import Connection, TokenBucket, error_frame, parse_frame
-from banluck.web.rooms_hub import RoomHub
+from banluck.web.rooms.frames import Connection, TokenBucket, error_frame, parse_frame
+from banluck.web.rooms.hub import RoomHub
 
 log = logging.getLogger("banluck.web")
 

@@ -22,10 +22,10 @@ from banluck.games.blackjack.rules import SIDE_BET_NAMES, BlackjackRules
 from banluck.games.blackjack.shoe import BlackjackShoe
 from banluck.games.driver import HandStart
 from banluck.games.house import HouseError, read_house
-from banluck.web.records import MAX_HAND, CorruptSave, is_int
-from banluck.web.solo_fair import SaltSource, SoloFair
-from banluck.web.solo_house import set_aside, with_set_aside
-from banluck.web.stats import Stats
+from banluck.web.saves.records import MAX_HAND, CorruptSave, is_int
+from banluck.web.solo.fair import SaltSource, SoloFair
+from banluck.web.solo.house import set_aside, with_set_aside
+from banluck.web.solo.stats import Stats
 
 VERSION = 1
 
@@ -96,7 +96,7 @@ class BlackjackRecord:
     #: settings, where a house chosen for the next hand is kept
     house: dict[str, Any] | None = None
     settings: dict[str, Any] = field(default_factory=dict)
-    #: the fair shoe's ledger (``web.solo_fair``)
+    #: the fair shoe's ledger (``web.solo.fair``)
     fair: SoloFair = field(default_factory=lambda: SoloFair.new(secrets.token_bytes))
 
     def to_json(self) -> dict[str, Any]:

@@ -35,7 +35,7 @@ from banluck.store.rooms import Hand, RoomStore
 from banluck.web import metrics
 from banluck.web.clients import ClientLimits
 from banluck.web.heavy import HeavyLane
-from banluck.web.rooms_frames import (
+from banluck.web.rooms.frames import (
     BURST,
     CLOSE_BANNED,
     FRAMES,
@@ -45,7 +45,7 @@ from banluck.web.rooms_frames import (
     dumps,
     unknown_frame,
 )
-from banluck.web.rooms_shared import SharedRooms, Step, kept_hand, shared_strings
+from banluck.web.rooms.shared import SharedRooms, Step, kept_hand, shared_strings
 
 log = logging.getLogger("banluck.web")
 
@@ -220,7 +220,7 @@ class RoomHub(SharedRooms):
 
     def hand_rows(self, code: str) -> list[Hand]:
         """Every finished hand the room keeps as stored (number, JSON text), newest first:
-        read, not parsed (``rooms_download`` parses them off the loop)."""
+        read, not parsed (``download`` parses them off the loop)."""
         try:
             return self.store.hands(code)
         except psycopg.Error as exc:

@@ -17,7 +17,7 @@ from fastapi import WebSocket
 from banluck.core.refusal import Refusal
 from banluck.web.guard import HostCheck
 from banluck.web.identity import Identities
-from banluck.web.rooms_ws import CLOSE_NO_ROOM, CLOSE_POLICY, socket_player, socket_refusal
+from banluck.web.rooms.ws import CLOSE_NO_ROOM, CLOSE_POLICY, socket_player, socket_refusal
 
 #: how often a socket reads the ledger's version itself (a change made by another process)
 CHECK_S = 5.0

@@ -29,11 +29,11 @@ from banluck.games.blackjack.views import view_for, view_json
 from banluck.games.driver import HandDriver, HandStart
 from banluck.games.house import read_house
 from banluck.replay import with_house
-from banluck.web.blackjack_save import BlackjackHand as SavedHand
-from banluck.web.blackjack_save import BlackjackRecord, new_shoe, start_of
-from banluck.web.records import CorruptSave, now_iso
-from banluck.web.solo import CorruptHand, SoloSession, replayed
-from banluck.web.solo_house import chosen_house, house_key
+from banluck.web.saves.blackjack_save import BlackjackHand as SavedHand
+from banluck.web.saves.blackjack_save import BlackjackRecord, new_shoe, start_of
+from banluck.web.saves.records import CorruptSave, now_iso
+from banluck.web.solo.house import chosen_house, house_key
+from banluck.web.solo.session import CorruptHand, SoloSession, replayed
 
 ACTIONS = ("hit", "stand", "double", "split", "surrender", "insure", "decline")
 

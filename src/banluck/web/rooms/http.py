@@ -13,15 +13,15 @@
 - ``GET /room/{code}/settle-up.csv`` and ``settle-up.json``: the session's settle-up table
   (``rooms.tally``: each person's hands, net chips and biggest win), for the people of the
   room only.
-- ``WS /api/rooms/{code}/ws``: the live room (``rooms_ws``).
+- ``WS /api/rooms/{code}/ws``: the live room (``ws``).
 
 A player hosts at most ``RoomLimits.per_player`` rooms and the server holds at most
 ``RoomLimits.total`` (``too_many_rooms``, 409), counted from PostgreSQL over every process
 when the rooms are there; rooms idle for ``RoomLimits.idle_days`` are removed
-(``rooms_expiry``).
+(``expiry``).
 
 The HTTP routes sit behind ``guard.Guard`` like every other (Host, Origin and JSON body of a
-change, the signed cookie); the socket makes the same checks itself (``rooms_ws``).
+change, the signed cookie); the socket makes the same checks itself (``ws``).
 """
 
 from __future__ import annotations
@@ -52,13 +52,13 @@ from banluck.web.guard import SCOPE_KEY, HostCheck
 from banluck.web.identity import Identities
 from banluck.web.invite import invite_qr, public_link
 from banluck.web.preload import family_module, page_response
-from banluck.web.records import language_from
-from banluck.web.rooms_download import HandFiles
-from banluck.web.rooms_expiry import ready_index, sweep_forever
-from banluck.web.rooms_hub import RoomHub
-from banluck.web.rooms_ws import serve_socket
+from banluck.web.rooms.download import HandFiles
+from banluck.web.rooms.expiry import ready_index, sweep_forever
+from banluck.web.rooms.hub import RoomHub
+from banluck.web.rooms.ws import serve_socket
+from banluck.web.saves.records import language_from
 
-STATIC = Path(__file__).resolve().parent / "static"
+STATIC = Path(__file__).resolve().parent.parent / "static"
 #: the game page, for a room as for a solo table; the page that makes a room
 ROOM_PAGE = STATIC / "index.html"
 NEW_ROOM_PAGE = STATIC / "room" / "new.html"
@@ -262,7 +262,7 @@ def rooms_router(
     @router.get("/room/{code}/hands.json", include_in_schema=False)
     async def room_hands_file(request: Request, code: str) -> Response:
         """Every hand the room keeps, as the reader saw each, oldest first: a file, made
-        off the loop and streamed, kept per reader and room version (``rooms_download``);
+        off the loop and streamed, kept per reader and room version (``download``);
         one download at a time per member, a few a minute."""
         player: str = request.scope[SCOPE_KEY]
         headers = download(f"banluck-room-{code}-hands.json")

@@ -3,7 +3,7 @@ is read back (``CorruptSave`` when it cannot be) and written.
 
 ``codec_for(name, first_cards, rng, key)`` gives the codec of a registry game; the service
 knows nothing of the families beyond this and the session interface (``Session``). A new
-game's first shoe is committed to its fair ledger (``web.solo_fair``) with salts from the
+game's first shoe is committed to its fair ledger (``web.solo.fair``) with salts from the
 server's ``key`` and the player's id, so that a visitor with nothing stored is shown the
 commitment of the shoe their first deal uses.
 """
@@ -22,16 +22,16 @@ from banluck.games.drivers import own_house
 from banluck.games.house import House
 from banluck.games.kampung.rules import KAMPUNG
 from banluck.games.registry import driver_class, game
-from banluck.web import blackjack_save as bj_save
-from banluck.web import kampung_save as kp_save
-from banluck.web.banluck_game import BanluckSession, decode
-from banluck.web.banluck_save import PlayerRecord, encode
-from banluck.web.blackjack_game import BlackjackSession
-from banluck.web.driver_table import DriverCodec
-from banluck.web.kampung_game import KampungSession
-from banluck.web.records import CorruptSave
-from banluck.web.solo_fair import Salts, new_fair
-from banluck.web.stats import Stats
+from banluck.web.saves import blackjack_save as bj_save
+from banluck.web.saves import kampung_save as kp_save
+from banluck.web.saves.banluck_save import PlayerRecord, encode
+from banluck.web.saves.records import CorruptSave
+from banluck.web.solo.banluck_game import BanluckSession, decode
+from banluck.web.solo.blackjack_game import BlackjackSession
+from banluck.web.solo.driver_table import DriverCodec
+from banluck.web.solo.fair import Salts, new_fair
+from banluck.web.solo.kampung_game import KampungSession
+from banluck.web.solo.stats import Stats
 
 
 class Session(Protocol):
@@ -227,7 +227,7 @@ def codec_for(name: str, first: list[Card] | None, rng: random.Random | None, ke
     family = game(name).family
     salts = Salts(key, name, rng)
     make = CODECS.get(family)
-    if make is None:  # a game with no save of its own: its driver's (web.driver_table)
+    if make is None:  # a game with no save of its own: its driver's (web.solo.driver_table)
         if first:
             raise ValueError(f"{name!r} takes no --shoe: it has no stacked shoe of its own")
         return DriverCodec(name, family, rng, salts)

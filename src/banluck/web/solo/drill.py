@@ -30,8 +30,8 @@ from banluck.games.driver import GameDriver, HandDriver, HandStart
 from banluck.games.drivers import driver_for
 from banluck.games.house import House
 from banluck.games.registry import driver_class, game
-from banluck.web import banluck_game, blackjack_game
-from banluck.web.solo import hint_json
+from banluck.web.solo import banluck_game, blackjack_game
+from banluck.web.solo.session import hint_json
 
 YOU = "you"
 RANKS = "A23456789TJQK"

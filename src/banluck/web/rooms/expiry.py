@@ -8,7 +8,7 @@ import asyncio
 import logging
 
 from banluck.rooms.limits import RoomIndex, entry_of
-from banluck.web.rooms_hub import RoomHub
+from banluck.web.rooms.hub import RoomHub
 
 log = logging.getLogger("banluck.web")
 

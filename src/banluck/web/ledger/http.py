@@ -18,7 +18,7 @@
   shared it); ``GET /api/ledgers/{code}`` is the ledger settled, for anyone with the link;
   ``GET /ledger/{code}`` the read-only page that shows it, ``/ledger/{code}/qr.svg`` its
   link as a QR code; ``/api/ledgers/{code}/live`` a socket that says each new version
-  (``ledger_live``).
+  (``live``).
 - Handing the entering over: ``POST /api/ledgers/{code}/pass`` (its owner) answers a key
   for another phone (``/ledger?take={code}&key={key}``; ``/ledger/{code}/pass.svg?key=``
   as a QR code); ``POST /api/ledgers/{code}/take`` ``{"key": …}`` makes the browser that
@@ -60,9 +60,9 @@ from banluck.web.bodies import read_body
 from banluck.web.guard import SCOPE_KEY, HostCheck
 from banluck.web.identity import Identities
 from banluck.web.invite import invite_qr, public_link
-from banluck.web.ledger_live import Changes, serve_live
+from banluck.web.ledger.live import Changes, serve_live
 from banluck.web.preload import page_response
-from banluck.web.records import language_from
+from banluck.web.saves.records import language_from
 
 #: the most people one settle-up pays among
 PEOPLE_MAX = 40

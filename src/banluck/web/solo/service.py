@@ -23,9 +23,9 @@ from banluck.core.refusal import Refusal
 from banluck.core.text import json_fault, raw_json_fault
 from banluck.games.registry import Game
 from banluck.store import Saves, SaveTransaction
-from banluck.web.codecs import Codec, Session, stats_of
-from banluck.web.records import LANGUAGES, SPEEDS, CorruptSave
-from banluck.web.stats import stats_json
+from banluck.web.saves.codecs import Codec, Session, stats_of
+from banluck.web.saves.records import LANGUAGES, SPEEDS, CorruptSave
+from banluck.web.solo.stats import stats_json
 
 log = logging.getLogger("banluck.web")
 
@@ -347,7 +347,7 @@ class GameService:
 
         from banluck.games.house import read_house
         from banluck.web.catalog import chart
-        from banluck.web.drill import drill_json
+        from banluck.web.solo.drill import drill_json
 
         decks, house = self.chart_setting(player)
         data = chart(self.game.name, decks, house)
@@ -382,7 +382,7 @@ class GameService:
             session, _ = self._read(player)
         except CorruptSave:
             session = None
-        from banluck.web.stats import Stats
+        from banluck.web.solo.stats import Stats
 
         stats = Stats() if session is None else stats_of(session)
         edge = self.house_edge()

@@ -31,7 +31,7 @@ from typing import Any
 from banluck.core.cards import Card
 from banluck.core.fair import FairFormatError
 from banluck.core.fair.table import TableLedger
-from banluck.web.records import CorruptSave
+from banluck.web.saves.records import CorruptSave
 from banluck.web.workers import START_ENV
 
 #: How many finished shoes a solo table's fair history keeps at least (the oldest go): also

@@ -21,7 +21,7 @@ from banluck.rooms.room import Room
 from banluck.store.pg_rooms import PgRoomStore, parse_notice, step_of, unpack
 from banluck.store.rooms import Hand, RoomStore
 from banluck.web import metrics
-from banluck.web.rooms_frames import Connection, apply_frame, dumps, error_frame
+from banluck.web.rooms.frames import Connection, apply_frame, dumps, error_frame
 
 log = logging.getLogger("banluck.web")
 

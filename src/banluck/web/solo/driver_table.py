@@ -23,10 +23,10 @@ from banluck.core.money import MAX_CHIPS
 from banluck.core.refusal import Refusal
 from banluck.games.driver import HandDriver, HandStart
 from banluck.games.registry import driver_class
-from banluck.web.records import MAX_HAND, CorruptSave, is_int, now_iso
-from banluck.web.solo import CorruptHand, SoloSession, replayed
-from banluck.web.solo_fair import Salts, SaltSource, SoloFair, new_fair
-from banluck.web.stats import Stats
+from banluck.web.saves.records import MAX_HAND, CorruptSave, is_int, now_iso
+from banluck.web.solo.fair import Salts, SaltSource, SoloFair, new_fair
+from banluck.web.solo.session import CorruptHand, SoloSession, replayed
+from banluck.web.solo.stats import Stats
 
 VERSION = 1
 _MAX_ACTIONS = 1000
@@ -48,7 +48,7 @@ class DriverRecord:
     actions: list[tuple[str, str]] = field(default_factory=list)
     time: str = ""
     stats: Stats = field(default_factory=Stats)
-    #: the fair shoe's ledger (``web.solo_fair``)
+    #: the fair shoe's ledger (``web.solo.fair``)
     fair: SoloFair = field(default_factory=lambda: SoloFair.new(secrets.token_bytes))
 
     def to_json(self) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from banluck.games.kampung.replay import outcome_json
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.games.kampung.view_json import table_json
 from banluck.replay import with_house
-from banluck.web.kampung_save import (
+from banluck.web.saves.kampung_save import (
     BANKS,
     KampungRecord,
     driver_of,
@@ -32,10 +32,10 @@ from banluck.web.kampung_save import (
     start_of,
     with_own_house,
 )
-from banluck.web.kampung_save import KampungHand as SavedHand
-from banluck.web.records import CorruptSave, now_iso
-from banluck.web.solo import CorruptHand, SoloSession, replayed
-from banluck.web.solo_house import house_key, with_house_settings
+from banluck.web.saves.kampung_save import KampungHand as SavedHand
+from banluck.web.saves.records import CorruptSave, now_iso
+from banluck.web.solo.house import house_key, with_house_settings
+from banluck.web.solo.session import CorruptHand, SoloSession, replayed
 
 _NATURALS = {"ban-ban", "ban-luck"}
 
