@@ -1,6 +1,6 @@
 """One view (issue 18): when you decide, the dealer's cards, your cards, the action buttons
 and the Hint are all on the screen without scrolling (the page brings them into the window
-together at each decision: js/oneview.js), in every game at 1280×800, 1366×768 and 375×740
+together at each decision: js/table/oneview.js), in every game at 1280×800, 1366×768 and 375×740
 (on a phone a blackjack table seats the others above the dealer; docs/BENCHMARKS.md, "One
 view at the decision")."""
 

@@ -70,8 +70,14 @@ def test_a_tables_first_load_leaves_the_tools_and_the_rules_texts_for_later(
     Deal: the rules texts, the chart, drill, history and statistics, a room's, the lobby's."""
     c = client_for(tmp_path / "s.sqlite3")
     named = set(PRELOAD.findall(c.get("/play/table").text))
-    later = {"rules.js", "rules_games.js", "js/chart.js", "js/drill.js", "js/history.js"}
-    later |= {"js/stats.js", "js/room/room.js", "js/lobby.js"}
+    later = {
+        "rules.js",
+        "rules_games.js",
+        "js/teach/chart.js",
+        "js/teach/drill.js",
+        "js/teach/history.js",
+    }
+    later |= {"js/teach/stats.js", "js/room/room.js", "js/lobby.js"}
     later |= {"js/games/blackjack.js", "js/games/kampung.js"}  # the other families'
     assert not named & later
-    assert {"js/controls.js", "js/dialogs.js", "i18n/en.js"} <= named
+    assert {"js/table/controls.js", "js/dialogs.js", "i18n/en.js"} <= named

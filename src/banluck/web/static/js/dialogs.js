@@ -5,8 +5,8 @@ import { choices, game, spec } from "./game.js";
 import { $, el } from "./dom.js";
 import { decksLabel, language, t, wantedLanguage } from "./messages.js";
 import { limits, page } from "./page.js";
-import { sound } from "./sound.js";
-import { trainer } from "./trainer.js";
+import { sound } from "./table/sound.js";
+import { trainer } from "./teach/trainer.js";
 
 export function openDialog(id) {
   const d = $(id);

@@ -20,19 +20,19 @@
 
 import { getLobby, getState, hintRouteExists, useGame } from "./api.js";
 import { httpLink } from "./link.js";
-import { wire } from "./controls.js";
+import { wire } from "./table/controls.js";
 import { $ } from "./dom.js";
 import { game, gameFromPath, roomFromPath } from "./game.js";
 import { fetchRuleTexts, openDialog, renderHelp } from "./dialogs.js";
-import { wireHouseRules } from "./houserules.js";
+import { wireHouseRules } from "./house/houserules.js";
 import { wireSoloFair } from "./fair/solo.js";
-import { wireGuide } from "./guide.js";
+import { wireGuide } from "./teach/guide.js";
 import { browserLanguage, knownLanguage, language, useLanguage } from "./messages.js";
 import { page } from "./page.js";
-import { renderControls } from "./panel.js";
+import { renderControls } from "./table/panel.js";
 import { receive } from "./session.js";
-import { played, soundsReady } from "./sound.js";
-import { showError } from "./status.js";
+import { played, soundsReady } from "./table/sound.js";
+import { showError } from "./table/status.js";
 import { applyLanguage, render } from "./view.js";
 
 /* Each game's family and the family's module, fetched when its table starts (a game's

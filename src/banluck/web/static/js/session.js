@@ -3,13 +3,13 @@
    sent one after another. */
 
 import { ApiError } from "./api.js";
-import { animate } from "./animate.js";
+import { animate } from "./table/animate.js";
 import { syncSettingsForm } from "./dialogs.js";
 import { browserLanguage, knownLanguage, languageHere, setLanguage, t, useLanguage } from "./messages.js";
 import { game, spec } from "./game.js";
 import { page } from "./page.js";
-import { renderControls } from "./panel.js";
-import { clearError, showError, showNotices } from "./status.js";
+import { renderControls } from "./table/panel.js";
+import { clearError, showError, showNotices } from "./table/status.js";
 import { showFair } from "./fair/solo.js";
 import { applyLanguage, render } from "./view.js";
 

@@ -4,10 +4,10 @@
 import { renderHelp, renderRules, syncSettingsForm } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { language, t } from "./messages.js";
-import { renderControls } from "./panel.js";
-import { renderError, renderNotices } from "./status.js";
+import { renderControls } from "./table/panel.js";
+import { renderError, renderNotices } from "./table/status.js";
 import { game, spec } from "./game.js";
-import { renderLog } from "./table.js";
+import { renderLog } from "./table/table.js";
 
 export function render() {
   if (!spec()) return;

@@ -5,7 +5,7 @@
    connection. */
 
 import { offline, request } from "../js/api.js";
-import { confirmChoice } from "../js/confirm.js";
+import { confirmChoice } from "../js/table/confirm.js";
 import { keptAll, keptHouses } from "../js/kept.js";
 import { $, el } from "../js/dom.js";
 import { applyTexts } from "../js/pagetexts.js";

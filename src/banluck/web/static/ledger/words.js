@@ -2,7 +2,7 @@
    unit in the reader's locale, with the coin's decimals. */
 
 import { locale, t } from "../js/messages.js";
-import { cardText } from "../js/cards.js";
+import { cardText } from "../js/table/cards.js";
 import { houseTitle } from "../js/room/words.js";
 import { fromCoins } from "./book.js";
 

@@ -7,7 +7,7 @@ import { ApiError, fairUrl, postSeed } from "../api.js";
 import { game } from "../game.js";
 import { t } from "../messages.js";
 import { page } from "../page.js";
-import { clearError, showError } from "../status.js";
+import { clearError, showError } from "../table/status.js";
 import { drawFair, drawVerified, wireFair } from "./panel.js";
 import { noteSeen } from "./seen.js";
 

@@ -5,9 +5,9 @@
 
 import { $ } from "../dom.js";
 import { describe, t, yourResultText } from "../messages.js";
-import { applyEvent, emptyModel, seatLines, syncModel } from "../model.js";
+import { applyEvent, emptyModel, seatLines, syncModel } from "../table/model.js";
 import { isMe, limits, page, yourTurn } from "../page.js";
-import { renderTable } from "../table.js";
+import { renderTable } from "../table/table.js";
 
 /** Why Stand or Throw in is not offered, read from the server's list of choices. */
 function reason(l) {

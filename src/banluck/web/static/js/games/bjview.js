@@ -4,14 +4,14 @@
    result line per wager; and the side-bet spots of the bet row with their pay tables,
    disabled past their hand limits in the shoe. */
 
-import { back, face } from "../cards.js";
+import { back, face } from "../table/cards.js";
 import { ruleTexts } from "../dialogs.js";
 import { $, el } from "../dom.js";
 import { game } from "../game.js";
 import { keep, stored } from "../kept.js";
 import { cardName, fmtNet, fmtNum, language, seatName, t } from "../messages.js";
 import { cardsShown, isMe, page, tableDrawn } from "../page.js";
-import { renderMyStack } from "../table.js";
+import { renderMyStack } from "../table/table.js";
 
 /** A row of cards; with `key` (the hand's), those new since the last render slide in. */
 function cardRow(codes, cls, key) {

@@ -2,12 +2,12 @@
    backs and its card count; when you bank and may open it, the hand is a button (open:SEAT,
    the server's `legal`). Cards come only from the server's view (K17). */
 
-import { back, face } from "../cards.js";
-import { act } from "../controls.js";
+import { back, face } from "../table/cards.js";
+import { act } from "../table/controls.js";
 import { $, el } from "../dom.js";
 import { actionName, cardName, fmtNet, fmtNum, kindLabel, seatName, t } from "../messages.js";
 import { cardsShown, isMe, legal, page, tableDrawn } from "../page.js";
-import { renderMyStack } from "../table.js";
+import { renderMyStack } from "../table/table.js";
 
 /** A hand's cards (its backs when not turned over); those new since the last render of
     seat `name`'s hand slide in. */

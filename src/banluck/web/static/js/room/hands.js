@@ -4,7 +4,7 @@
 
 import { $, el } from "../dom.js";
 import { fmtNet, t } from "../messages.js";
-import { openHandReplay } from "../history.js";
+import { openHandReplay } from "../teach/history.js";
 import { houseName } from "./house.js";
 import { seatLabel } from "./words.js";
 

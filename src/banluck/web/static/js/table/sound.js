@@ -4,7 +4,7 @@
    until the player turns them on in Settings (browsers let a page sound only after a
    gesture: the switch is one); the volume is theirs; both are kept in this browser. */
 
-import { keep, stored } from "./kept.js";
+import { keep, stored } from "../kept.js";
 
 const KEY = "banluck.sound";
 // the hand kinds a moment sounds for, as the server names them (docs/API.md)

@@ -2,13 +2,13 @@
    table's message line. It draws the display model (model.js) and nothing else: a total is
    shown only when the server has given it. */
 
-import { drawHouseHere } from "./househere.js";
+import { drawHouseHere } from "../house/househere.js";
 import { back, face } from "./cards.js";
-import { $, el } from "./dom.js";
-import { spec } from "./game.js";
+import { $, el } from "../dom.js";
+import { spec } from "../game.js";
 import { ALL } from "./model.js";
-import { cardsShown, isMe, page, speed, tableDrawn, yourStack } from "./page.js";
-import { actionName, cardName, decksLabel, fmtNet, fmtNum, kindLabel, seatName, t } from "./messages.js";
+import { cardsShown, isMe, page, speed, tableDrawn, yourStack } from "../page.js";
+import { actionName, cardName, decksLabel, fmtNet, fmtNum, kindLabel, seatName, t } from "../messages.js";
 
 function seatHead(name, s) {
   const state = page.state;

@@ -2,32 +2,32 @@
    Throw in), Hint, Skip, the tool buttons and the keys of README.md. A choice is sent only
    when the server listed it in `legal`; the server decides. */
 
-import { wireLarge } from "./large.js";
-import { ApiError } from "./api.js";
+import { wireLarge } from "../large.js";
+import { ApiError } from "../api.js";
 import { skip } from "./animate.js";
-import { openDialog, openSettings } from "./dialogs.js";
-import { choices, game, spec } from "./game.js";
-import { $, el } from "./dom.js";
-import { price, pricing, setTrainer } from "./trainer.js";
+import { openDialog, openSettings } from "../dialogs.js";
+import { choices, game, spec } from "../game.js";
+import { $, el } from "../dom.js";
+import { price, pricing, setTrainer } from "../teach/trainer.js";
 import { setSound } from "./sound.js";
-import { dismissOffer } from "./guide.js";
+import { dismissOffer } from "../teach/guide.js";
 import { confirmChoice } from "./confirm.js";
-import { t, useLanguage } from "./messages.js";
-import { betCap, canBet, legal, limits, page, serverStack, yourTurn } from "./page.js";
+import { t, useLanguage } from "../messages.js";
+import { betCap, canBet, legal, limits, page, serverStack, yourTurn } from "../page.js";
 import { CHIPS, renderControls } from "./panel.js";
-import { changeSettings, receive, send } from "./session.js";
+import { changeSettings, receive, send } from "../session.js";
 import { betErrorShown, clearError, showError } from "./status.js";
-import { applyLanguage, render } from "./view.js";
+import { applyLanguage, render } from "../view.js";
 
 /** A tool of its own dialog (the chart, the drill, the history, the statistics), its module
     fetched when it is first opened: none is on the way to a table's first Deal. */
 function later(load, name) {
   return (...args) => load().then((m) => m[name](...args)).catch(showError);
 }
-const openChart = later(() => import("./chart.js"), "openChart");
-const openDrill = later(() => import("./drill.js"), "openDrill");
-const openHistory = later(() => import("./history.js"), "openHistory");
-const openStats = later(() => import("./stats.js"), "openStats");
+const openChart = later(() => import("../teach/chart.js"), "openChart");
+const openDrill = later(() => import("../teach/drill.js"), "openDrill");
+const openHistory = later(() => import("../teach/history.js"), "openHistory");
+const openStats = later(() => import("../teach/stats.js"), "openStats");
 
 /** What is wrong with the bet typed, against the server's limits, or null. */
 function betProblem(raw, bet) {

@@ -4,7 +4,7 @@
    card", a legend's letter) and put into the reader's language. A label of no known shape
    is shown as it came. Nothing here is a rule: only words. */
 
-import { t } from "./messages.js";
+import { t } from "../messages.js";
 
 /** "T" and "A" as the chart writes them, in words; other cards are their numbers. */
 const rank = (r) => (r === "T" ? "10" : r === "A" ? t("chart.rank.A") : r);

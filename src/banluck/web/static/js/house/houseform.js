@@ -4,9 +4,9 @@
    /api/houses/edge) and how much each change moved it; a refusal said beside its field, in
    the reader's language, and never applied. The dialog around it is houserules.js. */
 
-import { ApiError, request } from "./api.js";
-import { $, el } from "./dom.js";
-import { errorText, fmtNum, hasText, locale, t } from "./messages.js";
+import { ApiError, request } from "../api.js";
+import { $, el } from "../dom.js";
+import { errorText, fmtNum, hasText, locale, t } from "../messages.js";
 
 const GROUPS = ["cards", "deal", "specials", "dealer", "ties", "bets"];
 

@@ -2,8 +2,8 @@
    bet of your whole stack. The page's own dialog, in the page's language; Cancel has the
    focus, so a stray Enter changes nothing. */
 
-import { $ } from "./dom.js";
-import { t } from "./messages.js";
+import { $ } from "../dom.js";
+import { t } from "../messages.js";
 
 /** Asks `question` (a text key and its params); resolves true when `ok` is pressed. */
 export function confirmChoice(question, params, ok) {

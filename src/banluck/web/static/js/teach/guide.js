@@ -4,14 +4,14 @@
    Nothing reaches the table and no chip moves. Offered on a game's first visit (before its
    first hand, once) and from the lobby's "How to play" (/play/{game}?guide). */
 
-import { ApiError, getGuide } from "./api.js";
-import { $ } from "./dom.js";
-import { game } from "./game.js";
-import { keep, stored } from "./kept.js";
-import { actionName, t } from "./messages.js";
-import { page } from "./page.js";
-import { receive } from "./session.js";
-import { showError } from "./status.js";
+import { ApiError, getGuide } from "../api.js";
+import { $ } from "../dom.js";
+import { game } from "../game.js";
+import { keep, stored } from "../kept.js";
+import { actionName, t } from "../messages.js";
+import { page } from "../page.js";
+import { receive } from "../session.js";
+import { showError } from "../table/status.js";
 
 const OFFERED = "banluck.guideOffered";
 let lesson = null; // {data, at (-1: before the deal), real (the table's link), base, hint}

@@ -1,11 +1,11 @@
 /* The error box and the notices above the table: what went wrong (the server's code,
    translated) and what to tell the player once (State.player.notices). */
 
-import { ApiError } from "./api.js";
-import { $, el } from "./dom.js";
-import { decksLabel, errorText, noticeText, t } from "./messages.js";
-import { spec } from "./game.js";
-import { limits, page, serverStack } from "./page.js";
+import { ApiError } from "../api.js";
+import { $, el } from "../dom.js";
+import { decksLabel, errorText, noticeText, t } from "../messages.js";
+import { spec } from "../game.js";
+import { limits, page, serverStack } from "../page.js";
 
 export function renderError() {
   const box = $("error");

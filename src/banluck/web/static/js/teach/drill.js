@@ -4,15 +4,15 @@
    (GET drill: the same solver as the Hint), and a streak of best plays is kept. The page
    compares two of the server's numbers and computes no rule; nothing here moves a chip. */
 
-import { ApiError, getDrill } from "./api.js";
-import { back, face } from "./cards.js";
+import { ApiError, getDrill } from "../api.js";
+import { back, face } from "../table/cards.js";
 import { spotSentence } from "./chartwords.js";
-import { openDialog } from "./dialogs.js";
-import { $, el } from "./dom.js";
-import { game } from "./game.js";
-import { keep, stored } from "./kept.js";
-import { actionName, errorText, t } from "./messages.js";
-import { limits } from "./page.js";
+import { openDialog } from "../dialogs.js";
+import { $, el } from "../dom.js";
+import { game } from "../game.js";
+import { keep, stored } from "../kept.js";
+import { actionName, errorText, t } from "../messages.js";
+import { limits } from "../page.js";
 import { costLine, missedSpots, noteSpot } from "./trainer.js";
 
 const BEST = "banluck.drillBest";

@@ -5,8 +5,8 @@
    the chips are for the eye only (hidden from screen readers) and none fly under reduced
    motion. Each flight is marked with where it went, from and to (a test counts them). */
 
-import { el } from "./dom.js";
-import { speed } from "./page.js";
+import { el } from "../dom.js";
+import { speed } from "../page.js";
 
 const FLIGHT_MS = 520;
 

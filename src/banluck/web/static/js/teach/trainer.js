@@ -5,12 +5,12 @@
    localStorage, the session's score in sessionStorage (a reload keeps it), and every day's
    score per game in localStorage (the last 30 days, for Statistics). */
 
-import { ApiError } from "./api.js";
-import { $ } from "./dom.js";
-import { keep, stored } from "./kept.js";
-import { game, spec } from "./game.js";
-import { actionName, fmtEv, locale, t } from "./messages.js";
-import { isMe, page } from "./page.js";
+import { ApiError } from "../api.js";
+import { $ } from "../dom.js";
+import { keep, stored } from "../kept.js";
+import { game, spec } from "../game.js";
+import { actionName, fmtEv, locale, t } from "../messages.js";
+import { isMe, page } from "../page.js";
 
 const ON = "banluck.trainer";
 const SESSION = "banluck.trainerSession";

@@ -2,13 +2,13 @@
    enabled (the server's `legal`, with the reason when Stand or Throw in is not), the hint
    box, and where the keyboard focus stays. */
 
-import { $, el } from "./dom.js";
-import { actionName, fmtEv, t } from "./messages.js";
-import { choices, spec } from "./game.js";
-import { betCap, betting, canBet, legal, limits, page, yourTurn } from "./page.js";
+import { $, el } from "../dom.js";
+import { actionName, fmtEv, t } from "../messages.js";
+import { choices, spec } from "../game.js";
+import { betCap, betting, canBet, legal, limits, page, yourTurn } from "../page.js";
 import { fitDecision } from "./oneview.js";
 import { renderMessage } from "./table.js";
-import { renderTrainer } from "./trainer.js";
+import { renderTrainer } from "../teach/trainer.js";
 
 export const CHIPS = [10, 25, 50, 100, 250, 500];
 

@@ -4,10 +4,10 @@
    Every figure and every change is the server's (POST /api/houses/edge); the page computes
    no rule. A room shows its own house (room/house.js). */
 
-import { request } from "./api.js";
-import { $, el } from "./dom.js";
-import { hasText, locale, t } from "./messages.js";
-import { page } from "./page.js";
+import { request } from "../api.js";
+import { $, el } from "../dom.js";
+import { hasText, locale, t } from "../messages.js";
+import { page } from "../page.js";
 
 let askedFor = null; // the house (as JSON) whose changes and edge are asked or shown
 let answer = null; // the server's {changes, house_edge, edge_source} for it

@@ -1,12 +1,12 @@
 /* The hand history dialog: the last hands as the server stored them, each viewable seat by
    seat and downloadable as a replay file (docs/API.md); nothing is recomputed here. */
 
-import { getHistory, getHistoryHand, replayUrl } from "./api.js";
-import { back, face } from "./cards.js";
-import { openDialog } from "./dialogs.js";
-import { $, el } from "./dom.js";
-import { cardName, errorText, fmtNet, fmtNum, kindLabel, locale, seatName, t } from "./messages.js";
-import { limits } from "./page.js";
+import { getHistory, getHistoryHand, replayUrl } from "../api.js";
+import { back, face } from "../table/cards.js";
+import { openDialog } from "../dialogs.js";
+import { $, el } from "../dom.js";
+import { cardName, errorText, fmtNet, fmtNum, kindLabel, locale, seatName, t } from "../messages.js";
+import { limits } from "../page.js";
 import { showReplay } from "./replay.js";
 
 function miniCards(codes) {

@@ -1,14 +1,14 @@
 /* The Strategy dialog (issue 10): the solved chart the server sends (what `banluck
    strategy` prints) as a coloured table, the cell of your hand now highlighted. */
 
-import { getChart } from "./api.js";
-import { openDialog } from "./dialogs.js";
-import { $, el } from "./dom.js";
+import { getChart } from "../api.js";
+import { openDialog } from "../dialogs.js";
+import { $, el } from "../dom.js";
 import { chartLabel, chartTitle, legendWords, spotSentence } from "./chartwords.js";
 import { openDrill } from "./drill.js";
-import { game } from "./game.js";
-import { errorText, t } from "./messages.js";
-import { limits, page, yourTurn } from "./page.js";
+import { game } from "../game.js";
+import { errorText, t } from "../messages.js";
+import { limits, page, yourTurn } from "../page.js";
 
 /** The letters the chart's cells hold (a legend names only those). */
 function usedLetters(chart) {

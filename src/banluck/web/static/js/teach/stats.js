@@ -3,12 +3,12 @@
    your stack over the hands drawn as an SVG line. Every number is the server's (Stats), but
    the trainer's score over the days, which this browser keeps (trainer.js). */
 
-import { getStats } from "./api.js";
-import { openDialog } from "./dialogs.js";
-import { $, el } from "./dom.js";
-import { errorText, fmtNet, fmtNum, locale, t } from "./messages.js";
-import { fmtEdge, fmtSimulated } from "./lobby.js";
-import { limits } from "./page.js";
+import { getStats } from "../api.js";
+import { openDialog } from "../dialogs.js";
+import { $, el } from "../dom.js";
+import { errorText, fmtNet, fmtNum, locale, t } from "../messages.js";
+import { fmtEdge, fmtSimulated } from "../lobby.js";
+import { limits } from "../page.js";
 import { fmtCost, trainerDays } from "./trainer.js";
 
 const SVG = "http://www.w3.org/2000/svg";

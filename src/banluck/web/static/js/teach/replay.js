@@ -3,9 +3,9 @@
    display model: Back, Forward, Play and Pause, each step in words as the hand log says it.
    Cards you never saw stay face down; nothing is recomputed here. */
 
-import { spec } from "./game.js";
-import { $, el } from "./dom.js";
-import { seatName, t } from "./messages.js";
+import { spec } from "../game.js";
+import { $, el } from "../dom.js";
+import { seatName, t } from "../messages.js";
 
 const PLAY_MS = 700;
 

@@ -3,16 +3,16 @@
    browser), share it as a link or a JSON file, load one. "Play these rules" sends it as the
    `house` setting: it plays from the next hand (H3). A link's #house=… opens it. */
 
-import { request } from "./api.js";
-import { openDialog } from "./dialogs.js";
-import { $, el } from "./dom.js";
-import { game } from "./game.js";
+import { request } from "../api.js";
+import { openDialog } from "../dialogs.js";
+import { $, el } from "../dom.js";
+import { game } from "../game.js";
 import { askEdge, drawEdge, drawFields, fill, form, formHouse } from "./houseform.js";
-import { KEPT_HOUSES as KEPT, keep, keptAll } from "./kept.js";
-import { t } from "./messages.js";
-import { page } from "./page.js";
-import { fetchHouses, houseTitle } from "./room/words.js";
-import { changeSettings } from "./session.js";
+import { KEPT_HOUSES as KEPT, keep, keptAll } from "../kept.js";
+import { t } from "../messages.js";
+import { page } from "../page.js";
+import { fetchHouses, houseTitle } from "../room/words.js";
+import { changeSettings } from "../session.js";
 
 const kept = keptAll;
 

@@ -3,13 +3,13 @@
    message (messages.js); at the end the model takes the server's snapshot. */
 
 import { betIn, settleChips } from "./chips.js";
-import { announce } from "./dom.js";
-import { spec } from "./game.js";
-import { isMe, page, speed } from "./page.js";
+import { announce } from "../dom.js";
+import { spec } from "../game.js";
+import { isMe, page, speed } from "../page.js";
 import { renderControls } from "./panel.js";
 import { playSound, soundOf, special } from "./sound.js";
 import { renderLog, renderMessage } from "./table.js";
-import { render } from "./view.js";
+import { render } from "../view.js";
 
 // Each speed's base pause (ms), scaled per event below: at normal a table hand of four seats
 // takes about 6.5 s, a one-on-one hand about 2.3 s (docs/BENCHMARKS.md, "The pace of a hand").
