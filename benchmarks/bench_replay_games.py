@@ -3,7 +3,7 @@
     .venv/bin/python -m benchmarks.bench_replay_games [--hands 10000] [--repeats 3]
 
 Writes seeded random hands — Ban Luck (``tests/golden/hands.py``: table and one-on-one, some
-scripted moves, most played by the strategy), blackjack (``tests/blackjack/make_hands.py``:
+scripted moves, most played by the strategy), blackjack (``tests/games/blackjack/make_hands.py``:
 classic and infinite, side bets, the strategy or ``auto``) and kampung (random bankers and
 stacks, the bots deciding every choice) — then times the real command as a subprocess:
 wall clock with the process start, and the child's CPU time (the figure to quote when other
@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from tests.blackjack.make_hands import make_hand
+from tests.games.blackjack.make_hands import make_hand
 from tests.golden.hands import hands as banluck_hands
 
 from banluck.core.cards import ONE_DECK

@@ -2,7 +2,7 @@
 builds each extension from today's source, an extension of another source is never loaded,
 and ``banluck odds`` and a kampung replay in a new process answer without importing Numba.
 (Each solver's tests check that its extension gives the just-in-time kernels' figures
-exactly; kampung's are checked in tests/kampung_bots/test_native_kernel.py.)"""
+exactly; kampung's are checked in tests/games/kampung/equilibrium/test_native_kernel.py.)"""
 
 from __future__ import annotations
 

@@ -30,10 +30,10 @@ from banluck.games.blackjack.hands import points_total
 from banluck.games.blackjack.rules import BlackjackRules
 from banluck.games.blackjack.strategy.solver import solve_shoe
 from banluck.games.house import House
-from tests.blackjack_odds import brute
-from tests.blackjack_odds.test_solver import TINY
+from tests.games.banluck.strategy.engine_enum import enumerate_ev
+from tests.games.blackjack.strategy import brute
+from tests.games.blackjack.strategy.test_solver import TINY
 from tests.houses.strategies import houses
-from tests.strategy.engine_enum import enumerate_ev
 
 
 def _first_choice(rules: Rules, rng: random.Random) -> tuple[list[Card], Card, Round] | None:
@@ -72,7 +72,7 @@ def test_a_random_ban_luck_house_values_a_choice_as_the_engine_enumerates_it(
     if up is None and len(choices) > 1:
         # with the dealer's cards unseen every draw multiplies the whole dealer tree (up to
         # minutes a hand): the draw is checked here with the card shown, and unseen for the
-        # presets in tests/strategy/test_exact.py
+        # presets in tests/games/banluck/strategy/test_exact.py
         choices.remove(Action.HIT)
     first = rng.choice(choices)
     sol = solve(rules)

@@ -18,7 +18,7 @@ from banluck.games.banluck.records import DecisionPoint
 from banluck.games.banluck.strategy.solver import solve
 from banluck.games.house import read_house
 from banluck.games.named_houses import NAMED, named_house
-from tests.strategy.engine_enum import enumerate_ev
+from tests.games.banluck.strategy.engine_enum import enumerate_ev
 
 pytestmark = pytest.mark.slow
 

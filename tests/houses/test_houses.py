@@ -31,8 +31,8 @@ from banluck.games.kampung.replay import round_again
 from banluck.games.kampung.round import KampungRound
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.replay import replay_hand, replay_text
+from tests.games.kampung.test_properties import check_views as check_kampung_views
 from tests.houses.strategies import houses
-from tests.kampung.test_properties import check_views as check_kampung_views
 from tests.test_properties import play_checked
 
 CASES = sorted((Path(__file__).parents[1] / "cases" / "houses").glob("*.json"))

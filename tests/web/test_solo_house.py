@@ -318,7 +318,7 @@ def _kampung_choice(c: TestClient) -> Json:
 @pytest.mark.rule("H9")
 def test_a_kampung_house_gets_the_hint_of_its_own_solve(tmp_path: Path) -> None:
     """7-7-7 paying 3 and a banker's licence of 15: a house gets a Hint
-    (its figures are the house's own solve's: ``tests/kampung_bots/test_houses.py``)."""
+    (its figures are the house's own solve's: ``tests/games/kampung/test_houses.py``)."""
     from banluck.games.kampung.bots.shipped import is_shipped
 
     c = game_client(tmp_path / "s.sqlite3", seed=2)

@@ -23,7 +23,7 @@ from banluck.games.blackjack.rules import PRESETS, BlackjackRules
 if TYPE_CHECKING:
     from banluck.games.blackjack.strategy.tables import StrategyTable
 
-#: The same order as ``tables.ACTIONS`` (checked by ``tests/blackjack``).
+#: The same order as ``tables.ACTIONS`` (checked by ``tests/games/blackjack``).
 ACTIONS: tuple[str, ...] = ("stand", "hit", "double", "split", "surrender")
 _MAGIC = b"\x93NUMPY"
 #: ``.npy`` type codes read here, and their ``array`` type codes.

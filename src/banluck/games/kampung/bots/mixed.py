@@ -6,7 +6,7 @@ needs of it (``EquilibriumPlay``): the players' tables and weights, the banker's
 the players' mixture each of its strategies answers (its *belief*), and a player's values
 against the banker's mixture (the Hint's). Kampung's own rules ship it as package data
 (``policy_equilibrium.json``, written by ``python -m banluck.games.kampung.bots.mixed``;
-``tests/kampung_bots`` fails until it matches a fresh solve), so the table's bots need no
+``tests/games/kampung`` fails until it matches a fresh solve), so the table's bots need no
 solve; any other house is solved on first use (0.4–4.5 s) and kept: a room does it off its
 loop when the house is set (``GameDriver.prepare``), and the House rules dialog's edge
 (``edge.simulated_edge``) does it while the house is edited.

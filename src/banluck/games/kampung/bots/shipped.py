@@ -1,7 +1,7 @@
 """K18: the solved kampung strategy shipped as package data, so a bot needs no solve.
 
 Run ``python -m banluck.games.kampung.bots.shipped`` after any change to the rules or the
-solver (``equilibrium.model``); ``tests/kampung_bots`` fails until the shipped files match a fresh
+solver (``equilibrium.model``); ``tests/games/kampung`` fails until the shipped files match a fresh
 solve. Loading is plain JSON into NumPy arrays (no Numba).
 """
 

@@ -28,7 +28,7 @@ from banluck.games.kampung.rules import KampungRules
 ENGINE_HANDS = 20_000
 ENGINE_SEED = 1
 #: the figures of the named houses of XI_DACH.md, measured by ``engine_edge`` and shipped
-#: so that a lobby shows them at once (tests/kampung_bots/test_houses.py plays them again)
+#: so that a lobby shows them at once (tests/games/kampung/test_houses.py plays them again)
 KNOWN = Path(__file__).with_name("engine_edges.json")
 
 

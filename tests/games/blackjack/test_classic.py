@@ -14,7 +14,7 @@ from banluck.games.blackjack.events import ActionTaken, CardDealt, DealerPeeked,
 from banluck.games.blackjack.rules import CLASSIC
 from banluck.games.blackjack.shoe import BlackjackShoe
 from banluck.games.blackjack.table import BlackjackTable
-from tests.blackjack.helpers import replay, start
+from tests.games.blackjack.helpers import replay, start
 
 STAND = {"moves": ["stand"]}
 

@@ -7,7 +7,7 @@ import json
 import random
 
 from banluck.replay import replay_lines
-from tests.blackjack.make_hands import make_hand
+from tests.games.blackjack.make_hands import make_hand
 
 
 def test_generated_hands_replay_and_add_up() -> None:

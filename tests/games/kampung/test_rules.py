@@ -23,7 +23,7 @@ from banluck.games.kampung.round import KampungRound
 from banluck.games.kampung.rules import KAMPUNG, KAMPUNG_SEATING, SEVEN_SEVEN_SEVEN_MULTIPLE
 from banluck.games.kampung.table import KampungTable
 from banluck.games.kampung.views import view_for
-from tests.kampung.helpers import by_name, drive, replay, shoe_order, start
+from tests.games.kampung.helpers import by_name, drive, replay, shoe_order, start
 
 STAND_ALL = {"anna": ["stand"], "ben": ["stand"]}
 

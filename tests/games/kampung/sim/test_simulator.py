@@ -12,7 +12,7 @@ from banluck.games.kampung.bots.policy import BANKER_POLICIES
 from banluck.games.kampung.rules import KAMPUNG
 from banluck.games.kampung.sim.command import simulate as command
 from banluck.games.kampung.sim.runner import compare, simulate
-from tests.kampung_bots.helpers import KernelHands, engine_hand, shuffled
+from tests.games.kampung.bots.helpers import KernelHands, engine_hand, shuffled
 
 pytestmark = pytest.mark.slow
 

@@ -16,7 +16,7 @@ from banluck.games.blackjack.strategy.solver import (
     solve_shoe,
     structure,
 )
-from tests.blackjack_odds import brute
+from tests.games.blackjack.strategy import brute
 
 #: Published dealer outcome probabilities, infinite deck, stand on soft 17, no peek
 #: (17, 18, 19, 20, 21, bust; a blackjack counted apart), e.g. the Wizard of Odds tables.

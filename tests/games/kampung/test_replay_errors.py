@@ -9,7 +9,7 @@ import pytest
 
 from banluck.core.errors import BanLuckError
 from banluck.replay import replay_lines
-from tests.kampung.helpers import replay, shoe_order
+from tests.games.kampung.helpers import replay, shoe_order
 
 BURN_15 = {"you": "TS 8S", "anna": "TH 7H", "ben": "9D 9C", "dealer": "9S 6H"}
 PLAIN = {"you": "TS 9S", "anna": "TH 8H", "ben": "TD 7D", "dealer": "TC 6C"}

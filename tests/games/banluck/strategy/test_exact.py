@@ -9,7 +9,7 @@ from banluck.games.banluck.actions import Action
 from banluck.games.banluck.records import DecisionPoint
 from banluck.games.banluck.rules import preset
 from banluck.games.banluck.strategy.solver import HandValue, solve
-from tests.strategy.engine_enum import enumerate_ev
+from tests.games.banluck.strategy.engine_enum import enumerate_ev
 
 CASES = [
     # preset, decks, seat cards (dealt, then forced draws), up card, first choice

@@ -23,7 +23,7 @@ from banluck.games.blackjack.sim.kernel import (
 from banluck.games.blackjack.sim.shoe import S_END, S_P
 from banluck.games.blackjack.sim.tables import build_tables, id_card
 from banluck.games.blackjack.strategy.play import policy_for
-from tests.blackjack_sim.helpers import engine_hand
+from tests.games.blackjack.sim.helpers import engine_hand
 
 
 def _one_by_one(rules: BlackjackRules, hands: int, *, fresh: bool, seed: int) -> list[Any]:

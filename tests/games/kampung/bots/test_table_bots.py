@@ -27,7 +27,7 @@ from banluck.games.kampung.replay import replay_hand
 from banluck.games.kampung.round import KampungRound
 from banluck.games.kampung.rules import KAMPUNG
 from banluck.games.kampung.sim.runner import sim_arrays
-from tests.kampung_bots.helpers import (
+from tests.games.kampung.bots.helpers import (
     BET,
     PLAYERS,
     KernelHands,

@@ -22,7 +22,7 @@ from banluck.games.blackjack.side_bets import (
     side_bet_net,
 )
 from banluck.games.blackjack.table import BlackjackTable
-from tests.blackjack.helpers import replay, seat, start
+from tests.games.blackjack.helpers import replay, seat, start
 
 STAND = {"moves": ["stand"]}
 

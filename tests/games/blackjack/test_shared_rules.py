@@ -16,7 +16,7 @@ from banluck.games.blackjack.replay import replay_hand
 from banluck.games.blackjack.rules import CLASSIC, INFINITE
 from banluck.games.blackjack.table import BlackjackTable
 from banluck.games.blackjack.views import view_for
-from tests.blackjack.helpers import hand_input, replay, seat, start
+from tests.games.blackjack.helpers import hand_input, replay, seat, start
 
 STAND = {"moves": ["stand"]}
 

@@ -22,7 +22,7 @@ from banluck.games.blackjack.sim.kernel import A_BLACKJACK, A_DOUBLE, A_SPLIT, A
 from banluck.games.blackjack.sim.tables import build_tables, card_id, money_unit
 from banluck.games.blackjack.strategy.play import policy_for
 from banluck.games.house import read_house
-from tests.blackjack_sim.helpers import RANK_WEIGHTS, engine_hand, scrambled, tilted_shoe
+from tests.games.blackjack.sim.helpers import RANK_WEIGHTS, engine_hand, scrambled, tilted_shoe
 
 pytestmark = pytest.mark.slow
 

@@ -26,8 +26,14 @@ from banluck.games.kampung.bots.shipped import (
 from banluck.games.kampung.driver import KampungDriver
 from banluck.games.kampung.equilibrium.model import solve
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
+from tests.games.kampung.bots.helpers import (
+    KernelHands,
+    cards,
+    engine_hand,
+    player_decision,
+    shuffled,
+)
 from tests.houses.strategies import houses
-from tests.kampung_bots.helpers import KernelHands, cards, engine_hand, player_decision, shuffled
 
 pytestmark = pytest.mark.slow
 

@@ -1,6 +1,6 @@
 """Random but valid blackjack replay inputs (seeded), for the ``replay --lines`` benchmark.
 
-python -m tests.blackjack.make_hands 10000 > /tmp/hands.jsonl
+python -m tests.games.blackjack.make_hands 10000 > /tmp/hands.jsonl
 time banluck replay --lines /tmp/hands.jsonl > /dev/null
 """
 

@@ -24,7 +24,7 @@ from banluck.games.kampung.bots.policy import (
 from banluck.games.kampung.decisions import BankerDecision, PlayerDecision
 from banluck.games.kampung.equilibrium.nash import against_banker, solved_equilibrium
 from banluck.games.kampung.rules import KAMPUNG
-from tests.kampung_bots.helpers import PLAYERS, banker_decision, cards, player_decision, seen
+from tests.games.kampung.bots.helpers import PLAYERS, banker_decision, cards, player_decision, seen
 
 ALL_PLAYER = ("burn", "play", "hit", "stand", "double", "forfeit")
 a_card = st.builds(Card, st.sampled_from(RANKS), st.sampled_from(SUITS))

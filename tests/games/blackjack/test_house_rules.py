@@ -191,8 +191,8 @@ def test_a_house_that_splits_nothing_is_solved_exactly() -> None:
     shoe; no split is valued, the edge rises and the chart has no pair rows."""
     from banluck.games.blackjack.strategy.chart import build_chart
     from banluck.games.blackjack.strategy.solver import solve_shoe
-    from tests.blackjack_odds import brute
-    from tests.blackjack_odds.test_solver import TINY
+    from tests.games.blackjack.strategy import brute
+    from tests.games.blackjack.strategy.test_solver import TINY
 
     rules = rules_of("infinite", splits=0)
     sol = solve_shoe(rules, TINY)

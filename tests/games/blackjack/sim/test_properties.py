@@ -13,7 +13,7 @@ from banluck.games.blackjack.rules import CLASSIC, INFINITE, BlackjackRules
 from banluck.games.blackjack.sim import kernel
 from banluck.games.blackjack.sim.kernel import I_DEALER_N, I_ROW_N, I_USED
 from banluck.games.blackjack.sim.tables import SimTables, build_tables
-from tests.blackjack_sim.helpers import scrambled
+from tests.games.blackjack.sim.helpers import scrambled
 
 HANDS = 200
 SALTS = ("a", "b", "c")
