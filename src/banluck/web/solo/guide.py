@@ -15,8 +15,8 @@ bank; the side bets). What each teaches is the page's text (``guide.{game}.{n}``
 - ``kampung``: you hold the bank at 16 and draw to 19 (K14), open the hand that drew (K16)
   and stand: every hand left is opened and loses.
 - ``xi-dach``: an ace that counts 11 with two cards (A-4: 15, X13), under 16 a stand that
-  would be non and what it costs (X7, X9, X10), and 10 with three (A-4-6: 20); the banker
-  opens the hands at its 18 (K16).
+  would be non and what it costs (X7, X9, X10), and 10 with three (A-4-7: 21, which stands);
+  the banker opens the hands at its 18 (K16).
 - ``classic``: a pair of eights split against a 6 (C6); the dealer draws to 17 and busts.
 - ``infinite``: the shared first cards (I2), a Pairs side bet that wins (I10) and eights
   split against a 9.
@@ -61,8 +61,8 @@ LESSONS: dict[str, Lesson] = {
         banker=YOU,
     ),
     "xi-dach": Lesson(
-        cards=("AS", "9C", "TC", "TD", "4H", "8C", "7D", "8D", "6S", "2C", "3C", "2D", "3D"),
-        choices=("hit", "stand"),
+        cards=("AS", "9C", "TC", "TD", "4H", "8C", "7D", "8D", "7S", "2C", "3C", "2D", "3D"),
+        choices=("hit",),
     ),
     "classic": Lesson(
         cards=("8S", "TC", "9H", "6D", "8D", "9S", "TD", "TH", "3C", "TS", "9C", "9D"),

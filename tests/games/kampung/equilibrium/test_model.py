@@ -21,6 +21,7 @@ from banluck.games.kampung.equilibrium import kernel as kn
 from banluck.games.kampung.equilibrium.model import solve
 from banluck.games.kampung.equilibrium.player import BankBurn, player_values
 from banluck.games.kampung.rules import KAMPUNG
+from banluck.games.named_houses import named_house
 
 Array = np.ndarray[Any, np.dtype[np.float64]]
 P = dp.shoe_probs(2)
@@ -116,6 +117,25 @@ def test_banker_specials_settle_every_unopened_hand() -> None:
     assert G[3, dp.E_BUST] == 1 and G[6, dp.E_BUST] == 2 and G[dp.O_BUST, dp.E_BUST] == -1
     assert all(G[o, dp.E_DRAGON] == -2 and G[o, dp.E_DRAGON_21] == -3 for o in range(8))
     assert all(G[o, dp.E_FIVE_BUST] == 2 for o in range(8))
+
+
+@pytest.mark.rule("X4")
+def test_the_model_settles_a_xi_dach_house_as_the_round_does() -> None:
+    """X4: against the banker's bust (its five-card bust too) an unopened hand wins its own
+    multiple and an unopened bust pushes; X5: equal totals as the house says. Kampung's own
+    table is the one K15 / K16 give (above): the model reads the round's settlement."""
+    rules = named_house("xi-dach").record()
+    g = dp.payoffs(rules)
+    assert g[dp.O_BUST, dp.E_BUST] == 0 and g[dp.O_BUST, dp.E_FIVE_BUST] == 0
+    assert g[3, dp.E_BUST] == 1 and (g[:, dp.E_FIVE_BUST] == g[:, dp.E_BUST]).all()
+    assert g[6, dp.E_BUST] == rules.twenty_one_multiple
+    as_kampung = dp.payoffs(dataclasses.replace(rules, compare="kampung"))
+    assert (g[:, : dp.E_BUST] == as_kampung[:, : dp.E_BUST]).all()  # openings alike
+    assert as_kampung[dp.O_BUST, dp.E_BUST] == -1  # K15: a hidden bust still loses
+    eighteen, at_18 = 18 - 15, 18 - dp.LOWEST_OPEN
+    for equal, value in (("push", 0), ("banker", -1), ("player", 1)):
+        house = dataclasses.replace(KAMPUNG, equal_totals=equal)
+        assert dp.payoffs(house)[eighteen, at_18] == value
 
 
 @pytest.mark.rule("K13")

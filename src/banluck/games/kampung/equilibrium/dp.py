@@ -18,6 +18,7 @@ tables to fill, with NumPy alone.
 
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 from typing import Any
 
@@ -83,24 +84,27 @@ def shared_totals(rules: KampungRules) -> np.ndarray[Any, np.dtype[np.int64]]:
 
 
 def payoffs(rules: KampungRules) -> np.ndarray[Any, np.dtype[np.float64]]:
-    """K15 / K16: ``g[o, e]``, what a player's hand of outcome ``o`` wins (per bet) when the
-    banker settles it by event ``e``."""
-    r21 = rules.twenty_one_multiple
-    t = rules.totals
+    """K15 / K16 (and X4, X5, X11 where a house sets them): ``g[o, e]``, what a player's
+    hidden hand of outcome ``o`` wins (per bet) when the banker settles it by event ``e``,
+    read from the round's own settlement (``settle.ending``, the one home of each rule).
+
+    The model's hidden hand is a plain total of three cards or an ordinary bust (22; a bust
+    shown at once, H19, is never hidden); the banker's events are its total when it opens
+    (``LOWEST_OPEN`` to 21), a bust of three cards (22), and five cards of 20, 21 or 22.
+    A heavy bust (X8) is not told apart from an ordinary one, nor a hand left *non* (X7)."""
+    from banluck.games.kampung.events import Result
+    from banluck.games.kampung.settle import BankEnd, PlayerEnd, ending, owed
+
+    hidden = dataclasses.replace(rules, busts_shown=False)
+    events = [BankEnd(total=b, cards=3) for b in range(LOWEST_OPEN, 22)]
+    events += [BankEnd(total=22, cards=3)]  # E_BUST
+    events += [BankEnd(total=t, cards=rules.card_limit) for t in (20, 21, 22)]  # five cards
     g = np.zeros((N_OUT, N_EV), dtype=np.float64)
     for o in range(N_OUT):
-        total = LOW_TOTAL + o
-        win = r21 if total == 21 else 1
-        for b in range(LOWEST_OPEN, 22):
-            lose = r21 if b == 21 else 1
-            if o == O_BUST or total < b:
-                g[o, b - LOWEST_OPEN] = -lose
-            elif total > b:
-                g[o, b - LOWEST_OPEN] = win
-        g[o, E_BUST] = -1 if o == O_BUST else win
-        g[o, E_DRAGON] = -t.five_dragon_multiple
-        g[o, E_DRAGON_21] = -t.five_dragon_21_multiple
-        g[o, E_FIVE_BUST] = t.five_card_bust_multiple
+        hand = PlayerEnd(total=22 if o == O_BUST else LOW_TOTAL + o, cards=3)
+        for e, bank in enumerate(events):
+            result, multiple, _ = ending(hidden, hand, bank)
+            g[o, e] = multiple if result is Result.WIN else -owed(result, multiple, 1)
     return g
 
 
