@@ -54,6 +54,7 @@ def _first_choice(rules: Rules, rng: random.Random) -> tuple[list[Card], Card, R
     return None
 
 
+@pytest.mark.slow  # seconds: left out of test.sh --fast
 @pytest.mark.rule("H9")
 @settings(max_examples=15, deadline=None)
 @given(houses(("table", "one-on-one")), st.randoms(use_true_random=False))

@@ -45,6 +45,7 @@ def never_a_choice(cell: tuple[str, str]) -> bool:
     return cell[0] in ("hard 21", "soft 21")
 
 
+@pytest.mark.slow  # seconds: left out of test.sh --fast
 @pytest.mark.parametrize("game", ["table", "one-on-one", "classic"])
 def test_every_cell_of_the_chart_is_dealt(game: str) -> None:
     for n, cell in enumerate(cells(game)):

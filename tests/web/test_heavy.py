@@ -145,6 +145,7 @@ def test_a_kampung_rooms_new_house_is_solved_off_the_loop_and_its_hand_waits(
             assert state["room"]["house"]["name"] == "Uncle's"
 
 
+@pytest.mark.slow  # seconds: left out of test.sh --fast
 def test_a_killed_servers_lane_processes_end_with_it(tmp_path: Path) -> None:
     """The lane's child processes end when the server that started them is killed (they
     would otherwise wait for work for ever, each holding its memory)."""

@@ -19,6 +19,7 @@ from tests.test_properties import card_bound, check_dealer_rule
 ROUNDS = 100_000
 
 
+@pytest.mark.slow  # seconds: left out of test.sh --fast
 @pytest.mark.parametrize("name", ["table", "one-on-one"])
 def test_many_random_legal_rounds(name: str) -> None:
     rules = preset(name)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,6 +34,7 @@ def _draws(hcards: list[list[int]], nh: int) -> list[int]:
     return hcards[0][1:] + hcards[1][1:]
 
 
+@pytest.mark.slow  # seconds: left out of test.sh --fast
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), salt=st.sampled_from(SALTS))
 def test_i2_every_seat_draws_from_one_common_row(seed: int, salt: str) -> None:
@@ -57,6 +59,7 @@ def test_i2_every_seat_draws_from_one_common_row(seed: int, salt: str) -> None:
             assert seq == row[: len(seq)]
 
 
+@pytest.mark.slow  # seconds: left out of test.sh --fast
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), infinite=st.booleans())
 def test_no_card_twice_and_nets_the_rules_pay(seed: int, infinite: bool) -> None:
