@@ -66,6 +66,23 @@ class RoomSettings:
 _whole = is_whole
 
 
+def offered(game: str) -> dict[str, list[Any]]:
+    """What the room maker offers for ``game``: its deck counts (a game played under a named
+    house, its house's) and who may bank, as ``parse_settings`` accepts them; the first the
+    default.
+
+    >>> offered("kampung"), offered("xi-dach")["decks"], offered("classic")["banks"]
+    ({'decks': [2, 1], 'banks': ['house', 'rotate']}, [1], ['house'])
+    """
+    spec = driver_class(game).settings_spec(game)
+    house = own_house(game)
+    if house is not None:
+        decks = [house.rules["decks"]]
+    else:
+        decks = [spec.default_decks, *(d for d in spec.decks if d != spec.default_decks)]
+    return {"decks": decks, "banks": list(spec.banks)}
+
+
 def parse_settings(body: dict[str, Any]) -> RoomSettings:
     """The settings of a request body, or ``bad_settings`` saying which field is wrong.
 

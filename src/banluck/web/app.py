@@ -33,7 +33,7 @@ from banluck.games import game
 from banluck.games.drivers import driver_for, own_house
 from banluck.games.house import HouseError, read_house, schema_json
 from banluck.games.registry import GAMES, driver_class
-from banluck.rooms.settings import house_refusal, house_setting
+from banluck.rooms.settings import house_refusal, house_setting, offered
 from banluck.store import PLAYER_IDLE_DAYS, PLAYER_LIMIT, Saves, Store
 from banluck.store.pg_rooms import PgRoomStore
 from banluck.store.rooms import RoomStore
@@ -357,6 +357,7 @@ def create_app(
                         "house_edge": edge,
                         "edge_source": "none" if edge is None else "exact",
                         "house": played,
+                        "room": offered(name),
                         **summary,
                     }
                 )

@@ -1,16 +1,65 @@
-/* The page that makes a room (/room/new): the game, its decks or bank where it has them, a
+/* The page that makes a room (/room/new): the game, its decks or bank where it has them (the
+   lobby's games and what a room of each offers, GET /api/games), a
    named house (GET /api/houses), the turn timer and your name; POST /api/rooms, then the
    room's own page, which is the game page playing over the room's socket. Texts are the
    other pages' catalogs (../i18n.js through ../js/messages.js), in the player's language. */
 
-import { getState, putSettings, useGame } from "../js/api.js";
+import { getLobby, getState, putSettings, useGame } from "../js/api.js";
 import { $ } from "../js/dom.js";
 import { applyTexts } from "../js/pagetexts.js";
-import { browserLanguage, knownLanguage, language, t, useLanguage } from "../js/messages.js";
+import { browserLanguage, hasText, knownLanguage, language, t, useLanguage } from "../js/messages.js";
 import { errorMessage, fetchHouses, houseTitle } from "../js/room/words.js";
 
 /** The named houses (GET /api/houses), offered for the game chosen in the form. */
 let namedHouses = [];
+/** The lobby's games (GET /api/games), each with what a room of it offers (`room`). */
+let games = [];
+
+const chosen = () => games.find((g) => g.name === $("create-form").elements.game.value);
+
+/** A text of the catalogue, or `fallback` where the catalogue has none for it. */
+const textOr = (key, fallback) => (hasText(key) ? t(key) : fallback);
+
+async function loadGames() {
+  games = (await getLobby()).games;
+  const select = $("create-form").elements.game;
+  for (const g of games) {
+    const o = document.createElement("option");
+    o.value = g.name;
+    select.append(o);
+  }
+  nameGames();
+  offerSettings();
+  offerHouses();
+}
+
+function nameGames() {
+  for (const o of $("create-form").elements.game.options) {
+    const g = games.find((x) => x.name === o.value);
+    o.textContent = textOr(`game.${o.value}`, g ? g.title : o.value);
+  }
+}
+
+/** The chosen game's deck counts and banks, each choice shown only where there is one. */
+function offerSettings() {
+  const g = chosen();
+  if (!g) return;
+  const fill = (select, values, text) => {
+    select.replaceChildren(
+      ...values.map((v) => {
+        const o = document.createElement("option");
+        o.value = String(v);
+        o.textContent = text(v);
+        return o;
+      }),
+    );
+  };
+  const form = $("create-form");
+  fill(form.elements.decks, g.room.decks, (n) => textOr(`settings.decks.${n}`, String(n)));
+  fill(form.elements.bank, g.room.banks, (b) => textOr(`settings.bank.${b}`, b));
+  $("decks-choice").hidden = g.room.decks.length < 2;
+  $("bank-choice").hidden = g.room.banks.length < 2;
+}
 
 async function loadHouses() {
   namedHouses = await fetchHouses();
@@ -40,10 +89,11 @@ async function createRoom(ev) {
     timer: Number(data.get("timer")),
     hints: data.get("hints") === "on",
   };
-  if (body.game === "kampung" || body.game === "xi-dach") body.bank = data.get("bank");
+  const g = chosen();
+  if (g && g.room.banks.length > 1) body.bank = data.get("bank");
   const house = namedHouses.find((h) => h.id === data.get("house"));
   if (house) body.house = { base: house.base, name: house.name, rules: house.rules };
-  else if (body.game === "table" || body.game === "kampung") body.decks = Number(data.get("decks"));
+  else if (g && g.room.decks.length > 1) body.decks = Number(data.get("decks"));
   let r;
   let answer = null;
   try {
@@ -66,6 +116,8 @@ async function createRoom(ev) {
 
 function applyLanguage() {
   applyTexts("room.title");
+  nameGames();
+  offerSettings();
   offerHouses();
 }
 
@@ -93,5 +145,8 @@ async function chooseLanguage() {
 
 chooseLanguage();
 $("create-form").addEventListener("submit", createRoom);
-$("create-form").elements.game.addEventListener("change", offerHouses);
-loadHouses();
+$("create-form").elements.game.addEventListener("change", () => {
+  offerSettings();
+  offerHouses();
+});
+loadGames().then(loadHouses);
