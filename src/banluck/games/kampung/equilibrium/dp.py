@@ -99,6 +99,7 @@ def payoffs(rules: KampungRules) -> np.ndarray[Any, np.dtype[np.float64]]:
     events = [BankEnd(total=b, cards=3) for b in range(LOWEST_OPEN, 22)]
     events += [BankEnd(total=22, cards=3)]  # E_BUST
     events += [BankEnd(total=t, cards=rules.card_limit) for t in (20, 21, 22)]  # five cards
+    assert len(events) == N_EV  # E_21 + 1 openings, E_BUST, E_DRAGON, E_DRAGON_21, E_FIVE_BUST
     g = np.zeros((N_OUT, N_EV), dtype=np.float64)
     for o in range(N_OUT):
         hand = PlayerEnd(total=22 if o == O_BUST else LOW_TOTAL + o, cards=3)
