@@ -45,6 +45,7 @@ function offerSettings() {
   const g = chosen();
   if (!g) return;
   const fill = (select, values, text) => {
+    const was = select.value; // kept when the language changes, if the game offers it
     select.replaceChildren(
       ...values.map((v) => {
         const o = document.createElement("option");
@@ -53,6 +54,7 @@ function offerSettings() {
         return o;
       }),
     );
+    if (values.map(String).includes(was)) select.value = was;
   };
   const form = $("create-form");
   fill(form.elements.decks, g.room.decks, (n) => textOr(`settings.decks.${n}`, String(n)));
