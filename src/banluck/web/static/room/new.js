@@ -20,14 +20,18 @@ const chosen = () => games.find((g) => g.name === $("create-form").elements.game
 /** A text of the catalogue, or `fallback` where the catalogue has none for it. */
 const textOr = (key, fallback) => (hasText(key) ? t(key) : fallback);
 
+/** An option of a select: its value and its text. */
+function option(value, text) {
+  const o = document.createElement("option");
+  o.value = String(value);
+  o.textContent = text;
+  return o;
+}
+
 async function loadGames() {
   games = (await getLobby()).games;
   const select = $("create-form").elements.game;
-  for (const g of games) {
-    const o = document.createElement("option");
-    o.value = g.name;
-    select.append(o);
-  }
+  select.append(...games.map((g) => option(g.name, g.title)));
   nameGames();
   offerSettings();
   offerHouses();
@@ -46,14 +50,7 @@ function offerSettings() {
   if (!g) return;
   const fill = (select, values, text) => {
     const was = select.value; // kept when the language changes, if the game offers it
-    select.replaceChildren(
-      ...values.map((v) => {
-        const o = document.createElement("option");
-        o.value = String(v);
-        o.textContent = text(v);
-        return o;
-      }),
-    );
+    select.replaceChildren(...values.map((v) => option(v, text(v))));
     if (values.map(String).includes(was)) select.value = was;
   };
   const form = $("create-form");
@@ -74,9 +71,7 @@ function offerHouses() {
   const game = form.elements.game.value;
   for (const o of [...choice.options]) if (o.value) o.remove();
   for (const h of namedHouses.filter((x) => (x.game || x.base) === game)) {
-    const o = document.createElement("option");
-    o.value = h.id;
-    o.textContent = houseTitle(h);
+    const o = option(h.id, houseTitle(h));
     o.title = h.source;
     choice.append(o);
   }
