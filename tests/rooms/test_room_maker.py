@@ -9,11 +9,15 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, Route, expect
 
 from banluck.core.refusal import Refusal
 from banluck.games.registry import GAMES
 from banluck.rooms.settings import offered, parse_settings
+from tests.rooms.test_room_page import Person, server
 from tests.web.games_helpers import game_client
+
+__all__ = ["server"]  # the room page's server fixture, used here too
 
 NEW = Path(__file__).resolve().parents[2] / "src/banluck/web/static/room"
 
@@ -44,3 +48,25 @@ def test_the_room_makers_page_names_no_game() -> None:
     page = (NEW / "new.html").read_text() + (NEW / "new.js").read_text()
     names = [n for n in GAMES if re.search(rf"""["'`]{re.escape(n)}["'`]""", page)]
     assert names == ["table"]  # the game whose state gives the player's language
+
+
+@pytest.mark.browser
+def test_the_form_is_sent_only_once_the_games_are_there(server: str, browser: Browser) -> None:
+    """The lobby's answer held back: the page is in the reader's language, the name typed,
+    and still Make waits (a room sent now would have no game); the answer in, it makes one."""
+    held: list[Route] = []
+    anke = Person(browser.new_context(locale="de-DE"), "Anke")
+    page = anke.page
+    page.route("**/api/games", lambda route: held.append(route))
+    page.goto(f"{server}/room/new")
+    expect(page.locator("#create h2")).to_have_text("Einen Raum eröffnen")
+    page.fill("input[name=name]", "Anke")
+    make = page.locator("#create-form button[type=submit]")
+    expect(make).to_be_disabled()
+    page.wait_for_function("() => document.readyState === 'complete'")
+    assert len(held) == 1 and page.locator("select[name=game] option").count() == 0
+    held[0].continue_()
+    expect(make).to_be_enabled()
+    make.click()
+    page.wait_for_url(re.compile(r"/room/[A-Za-z0-9_-]{16,}$"))
+    expect(page.locator("#verify")).to_have_text("Prüfen")

@@ -28,13 +28,21 @@ function option(value, text) {
   return o;
 }
 
+/** The games to choose from; the form is sent only once they are there (a room made before
+    would have no game). */
 async function loadGames() {
-  games = (await getLobby()).games;
-  const select = $("create-form").elements.game;
-  select.append(...games.map((g) => option(g.name, g.title)));
+  try {
+    games = (await getLobby()).games;
+  } catch {
+    $("error").textContent = t("error.network");
+    return;
+  }
+  const form = $("create-form");
+  form.elements.game.append(...games.map((g) => option(g.name, g.title)));
   nameGames();
   offerSettings();
   offerHouses();
+  form.querySelector("button[type=submit]").disabled = false;
 }
 
 function nameGames() {
