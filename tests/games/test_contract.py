@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from functools import cache
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 from banluck.core.refusal import Refusal
 from banluck.games.driver import GameDriver, HandDriver, HandStart
 from banluck.games.drivers import driver_for
-from banluck.games.registry import GAMES, driver_class
+from banluck.games.registry import GAMES, driver_class, game
 
 CARD = re.compile(r"^(?:10|[2-9TJQKA])[SHDC♠♥♦♣]$")
 
@@ -58,13 +59,29 @@ def _cards(view: Any) -> Counter[str]:
     return Counter([view]) if isinstance(view, str) and CARD.match(view) else Counter()
 
 
+@cache
+def _chart_cells(name: str, decks: int) -> frozenset[tuple[str, str]]:
+    """The cells of the game's Strategy chart that have a mark (none: the game has no chart)."""
+    if game(name).chart is None:
+        return frozenset()
+    chart = game(name).part("chart")(name, decks)
+    return frozenset(
+        (row, col)
+        for row, line in zip(chart["rows"], chart["cells"], strict=True)
+        for col, mark in zip(chart["columns"], line, strict=True)
+        if mark is not None
+    )
+
+
 def _views(h: HandDriver, seats: tuple[str, ...]) -> dict[str | None, Any]:
     return {s: json.loads(json.dumps(h.view(s))) for s in (None, *seats)}
 
 
-def _check_step(h: HandDriver, start: HandStart, decks: int) -> None:
+def _check_step(h: HandDriver, start: HandStart, name: str, decks: int) -> None:
     seat = h.to_act()
     assert seat is not None and h.legal(), "a hand not over waits for a seat with choices"
+    cell = h.chart_cell()  # the Hint's and the drill's: a cell the game's own chart has
+    assert cell is None or cell in _chart_cells(name, decks), (cell, h.legal())
     h.check_turn(h.number, h.step, seat)  # the turn as it stands is not stale
     before = _views(h, start.seats)
     for bad in ((h.number, h.step + 1, seat), (h.number + 1, h.step, seat)):
@@ -97,7 +114,7 @@ def test_every_game_keeps_the_drivers_contract(
     choices = iter(picks)
     steps = 0
     while not h.over:
-        _check_step(h, start, d.decks)
+        _check_step(h, start, name, d.decks)
         legal = h.legal()
         h.apply(legal[next(choices, 0) % len(legal)])
         steps += 1

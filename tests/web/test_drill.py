@@ -16,8 +16,8 @@ import pytest
 from banluck.core.cards import parse_card
 from banluck.games.banluck.rules import preset
 from banluck.games.banluck.strategy.hint import hint_for
+from banluck.games.drill import drill_json
 from banluck.web.catalog import chart
-from banluck.web.solo.drill import drill_json
 from tests.web.games_helpers import api, deal, game_client
 
 Json = dict[str, Any]
@@ -174,7 +174,7 @@ def test_a_spot_that_is_never_a_choice_is_found_out_once(monkeypatch: pytest.Mon
     """L-c: infinite's soft 21 stands by itself; the first ask finds it out (about half a
     second), every later ask is refused at once, nothing dealt."""
     from banluck.core.refusal import Refusal
-    from banluck.web.solo import drill
+    from banluck.games import drill
 
     cell = next(c for c in cells("infinite") if c[0] == "soft 21")
     with pytest.raises(Refusal) as e:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from banluck.core.cards import Card
 from banluck.core.errors import BadBet, BanLuckError
 from banluck.core.fair import FairLedger
 from banluck.core.refusal import Refusal
@@ -192,6 +193,11 @@ class HandDriver(ABC):
         """The solver's advice to ``seat`` at the choice the hand waits for from it (the
         table's Hint, the drill's answer, the guided hand's lesson). NoHint without one."""
         raise NoHint("this game has no hint")
+
+    def chart_cell(self) -> tuple[str, str] | None:
+        """The Strategy chart's cell (row, column) of the choice the hand waits for (the
+        Hint's and the drill's); None where the game has no chart or the choice no cell."""
+        return None
 
     def check_turn(self, number: int, step: int, seat: str | None, what: str = "choice") -> None:
         """The one stale check of every table, solo or room: ``number`` and ``step`` name
@@ -369,6 +375,12 @@ class GameDriver(ABC):
         if side_bets in (None, {}):
             return {}
         raise Refusal("bad_bet", "this game has no side bets")
+
+    def chart_cell_of(self, cards: Sequence[Card], up: Card | None) -> tuple[str, str] | None:
+        """The chart's cell of ``cards`` alone against the dealer's face-up ``up`` (None: none
+        shows), before a hand is dealt (the drill looks for a spot's cards so); None where
+        the game has no chart or the cards no cell."""
+        return None
 
     @abstractmethod
     def begin(self, start: HandStart) -> HandDriver:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from banluck.core.cards import parse_card
+from banluck.core.cards import Card, parse_card
 from banluck.core.fair import FairLedger
 from banluck.core.seating import room_seating
 from banluck.core.shoe import Shoe
@@ -85,6 +85,11 @@ class BanluckDriver(GameDriver):
     def begin(self, start: HandStart) -> HandDriver:
         return BanluckHand(self, start)
 
+    def chart_cell_of(self, cards: Sequence[Card], up: Card | None) -> tuple[str, str] | None:
+        from banluck.games.banluck.strategy.chart import cell_of
+
+        return cell_of(self.rules, cards, up)
+
 
 class BanluckHand(RoundHand):
     round: Round
@@ -133,6 +138,12 @@ class BanluckHand(RoundHand):
         except (ImportError, OSError, LookupError, ValueError) as exc:
             raise NoHint("no hint is available for this hand") from exc
         return Hint(best=h.best.value, ev={a.value: float(v) for a, v in h.ev.items()})
+
+    def chart_cell(self) -> tuple[str, str] | None:
+        from banluck.games.banluck.strategy.chart import cell_of
+
+        point = self.round.decision_point()
+        return cell_of(self.rules, point.cards, point.dealer_up)
 
     def settle(self) -> Settled:
         o = self.round.outcome()

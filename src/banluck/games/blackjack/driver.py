@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from banluck.core.cards import parse_card
+from banluck.core.cards import Card, parse_card
 from banluck.core.fair import FairLedger
 from banluck.core.money import HandRef
 from banluck.core.refusal import Refusal
@@ -151,6 +151,11 @@ class BlackjackDriver(GameDriver):
     def begin(self, start: HandStart) -> HandDriver:
         return BlackjackHand(self, start)
 
+    def chart_cell_of(self, cards: Sequence[Card], up: Card | None) -> tuple[str, str] | None:
+        from banluck.games.blackjack.strategy.chart import cards_cell
+
+        return cards_cell(self.rules, cards, up)
+
 
 class BlackjackHand(RoundHand):
     round: BlackjackRound
@@ -216,6 +221,16 @@ class BlackjackHand(RoundHand):
             raise NoHint("no hint is available for this hand")
         best = max(values, key=lambda a: values[a])
         return Hint(best=best, ev={a: float(v) for a, v in values.items()})
+
+    def chart_cell(self) -> tuple[str, str] | None:
+        """The cell of the choice the hand waits for (None at insurance: no cell has it)."""
+        from banluck.games.blackjack.strategy.chart import cell_of
+
+        r = self.round
+        if r.phase != "play":
+            return None
+        d = r.decision()
+        return cell_of(d.cards, d.up, pair="split" in d.legal)
 
     def _json(self, seat: str) -> dict[str, Any]:
         data = bj_views.view_json(bj_views.view_for(self.round, seat))

@@ -11,17 +11,14 @@ the settings takes effect at that shuffle (T11). Only views leave (T22:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from banluck.core import BadBet, Shoe
-from banluck.core.cards import ACE_CLASS, CLASS_LABELS, Card, class_counts, rank_class
 from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
 from banluck.core.seating import Seating, seating_for
 from banluck.core.shoe_json import shoe_json
 from banluck.games.banluck import Round, Rules
-from banluck.games.banluck.choices import THROW_HIT, seat_choices
 from banluck.games.banluck.driver import BanluckDriver, BanluckHand
 from banluck.games.banluck.view_json import table_json
 from banluck.games.banluck.views import view_for
@@ -296,48 +293,6 @@ class BanluckSession(SoloSession):
     def house_in_play(self) -> dict[str, Any] | None:
         hand = self.record.hand
         return None if hand is None else hand.house
-
-    def _point(self, number: int, step: int, what: str) -> BanluckHand:
-        hand = self.at(number, step, what)
-        assert isinstance(hand, BanluckHand)
-        return hand
-
-    def cell(self, number: int, step: int) -> tuple[str, str] | None:
-        """The chart cell (``strategy.chart``'s row and column) of the pending choice."""
-        try:
-            hand = self._point(number, step, "hint")
-        except Refusal:
-            return None
-        return hand_cell(hand)
-
-
-def hand_cell(hand: HandDriver) -> tuple[str, str] | None:
-    """The chart cell (row, column) of the choice ``hand`` waits for, or None."""
-    assert isinstance(hand, BanluckHand)
-    r = hand.round
-    point = r.decision_point()
-    return cell_of(r.rules, point.cards, point.dealer_up)
-
-
-def cell_of(rules: Rules, cards: Sequence[Card], dealer_up: Card | None) -> tuple[str, str] | None:
-    """The chart cell (``strategy.chart``'s row and column) of ``cards`` against the dealer's
-    face-up card (None where none is shown), or None for a hand the chart has no cell for
-    (the strategy table's hands: a preset's shipped, a house's solved once)."""
-    from banluck.games.banluck.hands import counts_base, counts_total
-    from banluck.games.banluck.strategy.tables import strategy_table
-
-    try:
-        strategy_table(rules).entry(cards, dealer_up)
-    except KeyError:
-        return None
-    counts = class_counts(cards)
-    total, n = counts_total(counts, rules), len(cards)
-    soft = counts[ACE_CLASS] > 0 and total > counts_base(counts) + counts[ACE_CLASS]
-    free = " (free hand)" if seat_choices(rules, total, n) is THROW_HIT else ""
-    group = f"{n} cards{' soft' if soft else ''}"
-    if dealer_up is None or not rules.dealer_up_card:
-        return f"{total}{free}", group
-    return f"{group} {total}{free}", CLASS_LABELS[rank_class(dealer_up)]
 
 
 def _choices(hand: HandRecord) -> list[tuple[str, str]]:

@@ -10,11 +10,9 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from banluck.core.cards import Card
 from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
 from banluck.core.seating import seating_for
@@ -337,47 +335,3 @@ class BlackjackSession(SoloSession):
     def house_in_play(self) -> dict[str, Any] | None:
         house: dict[str, Any] | None = self.record.house
         return house
-
-    def cell(self, number: int, step: int) -> tuple[str, str] | None:
-        """The chart cell of your hand at its pending choice (or None)."""
-        try:
-            hand = self.at(number, step, "chart")
-        except Refusal:
-            return None
-        return hand_cell(hand)
-
-    def _round_at(self, number: int, step: int, what: str) -> Any:
-        """The round at the person's choice named by ``number`` and ``step``."""
-        hand = self.at(number, step, what)
-        assert isinstance(hand, BlackjackHand)
-        return hand.round
-
-
-def hand_cell(hand: HandDriver) -> tuple[str, str] | None:
-    """The chart cell of the hand at the choice ``hand`` waits for (None at insurance)."""
-    assert isinstance(hand, BlackjackHand)
-    r = hand.round
-    if r.phase != "play":
-        return None
-    d = r.decision()
-    return cell_of(d.cards, d.up, pair="split" in d.legal)
-
-
-def cell_of(cards: Sequence[Card], up: Card, *, pair: bool) -> tuple[str, str]:
-    """The chart cell of ``cards`` against the face-up ``up``: a pair's row when the two
-    cards may be split (``pair``), else the hand's hard or soft total."""
-    from banluck.games.blackjack.strategy.chart import COLUMN_LABELS, COLUMNS
-    from banluck.games.blackjack.strategy.solver import (
-        RANK_LABELS,
-        counts_of,
-        hand_total,
-        rank_index,
-    )
-
-    col = COLUMN_LABELS[COLUMNS.index(rank_index(up))]
-    counts = counts_of(cards)
-    if len(cards) == 2 and pair and max(counts) == 2:
-        lab = RANK_LABELS[counts.index(2)]
-        return f"pair {lab},{lab}", col
-    total, soft = hand_total(counts)
-    return f"{'soft' if soft else 'hard'} {total}", col

@@ -276,9 +276,6 @@ class DriverSession(SoloSession):
         self.at(number, step, "hint")
         raise Refusal("hint_unavailable", f"{self.name} has no hint")
 
-    def cell(self, number: int, step: int) -> tuple[str, str] | None:
-        return None
-
 
 class DriverCodec:
     """How a game of this kind starts, is read and is written."""

@@ -343,12 +343,3 @@ class KampungSession(SoloSession):
     def house_in_play(self) -> dict[str, Any] | None:
         hand = self.record.hand
         return None if hand is None else hand.house
-
-    def cell(self, number: int, step: int) -> tuple[str, str] | None:
-        return None
-
-    def _round_at(self, number: int, step: int, what: str) -> Any:
-        """The round at the person's choice named by ``number`` and ``step``."""
-        hand = self.at(number, step, what)
-        assert isinstance(hand, KampungHand)
-        return hand.round

@@ -345,9 +345,9 @@ class GameService:
         with every choice's value (``web.drill``); ``spot`` None: one at random."""
         import secrets
 
+        from banluck.games.drill import drill_json
         from banluck.games.house import read_house
         from banluck.web.catalog import chart
-        from banluck.web.solo.drill import drill_json
 
         decks, house = self.chart_setting(player)
         data = chart(self.game.name, decks, house)

@@ -330,6 +330,13 @@ class SoloSession(ABC):
         without one)."""
         return hint_json(self.at(number, step, "hint"), self.you)
 
+    def cell(self, number: int, step: int) -> tuple[str, str] | None:
+        """The chart cell of the person's pending choice (None without one: the driver's)."""
+        try:
+            return self.at(number, step, "chart").chart_cell()
+        except Refusal:
+            return None
+
     def _run(self, hand: HandDriver) -> dict[str, Any] | None:
         """The bots choose until the person must, or the hand ends; then it is saved as it
         stands, and settled when over."""

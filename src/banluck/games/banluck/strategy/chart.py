@@ -13,9 +13,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from math import comb
 
-from banluck.core.cards import CLASS_LABELS, class_label
+from banluck.core.cards import (
+    ACE_CLASS,
+    CLASS_LABELS,
+    Card,
+    class_counts,
+    class_label,
+    rank_class,
+)
 from banluck.games.banluck.actions import Action
 from banluck.games.banluck.choices import MUST_DRAW, THROW_HIT, TURN_OVER, seat_choices
+from banluck.games.banluck.hands import counts_base, counts_total
+from banluck.games.banluck.rules import Rules
 from banluck.games.banluck.strategy.solver import HandValue, Solution, shoe_counts
 
 LETTER = {Action.HIT: "H", Action.STAND: "S", Action.THROW: "T"}
@@ -56,6 +65,37 @@ def _hand_group(cards: int, soft: bool) -> str:
     return f"{cards} cards{' soft' if soft else ''}"
 
 
+def cell_name(rules: Rules, cards: int, soft: bool, total: int, up: str | None) -> tuple[str, str]:
+    """The row and column of the cell of a hand of ``cards`` cards, ``soft`` or not, at
+    ``total``, against the dealer's face-up card's label ``up`` (None where none shows: the
+    table's columns are then the card counts)."""
+    free = " (free hand)" if seat_choices(rules, total, cards) is THROW_HIT else ""
+    if up is None:
+        return f"{total}{free}", _hand_group(cards, soft)
+    return f"{_hand_group(cards, soft)} {total}{free}", up
+
+
+def cell_of(rules: Rules, cards: Sequence[Card], dealer_up: Card | None) -> tuple[str, str] | None:
+    """The cell of ``cards`` against the dealer's face-up card (None where none is shown),
+    or None for a hand the chart has no cell for (no choice in the strategy table: a
+    natural, a bust, five cards, a hand that must draw)."""
+    from banluck.games.banluck.strategy.tables import strategy_table
+
+    try:
+        strategy_table(rules).entry(cards, dealer_up)
+    except KeyError:
+        return None
+    counts = class_counts(cards)
+    total = counts_total(counts, rules)
+    soft = counts[ACE_CLASS] > 0 and total > counts_base(counts) + counts[ACE_CLASS]
+    up = (
+        None
+        if dealer_up is None or not rules.dealer_up_card
+        else CLASS_LABELS[rank_class(dealer_up)]
+    )
+    return cell_name(rules, len(cards), soft, total, up)
+
+
 def _weight(counts: Sequence[int], shoe: Sequence[int]) -> float:
     """How likely a composition is dealt, up to a common factor (hypergeometric)."""
     w = 1.0
@@ -87,14 +127,11 @@ def build_chart(solution: Solution) -> Chart:
         for hv in sorted(hands, key=lambda h: class_label(h.counts)):
             if hv.best is not main:
                 cell.exceptions.append((class_label(hv.counts), hv.best))
-        free = " (free hand)" if seat_choices(rules, total, cards) is THROW_HIT else ""
+        row, col = cell_name(rules, cards, soft, total, None if up == "any" else up)
         if up == "any":
-            row, col = f"{total}{free}", _hand_group(cards, soft)
             row_keys[row] = (total,)
             col_keys[col] = (cards, soft)
         else:
-            row = f"{_hand_group(cards, soft)} {total}{free}"
-            col = up
             row_keys[row] = (cards, soft, total)
             col_keys[col] = ("23456789TA".index(up),)
         cells[(row, col)] = cell

@@ -11,16 +11,21 @@ cards. A hand of three or more cards may only hit or stand: it follows the lette
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from math import comb
 
-from banluck.games.blackjack.hands import counts_total
+from banluck.core.cards import Card
+from banluck.games.blackjack.hands import counts_total, is_pair
+from banluck.games.blackjack.rules import BlackjackRules
 from banluck.games.blackjack.strategy.solver import (
     N_RANKS,
     RANK_LABELS,
     Solution,
+    counts_of,
     hand_total,
     label,
+    rank_index,
     shoe_counts,
 )
 
@@ -30,6 +35,39 @@ COLUMN_LABELS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "
 LETTER = {"hit": "H", "stand": "S", "double": "D", "split": "P", "surrender": "R"}
 #: Exceptions listed one by one up to this many cards; more are counted.
 LIST_UP_TO_CARDS = 4
+
+
+def total_row(total: int, soft: bool) -> str:
+    return f"{'soft' if soft else 'hard'} {total}"
+
+
+def pair_row(rank: int) -> str:
+    return f"pair {RANK_LABELS[rank]},{RANK_LABELS[rank]}"
+
+
+def cell_of(cards: Sequence[Card], up: Card, *, pair: bool) -> tuple[str, str]:
+    """The cell of ``cards`` against the face-up ``up``: a pair's row when the two cards may
+    be split (``pair``), else the hand's hard or soft total."""
+    col = COLUMN_LABELS[COLUMNS.index(rank_index(up))]
+    counts = counts_of(cards)
+    if len(cards) == 2 and pair and max(counts) == 2:
+        return pair_row(counts.index(2)), col
+    return total_row(*hand_total(counts)), col
+
+
+def cards_cell(
+    rules: BlackjackRules, cards: Sequence[Card], up: Card | None
+) -> tuple[str, str] | None:
+    """The cell of ``cards`` alone against ``up`` (None without one): a pair's row where the
+    rules split the two (C6 / I6)."""
+    if up is None:
+        return None
+    pair = (
+        len(cards) == 2
+        and rules.max_splits > 0
+        and is_pair(cards[0], cards[1], by_value=rules.split_by_value)
+    )
+    return cell_of(cards, up, pair=pair)
 
 
 @dataclass
@@ -98,8 +136,9 @@ def build_chart(sol: Solution) -> Chart:
     # nothing plays a pair by its total (2,2 a hard 4, A,A a soft 12)
     splits = rules.max_splits >= 1
     low_hard, low_soft = (5, 13) if splits else (4, 12)
-    rows = [f"hard {t}" for t in range(low_hard, 22)] + [f"soft {t}" for t in range(low_soft, 22)]
-    pair_rows = [f"pair {RANK_LABELS[r]},{RANK_LABELS[r]}" for r in (*range(1, 10), 0)]
+    rows = [total_row(t, False) for t in range(low_hard, 22)]
+    rows += [total_row(t, True) for t in range(low_soft, 22)]
+    pair_rows = [pair_row(r) for r in (*range(1, 10), 0)]
     if not splits:
         pair_rows = []
     cells: dict[tuple[str, str], Cell] = {}
@@ -110,7 +149,7 @@ def build_chart(sol: Solution) -> Chart:
             continue  # A+T is a blackjack
         if splits and sum(counts) == 2 and max(counts) == 2:
             continue  # pairs have their own rows
-        groups.setdefault(f"{'soft' if soft else 'hard'} {total}", []).append(counts)
+        groups.setdefault(total_row(total, soft), []).append(counts)
     for row in rows:
         hands = groups.get(row, [])
         two = [c for c in hands if sum(c) == 2]

@@ -1,4 +1,4 @@
-"""The trainer's drill (issue 18): a spot of the Strategy chart (your hand against what the
+"""The trainer's drill: a spot of the Strategy chart (your hand against what the
 dealer shows) dealt as a real hand, with the exact value of every choice, so the page can
 answer at once.
 
@@ -8,8 +8,9 @@ face-up card) is swapped with a card of the rank wanted from further down, and t
 dealt again from the start: the cards before it are unchanged, so every choice before it is
 too. Where a card was dealt is read from the hand's own events (each ``dealt`` event is the
 next card of the shoe). The hand found is checked by the same chart cell and Hint the table
-uses (``hand_cell``, the driver's ``hint``), so the drill plays no rule of its own: your cards, the
-dealer's and the choices are the driver's, the values the solver's.
+uses (the driver's ``chart_cell`` and ``hint``; its ``chart_cell_of`` finds the cards), so
+the drill plays no rule of its own: your cards, the dealer's and the choices are the
+driver's, the values the solver's.
 
 Nothing is stored and no chip moves; only the person's view of the hand is sent, with the
 values (a drill answers at once). Games without a chart (kampung) have no drill.
@@ -19,19 +20,14 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from banluck.core.cards import Card, parse_card
+from banluck.core.cards import parse_card
 from banluck.core.refusal import Refusal
-from banluck.games.blackjack.hands import is_pair
-from banluck.games.driver import GameDriver, HandDriver, HandStart
+from banluck.games.driver import GameDriver, HandDriver, HandStart, NoHint
 from banluck.games.drivers import driver_for
 from banluck.games.house import House
 from banluck.games.registry import driver_class, game
-from banluck.web.solo import banluck_game, blackjack_game
-from banluck.web.solo.session import hint_json
 
 YOU = "you"
 RANKS = "A23456789TJQK"
@@ -60,41 +56,6 @@ def rank(code: str) -> str:
     return code[0]
 
 
-@dataclass(frozen=True, kw_only=True)
-class Family:
-    """What the drill asks of a family: the cell and the values of a hand at your choice,
-    and a candidate cell of cards alone (to find cards for a spot before dealing them)."""
-
-    hint: Callable[[HandDriver], dict[str, Any]]
-    cell: Callable[[HandDriver], tuple[str, str] | None]
-    cell_of: Callable[[Any, Sequence[Card], Card | None], tuple[str, str] | None]
-
-
-def _bj_cell_of(rules: Any, cards: Sequence[Card], up: Card | None) -> tuple[str, str] | None:
-    if up is None:
-        return None
-    pair = (
-        len(cards) == 2
-        and rules.max_splits > 0
-        and is_pair(cards[0], cards[1], by_value=rules.split_by_value)
-    )
-    return blackjack_game.cell_of(cards, up, pair=pair)
-
-
-FAMILIES: dict[str, Family] = {
-    "banluck": Family(
-        hint=lambda hand: hint_json(hand, YOU),
-        cell=banluck_game.hand_cell,
-        cell_of=banluck_game.cell_of,
-    ),
-    "blackjack": Family(
-        hint=lambda hand: hint_json(hand, YOU),
-        cell=blackjack_game.hand_cell,
-        cell_of=_bj_cell_of,
-    ),
-}
-
-
 def _dealt(view: dict[str, Any]) -> list[dict[str, Any]]:
     return [e for e in view.get("events", ()) if e.get("type") == "dealt"]
 
@@ -120,9 +81,8 @@ class Dealer:
 
     def __init__(self, name: str, decks: int | None, house: House | None) -> None:
         g = game(name)
-        if g.family not in FAMILIES:
+        if g.chart is None:  # no chart, no spots of it
             raise Refusal("not_found", f"{g.title} has no drill", {"game": name})
-        self.family = FAMILIES[g.family]
         spec = driver_class(name).settings_spec(name)
         if house is not None and decks is not None:
             house = house.with_field("decks", decks)
@@ -204,7 +164,7 @@ class Dealer:
     def _compositions(self, row: str, column: str, rng: random.Random) -> list[list[str]]:
         """Hands (ranks in a random order) and the up card whose chart cell is the spot's, of
         the fewest cards that have one: every hand of two and three cards, then a sample."""
-        rules, cell_of = self.driver.rules, self.family.cell_of
+        cell_of = self.driver.chart_cell_of
         # a column that is a card's rank is the dealer's face-up card; the others (Ban Luck's
         # card counts at the table) show none
         up = column if column in RANKS else None
@@ -218,7 +178,7 @@ class Dealer:
             found = [
                 [*cards, up or ""]
                 for cards in hands
-                if cell_of(rules, [parse_card(c + "S") for c in cards], shown) == (row, column)
+                if cell_of([parse_card(c + "S") for c in cards], shown) == (row, column)
             ]
             if found:
                 return found
@@ -227,7 +187,6 @@ class Dealer:
     def spot(self, row: str, column: str, rng: random.Random) -> dict[str, Any]:
         """A hand dealt to the spot (``row``, ``column``) of the chart, as you see it, with
         the value of each choice; Refusal ``no_spot`` when none can be dealt."""
-        family = self.family
         never = (repr(self.driver.rules), row, column)
         if never in _NEVER:
             raise _no_spot(row, column)
@@ -242,7 +201,7 @@ class Dealer:
                 if stood >= STOOD:  # a spot that is never a choice (blackjack's 21)
                     break
                 continue
-            if hand is not None and family.cell(hand) == (row, column):
+            if hand is not None and hand.chart_cell() == (row, column):
                 return self._json(hand, row, column)
         # not dealt in COMPOSITIONS tries (every cell that is a choice is dealt in a few): a
         # spot that is never a choice at these rules, remembered
@@ -253,7 +212,10 @@ class Dealer:
 
     def _json(self, hand: HandDriver, row: str, column: str) -> dict[str, Any]:
         view = hand.view(YOU)
-        hint = self.family.hint(hand)
+        try:
+            hint = hand.hint(YOU).to_json()
+        except NoHint as exc:
+            raise Refusal("hint_unavailable", str(exc)) from None
         shown = _up(view)
         return {
             "cell": {"row": row, "column": column},

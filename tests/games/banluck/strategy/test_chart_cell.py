@@ -18,7 +18,7 @@ from banluck.core.cards import (
 from banluck.games.banluck.choices import THROW_HIT, seat_choices
 from banluck.games.banluck.rules import PRESETS, Rules
 from banluck.games.banluck.strategy import solver
-from banluck.web.solo.banluck_game import cell_of
+from banluck.games.banluck.strategy.chart import cell_of
 
 #: a rank of each card class
 RANK_OF = {RANK_CLASS[r]: r for r in "KQJT98765432A"}
