@@ -137,3 +137,28 @@ def test_every_game_keeps_the_drivers_contract(
     again.replay(list(h.actions))
     assert _views(again, start.seats) == _views(h, start.seats)
     assert again.settle() == settled
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_games_limits_are_its_own_bet_check(name: str) -> None:
+    """``limits`` (the solo table's and a room's): the range is the driver's, and ``bet_cap``
+    is the edge of its own bet check for each stack (accepted, one more refused), None for
+    the banker, who bets nothing (K3)."""
+    d = driver_for(name, decks=driver_class(name).settings_spec(name).default_decks)
+    start = _start(d, 0, people=2)
+    seat = start.people[0]
+    for stack in (0, 7, d.min_bet, 3 * d.min_bet + 7, d.fresh_stack() // 3, d.fresh_stack()):
+        limits = d.limits(seat, start.people, stack, start.banker)
+        assert (limits["bet_min"], limits["bet_max"]) == (d.min_bet, d.max_bet)
+        assert limits["bet_cover"] == d.bet_cover and limits["fresh_stack"] == d.fresh_stack()
+        cap = limits["bet_cap"]
+        if cap is None:
+            with pytest.raises(Refusal):
+                d.check_bet(seat, start.people, d.min_bet, stack)
+            continue
+        assert d.check_bet(seat, start.people, cap, stack) == cap, stack
+        if cap < d.max_bet:
+            with pytest.raises(Refusal):
+                d.check_bet(seat, start.people, cap + 1, stack)
+    if start.banker is not None:
+        assert d.limits(start.banker, start.people, 1000, start.banker)["bet_cap"] is None

@@ -22,9 +22,11 @@ def test_a_seat_is_told_the_bets_it_may_place_by_the_games_own_check() -> None:
     assert limits == {
         "bet_min": 10,
         "bet_max": 500,
+        "bot_bet": 50,
         "bet_cap": 500,
         "bet_cover": 1,
         "fresh_stack": 1000,
+        "min_stack": 10,
     }
     # O1: one-on-one's stack covers three times the bet, and the page is told so
     solo = room("one-on-one")

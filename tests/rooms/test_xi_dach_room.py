@@ -50,3 +50,18 @@ def test_only_the_person_to_act_is_asked_to_confirm_a_non_stand() -> None:
                     asked += 1
             r.act(player, h.number, h.step, "stand" if "stand" in h.legal() else h.legal()[0], 0.0)
     assert asked > 0
+
+
+@pytest.mark.rule("X13")
+def test_a_xi_dach_rooms_limits_are_its_houses_as_at_the_solo_table() -> None:
+    """Sitting needs twice the bet (``bet_cover`` 2): the room says so, and its limits are
+    the driver's, the same call the solo table answers with."""
+    r = room("xi-dach")
+    r.sit("A", "you", 0.0)
+    r.sit("B", "anna", 0.0)
+    limits = r.view("A")["you"]["limits"]
+    assert limits["bet_cover"] == 2 and limits["min_stack"] is not None
+    people = ("you", "anna")
+    assert limits == r.game.limits("you", people, r.stacks["you"], r.banker)
+    assert limits["bet_cap"] is not None and limits["bet_cap"] * 2 <= r.stacks["you"]
+    assert r.view(None)["you"]["limits"]["bet_cap"] is None  # a stranger has no seat to bet

@@ -25,6 +25,8 @@ from banluck.core.cards import Card
 from banluck.core.errors import BadBet, BanLuckError
 from banluck.core.fair import FairLedger
 from banluck.core.refusal import Refusal
+from banluck.core.seating import Seating
+from banluck.games.betcap import largest_bet
 
 if TYPE_CHECKING:
     from banluck.games.house import House
@@ -357,9 +359,55 @@ class GameDriver(ABC):
         return {"choices": list(self.choices)}
 
     def side_bet_limits(self) -> dict[str, Any]:
-        """I10: the side bets' names, range and last hand in a shoe, as the solo table's
-        State ``limits`` names them (empty for a game without side bets)."""
+        """I10: the side bets' names, range and last hand in a shoe, as ``limits`` names
+        them (empty for a game without side bets)."""
         return {}
+
+    def seating_of(self, people: tuple[str, ...]) -> Seating | None:
+        """The table's seating with ``people`` in their seats and bots in the others (None:
+        a game with no bots, whose seats are all people's)."""
+        return None
+
+    def bank_limits(self) -> dict[str, Any]:
+        """What a banker's stack must hold, for a game where a seat holds the bank (K3)."""
+        return {}
+
+    def limits(
+        self,
+        seat: str | None,
+        people: tuple[str, ...],
+        stack: int | None,
+        banker: str | None = None,
+    ) -> dict[str, Any]:
+        """docs/API.md ``Limits``, the solo table's and a room's alike: the bet range, a
+        bot's bet, the cover (O1), the fresh stack, the side bets (I10) and, for ``seat``
+        among ``people``, the stack below which the next deal brings it a fresh one (T9)
+        and the most it may bet with ``stack`` (``bet_cap``, by the game's own bet check;
+        None without a stack to bet, for the banker, who bets nothing, K3, or where no bet
+        is possible)."""
+        seating = self.seating_of(people)
+        cap = None
+        if seat is not None and seat != banker and stack is not None:
+            cap = largest_bet(
+                lambda bet: self.check_bet(seat, people, bet, stack),
+                self.min_bet,
+                self.max_bet,
+                refused=Refusal,
+            )
+        min_stack = None
+        if seating is not None and seat is not None:
+            min_stack = seating.min_stack(self.rules, seat, banker)
+        return {
+            "bet_min": self.min_bet,
+            "bet_max": self.max_bet,
+            "bot_bet": None if seating is None else seating.bot_bet,
+            **self.bank_limits(),
+            "bet_cover": self.bet_cover,
+            "fresh_stack": self.fresh_stack(),
+            "min_stack": min_stack,
+            "bet_cap": cap,
+            **self.side_bet_limits(),
+        }
 
     def check_side_bets(
         self,

@@ -8,9 +8,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from banluck.core.refusal import Refusal
-from banluck.games.betcap import largest_bet
-
 if TYPE_CHECKING:
     from banluck.games.driver import GameDriver
     from banluck.rooms.people import Member
@@ -123,35 +120,25 @@ def view_json(
 
 
 @lru_cache(maxsize=4096)
-def _cap(game: GameDriver, seat: str, people: tuple[str, ...], stack: int) -> int | None:
-    """The most ``seat`` may bet with ``stack`` among ``people`` (the game's own check), kept
-    for the frames that ask it again (every person's, at every bet of the same hand)."""
-    return largest_bet(
-        lambda bet: game.check_bet(seat, people, bet, stack),
-        game.min_bet,
-        game.max_bet,
-        refused=Refusal,
-    )
+def _limits_of(
+    game: GameDriver,
+    seat: str | None,
+    people: tuple[str, ...],
+    stack: int | None,
+    banker: str | None,
+) -> dict[str, Any]:
+    """The game's limits for ``seat`` (``GameDriver.limits``), kept for the frames that ask
+    them again (every person's, at every bet of the same hand)."""
+    return game.limits(seat, people, stack, banker)
 
 
 def _limits(room: Room, seat: str | None) -> dict[str, Any]:
-    """The bets a seat may place on the next hand, as the solo table's State ``limits``:
-    the range and the most its stack allows (``bet_cap``, by the game's own bet check;
-    None without a seat, for the banker, who bets nothing, K3, and during a hand, when no
-    bet is placed: the frame at its end tells it)."""
-    game = room.game
-    cap = None
-    if seat is not None and seat != room.banker and not room.in_hand:
-        people = tuple(s for s in room.seats if s in room.occupant)
-        cap = _cap(game, seat, people, room.stacks[seat])
-    return {
-        "bet_min": game.min_bet,
-        "bet_max": game.max_bet,
-        "bet_cap": cap,
-        "bet_cover": game.bet_cover,
-        "fresh_stack": game.fresh_stack(),
-        **game.side_bet_limits(),
-    }
+    """The bets a seat may place on the next hand, as the solo table's State ``limits``
+    (the driver's): no ``bet_cap`` during a hand, when no bet is placed (the frame at its
+    end tells it)."""
+    people = tuple(s for s in room.seats if s in room.occupant)
+    stack = None if seat is None or room.in_hand else room.stacks[seat]
+    return dict(_limits_of(room.game, seat, people, stack, room.banker))
 
 
 def _door_you(room: Room, player: str | None, m: Member | None) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from banluck.core.cards import Card, parse_card
 from banluck.core.fair import FairLedger
-from banluck.core.seating import room_seating
+from banluck.core.seating import Seating, room_seating
 from banluck.core.shoe import Shoe
 from banluck.core.shoe_json import shoe_from_json, shoe_json, shoe_of_dealt
 from banluck.games.banluck.actions import Action
@@ -75,6 +75,9 @@ class BanluckDriver(GameDriver):
 
     def fresh_stack(self) -> int:
         return self.rules.fresh_stack
+
+    def seating_of(self, people: tuple[str, ...]) -> Seating:
+        return room_seating(self.rules, people)
 
     def check_bet(self, seat: str, people: tuple[str, ...], bet: object, stack: int) -> int:
         rules, seating = self.rules, room_seating(self.rules, people)

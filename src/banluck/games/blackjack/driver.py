@@ -103,7 +103,10 @@ class BlackjackDriver(GameDriver):
         return self.rules.fresh_stack
 
     def side_bet_limits(self) -> dict[str, Any]:
-        return side_bet_json(self.rules) if self.rules.side_bets else {}
+        return side_bet_json(self.rules)
+
+    def seating_of(self, people: tuple[str, ...]) -> Seating:
+        return room_seating(self.rules, people)
 
     def next_seat_name(self, taken: tuple[str, ...]) -> str:
         if not self.infinite:

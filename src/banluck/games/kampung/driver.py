@@ -15,7 +15,7 @@ from typing import Any
 
 from banluck.core.cards import parse_card
 from banluck.core.fair import FairLedger
-from banluck.core.seating import room_seating
+from banluck.core.seating import Seating, room_seating
 from banluck.core.shoe import Shoe
 from banluck.core.shoe_json import shoe_from_json, shoe_json, shoe_of_dealt
 from banluck.games.driver import (
@@ -51,6 +51,7 @@ class KampungDriver(GameDriver):
         self.rules: KampungRules = base.with_bank(bank)
         self.layout = self.rules.seats
         self.min_bet, self.max_bet = self.rules.bet_min, self.rules.bet_max
+        self.bet_cover = self.rules.bet_cover  # a house's cover (H13; Xì Dách's doubles)
         # K7 / K10: burns only where the house has them (H19); the banker opens hands with
         # ``open:SEAT``, a choice of its own hand's cards
         burn = ("burn",) if self.rules.burn else ()
@@ -109,6 +110,12 @@ class KampungDriver(GameDriver):
 
     def first_banker(self) -> str | None:
         return self.rules.bank_order[0]
+
+    def seating_of(self, people: tuple[str, ...]) -> Seating:
+        return room_seating(self.rules, people)
+
+    def bank_limits(self) -> dict[str, Any]:
+        return {"banker_min_stack": self.rules.banker_min_stack}
 
     def check_bet(self, seat: str, people: tuple[str, ...], bet: object, stack: int) -> int:
         rules, seating = self.rules, room_seating(self.rules, people)

@@ -22,7 +22,6 @@ from banluck.games.banluck import Round, Rules
 from banluck.games.banluck.driver import BanluckDriver, BanluckHand
 from banluck.games.banluck.view_json import table_json
 from banluck.games.banluck.views import view_for
-from banluck.games.betcap import largest_bet
 from banluck.games.driver import HandDriver, HandStart
 from banluck.web import wire
 from banluck.web.saves.banluck_save import (
@@ -76,6 +75,11 @@ class BanluckSession(SoloSession):
         """The next hand's driver (the settings' house or the preset) with ``decks``."""
         return driver_of(self.preset.name, decks, house_key(self.record.settings.get("house")))
 
+    def next_driver(self) -> BanluckDriver:
+        """The next hand's driver, of the deck count chosen (its shoe may still be of
+        another, T11)."""
+        return self._next_driver(self.record.settings["decks"])
+
     @property
     def record(self) -> PlayerRecord:
         return self._record
@@ -100,25 +104,6 @@ class BanluckSession(SoloSession):
 
     def table_json(self) -> dict[str, Any] | None:
         return self.table()
-
-    def limits(self) -> dict[str, Any]:
-        """The bet range and, for the next deal, the largest bet (T9 then T8 / O1)."""
-        rules, seating, you = self.rules, self.seating, self.you
-        stack = self.record.stacks[you]
-        at_deal = seating.fresh_stack_for(rules, you, stack)
-        return {
-            "bet_min": rules.bet_min,
-            "bet_max": rules.bet_max,
-            "bot_bet": seating.bot_bet,
-            "bet_cover": rules.bet_cover,
-            "fresh_stack": rules.fresh_stack,
-            "min_stack": seating.min_stack(rules, you),
-            "bet_cap": largest_bet(
-                lambda bet: seating.check_bet(rules, you, bet, at_deal),
-                rules.bet_min,
-                rules.bet_max,
-            ),
-        }
 
     def player_json(self) -> dict[str, Any]:
         state = wire.state_json(self.record, self.rules, self.seating, None, {})

@@ -15,10 +15,7 @@ from typing import Any
 
 from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
-from banluck.core.seating import seating_for
-from banluck.games.betcap import largest_bet
-from banluck.games.blackjack.bets import SeatEntry, check_entry
-from banluck.games.blackjack.driver import BlackjackDriver, BlackjackHand, side_bet_json
+from banluck.games.blackjack.driver import BlackjackDriver, BlackjackHand
 from banluck.games.blackjack.replay import outcome_json
 from banluck.games.blackjack.rules import PRESETS, BlackjackRules
 from banluck.games.blackjack.shoe import BlackjackShoe
@@ -88,6 +85,9 @@ class BlackjackSession(SoloSession):
             if not hand.over:
                 _need(record.hand.stacks_before == record.stacks, "stacks of a hand differ")
 
+    def next_driver(self) -> BlackjackDriver:
+        return self._shoe_driver()
+
     @property
     def record(self) -> BlackjackRecord:
         return self._record
@@ -119,27 +119,6 @@ class BlackjackSession(SoloSession):
             }
         )
         return data
-
-    def limits(self) -> dict[str, Any]:
-        """The stakes and, for the next deal, the largest bet (T9 then B5's check)."""
-        rules, you = self.rules, self.you
-        seating = seating_for(rules)  # B5: you in the first seat, the others bots
-        at_deal = seating.fresh_stack_for(rules, you, self.record.stacks[you])
-
-        def check(bet: int) -> object:
-            entry = SeatEntry(name=you, stack=at_deal, bet=bet, side_bets={})
-            return check_entry(rules, entry, seating=seating)
-
-        return {
-            "bet_min": rules.bet_min,
-            "bet_max": rules.bet_max,
-            "bot_bet": seating.bot_bet,
-            "bet_cover": 1,
-            "fresh_stack": rules.fresh_stack,
-            "min_stack": seating.min_stack(rules, you),
-            "bet_cap": largest_bet(check, rules.bet_min, rules.bet_max),
-            **side_bet_json(rules),
-        }
 
     def player_json(self) -> dict[str, Any]:
         rec = self.record

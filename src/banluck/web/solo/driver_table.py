@@ -149,6 +149,10 @@ class DriverSession(SoloSession):
         self.rng = rng
 
     @property
+    def banker(self) -> str | None:
+        return self.record.banker
+
+    @property
     def record(self) -> DriverRecord:
         return self._record
 
@@ -163,10 +167,6 @@ class DriverSession(SoloSession):
 
     def table_json(self) -> dict[str, Any] | None:
         return None if self.hand is None else self.hand.view(self.you)
-
-    def limits(self) -> dict[str, Any]:
-        driver = self.driver
-        return {"bet_min": driver.min_bet, "bet_max": driver.max_bet, "bot_bet": None}
 
     def player_json(self) -> dict[str, Any]:
         rec = self.record

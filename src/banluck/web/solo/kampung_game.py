@@ -13,10 +13,8 @@ from typing import Any
 
 from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
-from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
 from banluck.core.shoe_json import shoe_json
-from banluck.games.betcap import largest_bet
 from banluck.games.driver import HandDriver, HandStart
 from banluck.games.house import House, read_house
 from banluck.games.kampung.driver import KampungDriver, KampungHand
@@ -64,6 +62,13 @@ class KampungSession(SoloSession):
         super().__init__(driver, KAMPUNG.seats[0], hand)
         self._record = record
 
+    def next_driver(self) -> KampungDriver:
+        return self._next_driver()
+
+    @property
+    def banker(self) -> str | None:
+        return self.record.banker
+
     @property
     def record(self) -> KampungRecord:
         return self._record
@@ -100,30 +105,6 @@ class KampungSession(SoloSession):
             return None
         table = table_json(played.round, self.you, hand.number, played.step)
         return {**table, "next_banker": self.record.banker}
-
-    def limits(self) -> dict[str, Any]:
-        """The stakes and, for the next deal, the largest bet (K3 / T9 then K3's check;
-        None when you hold the bank and place no bet)."""
-        rules, you, banker = self.rules, self.you, self.record.banker
-        seating = seating_for(rules)  # K2: you in the first seat, the others bots
-        at_deal = seating.fresh_stack_for(rules, you, self.record.stacks[you], banker)
-        cap = None
-        if banker != you:
-            cap = largest_bet(
-                lambda bet: seating.check_bet(rules, you, bet, at_deal, bot_covered=True),
-                rules.bet_min,
-                rules.bet_max,
-            )
-        return {
-            "bet_min": rules.bet_min,
-            "bet_max": rules.bet_max,
-            "bot_bet": seating.bot_bet,
-            "banker_min_stack": rules.banker_min_stack,
-            "bet_cover": rules.bet_cover,
-            "fresh_stack": rules.fresh_stack,
-            "min_stack": seating.min_stack(rules, you, banker),
-            "bet_cap": cap,
-        }
 
     def player_json(self) -> dict[str, Any]:
         rec = self.record

@@ -159,6 +159,20 @@ class SoloSession(ABC):
         rules), which its Hint is for."""
         return None
 
+    def next_driver(self) -> GameDriver:
+        """The driver the next hand is dealt by (its house, H3)."""
+        return self.driver
+
+    @property
+    def banker(self) -> str | None:
+        """The seat that holds the bank for the next hand (None: the dealer does)."""
+        return None
+
+    def limits(self) -> dict[str, Any]:
+        """docs/API.md ``Limits`` for the next deal, by its driver (a room's are the same)."""
+        stack: int = self.record.stacks[self.you]
+        return self.next_driver().limits(self.you, (self.you,), stack, self.banker)
+
     @property
     def hand_number(self) -> int | None:
         """The number of the hand dealt last (None before the first)."""
