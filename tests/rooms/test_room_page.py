@@ -138,6 +138,11 @@ def make_room(
     return page.url
 
 
+def room_code(link: str) -> str:
+    """The room's code, the last part of its link."""
+    return link.rsplit("/", 1)[-1]
+
+
 def enter(p: Person, link: str, seat: str) -> None:
     page = p.page
     if page.url != link:
@@ -747,7 +752,8 @@ def test_a_wrong_link_says_so_and_offers_nothing(server: str, browser: Browser) 
 
 def test_a_room_gives_the_hint_when_its_host_allows_it(server: str, browser: Browser) -> None:
     """The host ticks "Hints for learners": a seated person's Hint answers at their turn
-    (over the room's socket) and the trainer is offered; a room without it shows no Hint."""
+    (over the room's socket), the trainer is offered, and the room's chart (your choice's
+    cell named) and its drill; a room without it shows no Hint and no chart."""
     ann = Person(browser.new_context(), "Ann")
     link = make_room(ann, server, "classic", hints=True)
     enter(ann, link, "you")
@@ -762,11 +768,25 @@ def test_a_room_gives_the_hint_when_its_host_allows_it(server: str, browser: Bro
     page.click("#btn-settings")
     expect(page.locator("#trainer-field")).to_be_visible()
     page.keyboard.press("Escape")
+    # the room's chart, your choice's cell named, and its drill, from the room's routes
+    with page.expect_response(lambda r: f"{room_code(link)}/chart?" in r.url) as asked:
+        page.click("#btn-chart")
+    current = asked.value.json()["current"]
+    expect(page.locator("#dlg-chart table")).to_be_visible()
+    assert current is not None  # it is Ann's turn: her cell is marked
+    with page.expect_response(lambda r: f"{room_code(link)}/drill" in r.url) as dealt:
+        page.click("#btn-drill")
+    spot = dealt.value.json()
+    expect(page.locator("#drill-choices button")).to_have_count(len(spot["legal"]))
+    page.locator(f"#drill-choices button[data-action={spot['best']}]").click()
+    expect(page.locator("[data-testid=drill-answer]")).to_contain_text("was the best play")
+    page.keyboard.press("Escape")
     bob = Person(browser.new_context(), "Bob")
     plain = make_room(bob, server, "classic")
     enter(bob, plain, "you")
     deal_until_someone_acts([bob])
     expect(bob.page.locator("#btn-hint")).to_be_hidden()
+    expect(bob.page.locator("#btn-chart")).to_be_hidden()
 
 
 def test_the_host_plays_a_house_kept_in_their_browser(server: str, browser: Browser) -> None:

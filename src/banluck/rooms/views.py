@@ -8,6 +8,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from banluck.rooms.hints import has_chart
+
 if TYPE_CHECKING:
     from banluck.games.driver import GameDriver
     from banluck.rooms.people import Member
@@ -55,7 +57,11 @@ def public_json(room: Room) -> dict[str, Any]:
         # a game of open seats (infinite): whoever sits down gets a new one
         **({"open_seats": True} if not room.game.layout else {}),
         # the game's buttons (as the house has them) and the like, for the page
-        "features": room.game.page_features(),
+        "features": {
+            **room.game.page_features(),
+            # the chart and its drill, where the host turned hints on (rooms.hints)
+            **({"chart": True} if has_chart(room) else {}),
+        },
         **_house_json(room),
         # who comes in (rooms.door: anyone with the link sees it), the family's call and
         # the bank offered (members only: not in the stranger's view)

@@ -56,6 +56,7 @@ from banluck.web.metrics import Metrics
 from banluck.web.operations import install_operations
 from banluck.web.preload import family_module, page_response
 from banluck.web.public import PublicUrl
+from banluck.web.queries import optional_whole, spot_param, whole_param
 from banluck.web.rooms.http import install_rooms
 from banluck.web.saves.codecs import codec_for, decks_of
 from banluck.web.saves.records import language_from
@@ -437,13 +438,13 @@ def create_app(
         @app.get(f"{prefix}/history/{{hand}}")
         async def history_entry(request: Request, hand: str) -> dict[str, Any]:
             svc = pick(request)
-            number = _int_param(hand, "hand")
+            number = whole_param(hand, "hand")
             return await run_in_threadpool(svc.history_entry, _player_id(request), number)
 
         @app.get(f"{prefix}/history/{{hand}}/replay.json")
         async def replay_file(request: Request, hand: str) -> Response:
             svc = pick(request)
-            number = _int_param(hand, "hand")
+            number = whole_param(hand, "hand")
             entry = await run_in_threadpool(svc.history_entry, _player_id(request), number)
             name = svc.game.name
             filename = (
@@ -461,20 +462,14 @@ def create_app(
             async def hint(request: Request) -> dict[str, Any]:
                 svc = pick(request)
                 q = request.query_params
-                number = _int_param(q.get("hand"), "hand")
-                step = _int_param(q.get("step"), "step")
+                number = whole_param(q.get("hand"), "hand")
+                step = whole_param(q.get("step"), "step")
                 return await run_in_threadpool(svc.hint, _player_id(request), number, step)
 
             @app.get(f"{prefix}/drill")
             async def drill(request: Request) -> dict[str, Any]:
                 svc = pick(request)
-                q = request.query_params
-                row, column = q.get("row"), q.get("column")
-                if (row is None) != (column is None):
-                    raise Refusal(
-                        "bad_request", "a spot is a row and a column", {"field": "column"}
-                    )
-                spot = None if row is None or column is None else (row, column)
+                spot = spot_param(request.query_params)
                 player = _player_id(request)
                 async with drills.turn(player):  # one at a time, a few a second, per player
                     return await run_in_threadpool(svc.drill, player, spot)
@@ -488,8 +483,7 @@ def create_app(
         async def chart_route(request: Request) -> dict[str, Any]:
             svc = pick(request)
             q = request.query_params
-            number = _int_param(q["hand"], "hand") if "hand" in q else None
-            step = _int_param(q["step"], "step") if "step" in q else None
+            number, step = optional_whole(q, "hand"), optional_whole(q, "step")
 
             def answer() -> dict[str, Any]:
                 decks, house = svc.chart_setting(_player_id(request))
@@ -539,9 +533,3 @@ def _hint_available() -> bool:
     except ImportError:
         return False
     return True
-
-
-def _int_param(text: str | None, name: str) -> int:
-    if text is None or not text.isascii() or not text.isdigit() or len(text) > 9:
-        raise Refusal("bad_request", f"{name!r} must be a whole number", {"field": name})
-    return int(text)

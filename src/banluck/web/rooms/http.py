@@ -55,6 +55,7 @@ from banluck.web.preload import family_module, page_response
 from banluck.web.rooms.download import HandFiles
 from banluck.web.rooms.expiry import ready_index, sweep_forever
 from banluck.web.rooms.hub import RoomHub
+from banluck.web.rooms.teach import teach_routes
 from banluck.web.rooms.ws import serve_socket
 from banluck.web.saves.records import language_from
 
@@ -97,6 +98,8 @@ def rooms_router(
     """The routes of the module's text on ``hub`` (``index``: the rooms' limits)."""
     router = APIRouter()
     rooms = index if index is not None else RoomIndex()
+
+    teach_routes(router, hub)  # the chart and drill where the host allows hints
 
     @router.post("/api/rooms")
     async def create_room(request: Request) -> Response:

@@ -53,6 +53,17 @@ export function useGame(game) {
   base = game ? `/api/games/${encodeURIComponent(game)}` : "/api";
 }
 
+/* A room's chart and drill are the room's own (its game, decks and house): asked at its
+   routes once the room says where (`teachAt`). */
+let teachBase = null;
+
+/** Where the chart and the drill are asked from now on (a room's routes). */
+export function teachAt(prefix) {
+  teachBase = prefix;
+}
+
+const teach = () => teachBase || base;
+
 /** The Lobby, or null from a server that has none (404). */
 export async function getLobby() {
   try {
@@ -98,13 +109,13 @@ export const getStats = () => request("GET", `${base}/stats`);
 
 /** A drill spot: the chart cell {row, column} dealt as a hand (none: one at random). */
 export const getDrill = (cell) =>
-  request("GET", cell ? `${base}/drill?row=${encodeURIComponent(cell.row)}&column=${encodeURIComponent(cell.column)}`
-    : `${base}/drill`);
+  request("GET", cell ? `${teach()}/drill?row=${encodeURIComponent(cell.row)}&column=${encodeURIComponent(cell.column)}`
+    : `${teach()}/drill`);
 
 /** The solved chart; with hand and step, your current cell is marked. */
 export const getChart = (hand, step) =>
-  request("GET", hand === null || hand === undefined ? `${base}/chart`
-    : `${base}/chart?hand=${encodeURIComponent(hand)}&step=${encodeURIComponent(step)}`);
+  request("GET", hand === null || hand === undefined ? `${teach()}/chart`
+    : `${teach()}/chart?hand=${encodeURIComponent(hand)}&step=${encodeURIComponent(step)}`);
 
 /** For a server without State.features: true unless GET /api/hint is not there at all (a
     route that is missing answers FastAPI's plain {"detail": "Not Found"}). */

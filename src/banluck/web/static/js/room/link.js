@@ -38,7 +38,7 @@ export function asState(frame, settings) {
     limits: you.limits,
     // the game's buttons as the room's house has them; what a solo table has besides, not
     features: {
-      ...room.features, hint: Boolean(room.settings.hints), stats: false, chart: false, bank: false, history: false, decks: false,
+      ...room.features, hint: Boolean(room.settings.hints), stats: false, chart: Boolean(room.features.chart), bank: false, history: false, decks: false,
     },
     plays: Boolean(you.seat),
     can_bet: Boolean(mine) && betting && !mine.ready,

@@ -9,7 +9,7 @@ import { game } from "../game.js";
 import { fmtNet, fmtNum, nameSeatsBy, t } from "../messages.js";
 import { page } from "../page.js";
 import { receive } from "../session.js";
-import { ApiError } from "../api.js";
+import { ApiError, teachAt } from "../api.js";
 import { clearError, showError } from "../table/status.js";
 import { asState, openRoom } from "./link.js";
 import { drawTally, wireSettle } from "./settle.js";
@@ -189,6 +189,7 @@ function onFrame(f, first) {
 
 function wire(code) {
   $("room").hidden = false;
+  teachAt(`/api/rooms/${encodeURIComponent(code)}`); // the chart and drill of the room's game
   wireInvite(code);
   wireSound();
   wirePhone();
