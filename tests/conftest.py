@@ -7,6 +7,7 @@ passes; when the project's ``../shared`` is next to the clone, its cases are che
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -16,7 +17,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from playwright.sync_api import Browser, Playwright, expect, sync_playwright
+
+# The property tests check the same examples on every run, so a failure is found again by
+# whoever runs them (CI and a developer alike); BANLUCK_EXPLORE=1 draws new ones each run.
+settings.register_profile("same", derandomize=True, print_blob=True)
+settings.register_profile("explore", print_blob=True)
+settings.load_profile("explore" if os.environ.get("BANLUCK_EXPLORE") else "same")
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"

@@ -180,7 +180,8 @@ def class_cards_list(classes: list[int]) -> list[Card]:
     return out
 
 
-CONFIGS = [("table", 2), ("table", 1), ("one-on-one", 1)]
+#: two decks take seconds: the whole suite checks them, the fast tier the others
+CONFIGS = [pytest.param("table", 2, marks=pytest.mark.slow), ("table", 1), ("one-on-one", 1)]
 
 
 @pytest.mark.rule("T13")

@@ -17,7 +17,7 @@ from banluck.games.banluck.dealer import dealer_draws, dealer_kind, dealer_voids
 from banluck.games.banluck.grids import outcome_class
 from banluck.games.banluck.hands import class_natural, hand_total
 from banluck.games.banluck.rules import Rules, preset
-from banluck.games.banluck.strategy.solver import HandValue, Solution, _Solver, solve
+from banluck.games.banluck.strategy.solver import HandValue, Solution, Solver, solve
 
 PRESETS = [("table", 2), ("table", 1), ("one-on-one", 1)]
 #: One card of each rank class (A, 2..9, ten-value as K: any of T J Q K would do).
@@ -35,7 +35,7 @@ def solution(request: pytest.FixtureRequest) -> Solution:
 def test_total_table_matches_engine_for_every_composition(name: str, decks: int) -> None:
     """The hot loop's total table equals ``hand_total`` for every hand of up to 7 cards."""
     rules = preset(name, decks)
-    s = _Solver(rules)
+    s = Solver(rules)
     checked = 0
     for n in range(1, 8):
         for combo in itertools.combinations_with_replacement(range(N_RANKS), n):
@@ -58,7 +58,7 @@ def test_draw_probabilities_sum_to_one(name: str, decks: int) -> None:
     """Z(P) = sum over c of P(c | shoe - P) Z(P + c): the posterior update is normalised."""
     rules = preset(name, decks)
     sol = solve(rules)
-    s = _Solver(rules)
+    s = Solver(rules)
     for (up, counts), _hv in itertools.islice(sol.hands.items(), 0, None, 7):
         rem = s.remaining(counts, up)
         left = int(rem.sum())
@@ -106,7 +106,7 @@ def test_the_dealer_graph_gives_every_order_of_draws(name: str, decks: int) -> N
     compositions) equal a walk over every order of its draws by the engine's rules, and a
     row sums to ``Z``."""
     rules = preset(name, decks)
-    s = _Solver(rules)
+    s = Solver(rules)
     rng = np.random.default_rng(5)
     ups = [None] if not rules.dealer_up_card else [0, 4, 9]
     for up in ups:
@@ -199,7 +199,7 @@ def test_one_on_one_conditions_on_the_up_card() -> None:
     rules = preset("one-on-one")
     sol = solve(rules)
     assert {hv.up for hv in sol.hands.values()} == set(range(N_RANKS))
-    s = _Solver(rules)
+    s = Solver(rules)
     for (up, counts), _hv in itertools.islice(sol.hands.items(), 0, None, 5):
         assert up is not None
         rem = s.remaining(counts, up)

@@ -18,7 +18,9 @@ from banluck.games.blackjack.sim.sidebets import side_bet_tables
 from banluck.games.blackjack.sim.tables import card_id
 
 
-@pytest.mark.parametrize("rules", [CLASSIC, INFINITE], ids=lambda r: r.name)
+@pytest.mark.parametrize(
+    "rules", [pytest.param(CLASSIC, marks=pytest.mark.slow), INFINITE], ids=lambda r: r.name
+)
 def test_seeded_runs_repeat_exactly(rules: BlackjackRules) -> None:
     a = simulate(rules, 30_000, seed=42, chunk=7_000)
     b = simulate(rules, 30_000, seed=42, chunk=7_000)

@@ -16,7 +16,7 @@ their exact posterior given what the seat has seen, conditioned on the seat gett
 The maths. Draws are exchangeable, so with the seat holding the multiset P and the shoe
 ``n - P``: ``Z(P)`` = P(dealer's two cards let the seat play | P); a hit draws rank c with
 probability ``(n_c - p_c) / |n - P| * Z(P + c) / Z(P)``; standing is worth the dealer's
-outcome distribution (``_Solver.dealer_outcomes``: the dealer's drawing graph, which leaves
+outcome distribution (``Solver.dealer_outcomes``: the dealer's drawing graph, which leaves
 out the dealer hands that end the round first, evaluated from ``n - P`` for every composition
 of one up card at once by the shared ``banluck.draws`` kernel) settled by T18 / O7 / O8,
 divided by ``Z(P)``.
@@ -158,7 +158,11 @@ def _less(counts: Counts, c: int) -> Counts:
     return (*counts[:c], counts[c] - 1, *counts[c + 1 :])
 
 
-class _Solver:
+class Solver:
+    """The exact solve of one rules record, hand by hand: ``value_at`` solves only the hands
+    one composition can lead to (a house's Hint, a bot, a replayed seat), ``solve`` every
+    hand (a whole strategy table)."""
+
     def __init__(self, rules: Rules, override: Override | None = None) -> None:
         from banluck.draws.native import kernels
 
@@ -440,7 +444,7 @@ def solve(rules: Rules, override: Override | None = None) -> Solution:
     each hand's solved values, it may return the choice to play there instead (a legal one);
     the EVs of the hands before it then follow that strategy.
     """
-    solver = _Solver(rules, override)
+    solver = Solver(rules, override)
     tally = Tally(rules)
     ups: list[int | None] = list(range(N_CLASSES)) if rules.dealer_up_card else [None]
     shoe = shoe_counts(rules.decks)
@@ -464,6 +468,7 @@ __all__ = [
     "HandValue",
     "Override",
     "Solution",
+    "Solver",
     "shoe_counts",
     "solve",
 ]

@@ -25,7 +25,7 @@ from banluck.games.banluck.rules import PRESETS, Rules, preset
 from banluck.games.banluck.strategy.ties import best_choice
 
 if TYPE_CHECKING:
-    from banluck.games.banluck.strategy.solver import _Solver
+    from banluck.games.banluck.strategy.solver import Solver
 
 FORMAT = 1
 DIGITS = 10
@@ -133,7 +133,7 @@ class SolvedOnDemand(_Strategy):
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self._solver: _Solver | None = None
+        self._solver: Solver | None = None
         self._data: dict[str, Any] | None = None
         # the solver's caches are one up card's at a time: one question at a time (the web
         # server asks from several threads)
@@ -151,9 +151,9 @@ class SolvedOnDemand(_Strategy):
         try:
             with self._lock:
                 if self._solver is None:
-                    from banluck.games.banluck.strategy.solver import _Solver
+                    from banluck.games.banluck.strategy.solver import Solver
 
-                    self._solver = _Solver(self.rules)
+                    self._solver = Solver(self.rules)
                 hv = self._solver.value_at(class_counts(cards), up)
         except KeyError:
             key = hand_key(cards, dealer_up)

@@ -83,6 +83,7 @@ def shared_totals(rules: KampungRules) -> np.ndarray[Any, np.dtype[np.int64]]:
     return totals(rules)
 
 
+@lru_cache(maxsize=16)
 def payoffs(rules: KampungRules) -> np.ndarray[Any, np.dtype[np.float64]]:
     """K15 / K16 (and X4, X5, X11 where a house sets them): ``g[o, e]``, what a player's
     hidden hand of outcome ``o`` wins (per bet) when the banker settles it by event ``e``,
@@ -91,7 +92,8 @@ def payoffs(rules: KampungRules) -> np.ndarray[Any, np.dtype[np.float64]]:
     The model's hidden hand is a plain total of three cards or an ordinary bust (22; a bust
     shown at once, H19, is never hidden); the banker's events are its total when it opens
     (``LOWEST_OPEN`` to 21), a bust of three cards (22), and five cards of 20, 21 or 22.
-    A heavy bust (X8) is not told apart from an ordinary one, nor a hand left *non* (X7)."""
+    A heavy bust (X8) is not told apart from an ordinary one, nor a hand left *non* (X7).
+    Built once per rules and shared by every caller: it cannot be written to."""
     from banluck.games.kampung.events import Result
     from banluck.games.kampung.settle import BankEnd, PlayerEnd, ending, owed
 
@@ -106,6 +108,7 @@ def payoffs(rules: KampungRules) -> np.ndarray[Any, np.dtype[np.float64]]:
         for e, bank in enumerate(events):
             result, multiple, _ = ending(hidden, hand, bank)
             g[o, e] = multiple if result is Result.WIN else -owed(result, multiple, 1)
+    g.setflags(write=False)
     return g
 
 

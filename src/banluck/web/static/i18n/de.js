@@ -306,7 +306,7 @@ export default {
   "room.title": "Mit Freunden spielen",
   "room.create": "Einen Raum eröffnen",
   "room.game": "Spiel",
-  "room.bank": "Bank (Kampung, Xì Dách)",
+  "room.bank": "Bank",
   "room.timer": "Bedenkzeit (Sekunden, 0 für keine)",
   "room.hints": "Tipps für Lernende: Wer am Tisch sitzt, darf nach dem Tipp fragen, und der Trainer bewertet seine Entscheidungen",
   "room.house.label": "Hausregeln",

@@ -306,7 +306,7 @@ export default {
   "room.title": "Play with friends",
   "room.create": "Make a room",
   "room.game": "Game",
-  "room.bank": "Bank (kampung, Xì Dách)",
+  "room.bank": "Bank",
   "room.timer": "Turn timer (seconds, 0 for none)",
   "room.hints": "Hints for learners: whoever is seated may ask the Hint, and the trainer prices their choices",
   "room.house.label": "House rules",

@@ -308,7 +308,7 @@ export default {
   "room.title": "Chơi với bạn bè",
   "room.create": "Tạo phòng",
   "room.game": "Trò chơi",
-  "room.bank": "Làm cái (kampung, xì dách)",
+  "room.bank": "Làm cái",
   "room.timer": "Thời gian mỗi lượt (giây, 0 là không giới hạn)",
   "room.hints": "Gợi ý cho người mới: ai đang ngồi đều có thể hỏi Gợi ý, và bộ luyện tập chấm điểm các lựa chọn",
   "room.house.label": "Luật nhà",

@@ -306,7 +306,7 @@ export default {
   "room.title": "和朋友一起玩",
   "room.create": "开一个房间",
   "room.game": "游戏",
-  "room.bank": "庄家（甘榜、越南廿一点）",
+  "room.bank": "庄家",
   "room.timer": "每轮限时（秒，0 为不限时）",
   "room.hints": "新手提示：入座的人可以查看提示，训练功能会评估每个选择",
   "room.house.label": "家规",
