@@ -1,20 +1,19 @@
-"""The web table over HTTP (docs/API.md): FastAPI routes, statuses and headers only.
+"""The web table over HTTP (docs/API.md): the app, its pages, statuses and headers.
 
-``create_app(db_path, shoe_file=None, rng=None, preset="table", ...)`` builds it. The game
-is ``sessions`` (flow) and ``service`` (the store); this module maps their ``Refusal``
-codes to statuses in one place (``STATUS``), reads request bodies within their limits, and
-puts ``guard.Guard`` (Host, Origin, content type, cookie, headers, the 500) in front.
+``create_app(db_path, shoe_file=None, rng=None, preset="table", ...)`` builds it: a
+``GameService`` per game (``web.solo``), whose routes are ``web.solo.http``'s, the house
+rules' (``web.houses``), the rooms' (``web.rooms``), the ledger's and the operations'. This
+module maps every ``Refusal`` code to its status in one place (``STATUS``) and puts
+``guard.Guard`` (Host, Origin, content type, cookie, headers, the 500) in front.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import logging
 import random
-from asyncio import CancelledError
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -24,44 +23,35 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from banluck.core.refusal import Refusal
 from banluck.games import game
 from banluck.games.drivers import driver_for, own_house
-from banluck.games.house import HouseError, read_house, schema_json
 from banluck.games.registry import GAMES, driver_class
-from banluck.rooms.settings import house_refusal, house_setting, offered
 from banluck.store import PLAYER_IDLE_DAYS, PLAYER_LIMIT, Saves, Store
 from banluck.store.pg_rooms import PgRoomStore
 from banluck.store.rooms import RoomStore
-from banluck.web import metrics
-from banluck.web.bodies import read_body
+from banluck.web.asker import language
 from banluck.web.catalog import (
-    chart,
-    edge_of_house,
     house_edge,
-    keep_odds,
-    odds_known,
-    odds_of_object,
 )
 from banluck.web.errors import STATUS, status_of
-from banluck.web.guard import CSP, SCOPE_KEY, Guard, HostCheck, HttpRefusal
-from banluck.web.heavy import HeavyLane, OneAtATime, wait_while_wanted
+from banluck.web.guard import CSP, Guard, HostCheck, HttpRefusal
+from banluck.web.heavy import HeavyLane, OneAtATime
+from banluck.web.houses import house_routes
 from banluck.web.identity import COOKIE, COOKIE_MAX_AGE, Identities
 from banluck.web.ledger.http import install_ledger
 from banluck.web.metrics import Metrics
 from banluck.web.operations import install_operations
 from banluck.web.preload import family_module, page_response
 from banluck.web.public import PublicUrl
-from banluck.web.queries import optional_whole, spot_param, whole_param
 from banluck.web.rooms.http import install_rooms
 from banluck.web.saves.codecs import codec_for, decks_of
 from banluck.web.saves.records import language_from
 from banluck.web.shoefile import ShoeFileError, read_shoe_file
-from banluck.web.solo.guide import LESSONS, guide_json
+from banluck.web.solo.http import lobby_route, solo_routes
 from banluck.web.solo.service import GameService
 
 __all__ = [
@@ -81,23 +71,6 @@ LOBBY_MODULES = ("js/lobby.js",)
 #: The presets this server can seat a browser at (the page draws three seats).
 SERVED = ("table",)
 log = logging.getLogger("banluck.web")
-
-
-def _player_id(request: Request) -> str:
-    pid: str = request.scope[SCOPE_KEY]
-    return pid
-
-
-def _admit(request: Request) -> Callable[[], None]:
-    """The check made before the request's player is first stored: one client address makes
-    only so many new players (``web.clients``)."""
-    clients = request.app.state.rooms.clients
-    address = clients.address(request.client.host if request.client else None, request.headers)
-    return lambda: clients.new_player(address)
-
-
-def _language(request: Request) -> str:
-    return language_from(request.headers.get("accept-language"))
 
 
 def _error(status: int, code: str, message: str, headers: Any = None) -> JSONResponse:
@@ -153,7 +126,7 @@ def create_app(
     rooms: RoomStore | PgRoomStore | None = None,
 ) -> FastAPI:
     """Every game of the registry on the SQLite file ``db_path``; ``/api/state`` and the
-    other routes of issue 3 are the ``preset`` game's (only ``table``).
+    other routes without a game's name are the ``preset`` game's (only ``table``).
 
     ``shoe_file``: a JSON list of card codes every new browser's first ``table`` shoe deals
     first (top first); ``shoes``: the same per game (``{"classic": path}``); the rest of
@@ -255,7 +228,7 @@ def create_app(
         page = STATIC / "index.html"
         if not page.is_file():
             return _error(404, "not_found", "the page is not installed")
-        return page_response(page, STATIC, _language(request), also)
+        return page_response(page, STATIC, language(request), also)
 
     def _service(name: str) -> GameService:
         found = services.get(name)
@@ -282,226 +255,17 @@ def create_app(
         family = _service(name).game.family
         return _page(request, (family_module(family),))
 
-    @app.get("/api/houses")
-    async def named_houses() -> dict[str, Any]:
-        """H10: the named houses, each with its base, name, fields and where it comes from."""
-        from banluck.games.named_houses import NAMED, named_house
-
-        out = []
-        for key, named in NAMED.items():
-            h = named_house(key)
-            out.append(
-                {
-                    "id": key,
-                    **h.to_object(),
-                    "changes": h.changes(),
-                    "source": named.source,
-                    "game": named.offered_with,
-                }
-            )
-        return {"houses": out}
-
-    @app.get("/api/houses/fields")
-    async def house_fields(base: str) -> dict[str, Any]:
-        """H1: the fields of a base's house, each with its kind, values, group and rule
-        ids, and the base's own values (the House rules dialog's form)."""
-        try:
-            return schema_json(base)
-        except HouseError as exc:
-            raise house_refusal(exc) from None
-
-    @app.post("/api/houses/edge")
-    async def edge_of_a_house(request: Request) -> Response:
-        """H9: the exact house edge of the house object ``{"house": {...}}`` (None where
-        the family's edge is measured by simulation), each house solved once, on the heavy
-        lane (``web.heavy``): a house not known yet costs its asker one of their new-work
-        tokens, and its work is dropped if the asker leaves before it starts."""
-        body = await read_body(request)
-        house = house_setting(body.get("house"))
-        player = _player_id(request)
-        odds = odds_known(house)
-        if odds is None:
-            clients = request.app.state.rooms.clients
-            peer = request.client.host if request.client else None
-            clients.new_work(clients.address(peer, request.headers), player)
-            key = ("edge", house.edge_key())
-            owner = ("edge", player)
-            job = functools.partial(odds_of_object, house.to_object())
-            future = lane.submit(key, job, owner)
-            try:
-                odds = await wait_while_wanted(lane, key, owner, future, request.is_disconnected)
-            except CancelledError:  # replaced by a newer house of the same asker
-                raise Refusal(
-                    "busy", "a newer house was asked for: this one was not computed"
-                ) from None
-            keep_odds(house, odds)
-        return JSONResponse({"house": house.to_object(), "changes": house.changes(), **odds})
-
-    @app.get("/api/games")
-    async def lobby(request: Request) -> dict[str, Any]:
-        pid = _player_id(request)
-
-        def answer() -> dict[str, Any]:
-            games = []
-            for name, svc in services.items():
-                g = svc.game
-                summary = svc.summary(pid)
-                # H9: the edge of the house you play at this table, else the preset's
-                played = summary.pop("house")
-                edge = house_edge(name) if played is None else edge_of_house(read_house(played))
-                games.append(
-                    {
-                        "name": name,
-                        "title": g.title,
-                        "family": g.family,
-                        "path": f"/play/{name}",
-                        "house_edge": edge,
-                        "edge_source": "none" if edge is None else "exact",
-                        "house": played,
-                        "room": offered(name),
-                        **summary,
-                    }
-                )
-            return {"games": games}
-
-        return await run_in_threadpool(answer)
-
-    def routes(prefix: str, pick: Callable[[Request], GameService]) -> None:
-        """The routes of one game (``prefix`` ``/api`` for the ``table`` aliases)."""
-
-        @app.get(f"{prefix}/state")
-        async def state(request: Request) -> dict[str, Any]:
-            svc = pick(request)
-            return await run_in_threadpool(svc.state, _player_id(request), _language(request))
-
-        @app.post(f"{prefix}/deal")
-        async def deal(request: Request) -> dict[str, Any]:
-            svc = pick(request)
-            body = await read_body(request)
-            answer = await run_in_threadpool(
-                svc.deal, _player_id(request), _language(request), body, _admit(request)
-            )
-            metrics.HANDS.labels("solo").inc()
-            return answer
-
-        @app.post(f"{prefix}/action")
-        async def action(request: Request) -> dict[str, Any]:
-            svc = pick(request)
-            body = await read_body(request)
-            return await run_in_threadpool(
-                svc.act, _player_id(request), _language(request), body, _admit(request)
-            )
-
-        @app.put(f"{prefix}/settings")
-        async def settings(request: Request) -> dict[str, Any]:
-            svc = pick(request)
-            body = await read_body(request)
-            return await run_in_threadpool(
-                svc.settings, _player_id(request), _language(request), body, _admit(request)
-            )
-
-        @app.get(f"{prefix}/guide")
-        async def guide(request: Request) -> dict[str, Any]:
-            svc = pick(request)
-            if svc.game.name not in LESSONS:
-                raise Refusal(
-                    "not_found", f"{svc.game.title} has no guided hand", {"game": svc.game.name}
-                )
-            return await run_in_threadpool(guide_json, svc.game.name)
-
-        @app.post(f"{prefix}/seed")
-        async def seed(request: Request) -> dict[str, Any]:
-            svc = pick(request)
-            body = await read_body(request)
-            return await run_in_threadpool(
-                svc.seed, _player_id(request), _language(request), body, _admit(request)
-            )
-
-        @app.get(f"{prefix}/fair.json")
-        async def fair_history(request: Request) -> Response:
-            svc = pick(request)
-            data = await run_in_threadpool(svc.fair_history, _player_id(request))
-            return Response(
-                json.dumps(data, indent=1) + "\n",
-                media_type="application/json",
-                headers={
-                    "Content-Disposition": f'attachment; filename="{svc.game.name}-fair.json"',
-                    "Cache-Control": "no-store",
-                },
-            )
-
-        @app.get(f"{prefix}/history")
-        async def history(request: Request) -> dict[str, Any]:
-            svc = pick(request)
-            return await run_in_threadpool(svc.history, _player_id(request))
-
-        @app.get(f"{prefix}/history/{{hand}}")
-        async def history_entry(request: Request, hand: str) -> dict[str, Any]:
-            svc = pick(request)
-            number = whole_param(hand, "hand")
-            return await run_in_threadpool(svc.history_entry, _player_id(request), number)
-
-        @app.get(f"{prefix}/history/{{hand}}/replay.json")
-        async def replay_file(request: Request, hand: str) -> Response:
-            svc = pick(request)
-            number = whole_param(hand, "hand")
-            entry = await run_in_threadpool(svc.history_entry, _player_id(request), number)
-            name = svc.game.name
-            filename = (
-                f"banluck-hand-{number}.json" if name == "table" else f"{name}-hand-{number}.json"
-            )
-            return Response(
-                json.dumps(entry["replay"], indent=2) + "\n",
-                media_type="application/json",
-                headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-            )
-
-        if features["hint"]:
-
-            @app.get(f"{prefix}/hint")
-            async def hint(request: Request) -> dict[str, Any]:
-                svc = pick(request)
-                q = request.query_params
-                number = whole_param(q.get("hand"), "hand")
-                step = whole_param(q.get("step"), "step")
-                return await run_in_threadpool(svc.hint, _player_id(request), number, step)
-
-            @app.get(f"{prefix}/drill")
-            async def drill(request: Request) -> dict[str, Any]:
-                svc = pick(request)
-                spot = spot_param(request.query_params)
-                player = _player_id(request)
-                async with drills.turn(player):  # one at a time, a few a second, per player
-                    return await run_in_threadpool(svc.drill, player, spot)
-
-        @app.get(f"{prefix}/stats")
-        async def stats(request: Request) -> dict[str, Any]:
-            svc = pick(request)
-            return await run_in_threadpool(svc.stats, _player_id(request))
-
-        @app.get(f"{prefix}/chart")
-        async def chart_route(request: Request) -> dict[str, Any]:
-            svc = pick(request)
-            q = request.query_params
-            number, step = optional_whole(q, "hand"), optional_whole(q, "step")
-
-            def answer() -> dict[str, Any]:
-                decks, house = svc.chart_setting(_player_id(request))
-                data = chart(svc.game.name, decks, house)
-                if data is None:
-                    raise Refusal(
-                        "not_found",
-                        f"{svc.game.title} has no solved chart",
-                        {"game": svc.game.name},
-                    )
-                cell = svc.cell(_player_id(request), number, step)
-                current = None if cell is None else {"row": cell[0], "column": cell[1]}
-                return {"game": svc.game.name, **data, "current": current}
-
-            return await run_in_threadpool(answer)
-
-    routes("/api", lambda request: service)
-    routes("/api/games/{game_name}", lambda request: _service(request.path_params["game_name"]))
+    house_routes(app, lane)
+    lobby_route(app, services)
+    hints = features["hint"]
+    solo_routes(app, "/api", lambda request: service, hints=hints, drills=drills)
+    solo_routes(
+        app,
+        "/api/games/{game_name}",
+        lambda request: _service(request.path_params["game_name"]),
+        hints=hints,
+        drills=drills,
+    )
 
     key = store.secret if cookie_key is None else cookie_key
     hosts = HostCheck.serving(host_names, port, public)  # the guard's, the rooms', the ops'

@@ -56,13 +56,13 @@ from banluck.ledger.book import (
 )
 from banluck.ledger.transfers import fewest
 from banluck.store import Saves
+from banluck.web.asker import language
 from banluck.web.bodies import read_body
 from banluck.web.guard import SCOPE_KEY, HostCheck
 from banluck.web.identity import Identities
 from banluck.web.invite import invite_qr, public_link
 from banluck.web.ledger.live import Changes, serve_live
 from banluck.web.preload import page_response
-from banluck.web.saves.records import language_from
 
 #: the most people one settle-up pays among
 PEOPLE_MAX = 40
@@ -79,10 +79,6 @@ ANSWERS_KEPT = 256
 SETTLE_MAX = 200
 #: a shared ledger's code: 16 URL-safe characters (96 random bits)
 CODE = re.compile(r"[A-Za-z0-9_-]{16}")
-
-
-def _language(request: Request) -> str:
-    return language_from(request.headers.get("accept-language"))
 
 
 def install_ledger(
@@ -104,12 +100,12 @@ def install_ledger(
 
     @router.get("/ledger", include_in_schema=False)
     async def ledger_page(request: Request) -> Response:
-        return page_response(static / "ledger" / "index.html", static, _language(request))
+        return page_response(static / "ledger" / "index.html", static, language(request))
 
     @router.get("/ledger/{code}", include_in_schema=False)
     async def ledger_view(code: str, request: Request) -> Response:
         await _shared(store, code)
-        return page_response(static / "ledger" / "view.html", static, _language(request))
+        return page_response(static / "ledger" / "view.html", static, language(request))
 
     @router.get("/ledger/{code}/qr.svg", include_in_schema=False)
     async def ledger_qr(request: Request, code: str) -> Response:

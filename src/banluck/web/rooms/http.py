@@ -46,6 +46,7 @@ from banluck.rooms.room import Room
 from banluck.rooms.settings import parse_settings
 from banluck.store.pg_rooms import PgRoomStore
 from banluck.store.rooms import RoomStore, rooms_path
+from banluck.web.asker import language
 from banluck.web.bodies import read_body
 from banluck.web.errors import status_of
 from banluck.web.guard import SCOPE_KEY, HostCheck
@@ -57,7 +58,6 @@ from banluck.web.rooms.expiry import ready_index, sweep_forever
 from banluck.web.rooms.hub import RoomHub
 from banluck.web.rooms.teach import teach_routes
 from banluck.web.rooms.ws import serve_socket
-from banluck.web.saves.records import language_from
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 #: the game page, for a room as for a solo table; the page that makes a room
@@ -135,8 +135,8 @@ def rooms_router(
         page = NEW_ROOM_PAGE if code == "new" else ROOM_PAGE
         if not page.is_file():
             return _refused(Refusal("not_found", "the room page is not installed"))
-        language = language_from(request.headers.get("accept-language"))
-        return page_response(page, STATIC, language, () if code == "new" else ROOM_MODULES)
+        modules = () if code == "new" else ROOM_MODULES
+        return page_response(page, STATIC, language(request), modules)
 
     def members_only(
         request: Request, code: str, what: str, make: Callable[[Room], Response]
