@@ -14,7 +14,7 @@ from banluck.games.banluck import Action, Round, SeatEntry, preset
 from banluck.games.banluck.records import Policy
 from banluck.games.banluck.strategy import policy_for
 from banluck.games.drivers import own_house
-from banluck.games.house import House, read_house
+from banluck.games.house import House, read_house, with_house
 from banluck.replay_input import (
     read_bet,
     read_decks,
@@ -74,12 +74,6 @@ def read_replay_house(data: dict[str, Any]) -> House:
             f"'decks' {decks} must be the house's decks {house.rules['decks']}",
         )
     return house
-
-
-def with_house(out: dict[str, Any], house: House) -> dict[str, Any]:
-    """H12: the output with the house as played after its ``preset``."""
-    preset_name = out.pop("preset")
-    return {"preset": preset_name, "house": house.to_json(), **out}
 
 
 def replay_banluck(

@@ -137,6 +137,8 @@ def test_every_game_keeps_the_drivers_contract(
     again.replay(list(h.actions))
     assert _views(again, start.seats) == _views(h, start.seats)
     assert again.settle() == settled
+    result = h.result_json()  # the replay's output: JSON, the same for the hand rebuilt
+    assert json.loads(json.dumps(result)) == result == again.result_json()
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -196,6 +196,12 @@ class HandDriver(ABC):
         table's Hint, the drill's answer, the guided hand's lesson). NoHint without one."""
         raise NoHint("this game has no hint")
 
+    def result_json(self) -> dict[str, Any]:
+        """The finished hand's result as ``banluck replay`` prints it (REPLAY.md's output,
+        with the house it was dealt under, H12); a game without a replay format of its own
+        gives its settlement's summary."""
+        return {"summary": self.settle().summary}
+
     def chart_cell(self) -> tuple[str, str] | None:
         """The Strategy chart's cell (row, column) of the choice the hand waits for (the
         Hint's and the drill's); None where the game has no chart or the choice no cell."""

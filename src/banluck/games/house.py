@@ -287,3 +287,9 @@ def schema_json(base: str) -> dict[str, Any]:
 def preset_house(base: str) -> House:
     """The house of a preset alone (H2: ``"preset": P`` is ``{"base": P}``)."""
     return read_house({"base": base})
+
+
+def with_house(out: dict[str, Any], house: House) -> dict[str, Any]:
+    """H12: a REPLAY.md output with the house as played after its ``preset``."""
+    preset_name = out.pop("preset")
+    return {"preset": preset_name, "house": house.to_json(), **out}

@@ -13,11 +13,8 @@ from typing import Any
 from banluck.core.cards import Card
 from banluck.core.seating import Seating
 from banluck.games.banluck import Round, Rules
-from banluck.games.house import read_house
-from banluck.replay import with_house
 from banluck.web.saves.banluck_save import HandRecord, PlayerRecord
 from banluck.web.saves.records import now_iso
-from banluck.wire import outcome_json
 
 
 def state_json(
@@ -66,9 +63,9 @@ def replay_input(hand: HandRecord, preset: str) -> dict[str, Any]:
     }
 
 
-def history_entry(hand: HandRecord, r: Round, seat: str) -> dict[str, Any]:
+def history_entry(hand: HandRecord, r: Round, seat: str, result: dict[str, Any]) -> dict[str, Any]:
     """A finished hand as the history keeps it: the ``HistoryItem`` of ``seat``, and the
-    hand's REPLAY.md input and output."""
+    hand's REPLAY.md input and its output (``result``, the driver's)."""
     outcome = r.outcome()
     you = next(s for s in outcome.seats if s.name == seat)
     assert you.result is not None
@@ -86,7 +83,4 @@ def history_entry(hand: HandRecord, r: Round, seat: str) -> dict[str, Any]:
         "dealer": brief(outcome.dealer.cards, outcome.dealer.total, outcome.dealer.kind.value),
         "void": outcome.void,
     }
-    result = outcome_json(r.rules.name, outcome)
-    if hand.house is not None:
-        result = with_house(result, read_house(hand.house))
     return {"item": item, "replay": replay_input(hand, r.rules.name), "result": result}

@@ -34,7 +34,7 @@ from banluck.games.driver import (
     hand_rng,
     shoe_rng,
 )
-from banluck.games.house import House
+from banluck.games.house import House, with_house
 
 
 class BanluckDriver(GameDriver):
@@ -99,6 +99,7 @@ class BanluckHand(RoundHand):
 
     def __init__(self, game: BanluckDriver, start: HandStart) -> None:
         super().__init__(start)
+        self.house = game.house  # H12: named in the hand's result
         rules = self.rules = game.rules
         seating = room_seating(rules, start.people)
         shoe = shoe_from_json(start.shoe, hand_rng(start.seed), game.ledger)
@@ -147,6 +148,12 @@ class BanluckHand(RoundHand):
 
         point = self.round.decision_point()
         return cell_of(self.rules, point.cards, point.dealer_up)
+
+    def result_json(self) -> dict[str, Any]:
+        from banluck.wire import outcome_json
+
+        result = outcome_json(self.rules.name, self.round.outcome())
+        return result if self.house is None else with_house(result, self.house)
 
     def settle(self) -> Settled:
         o = self.round.outcome()

@@ -37,7 +37,7 @@ from banluck.games.driver import (
     hand_rng,
     shoe_rng,
 )
-from banluck.games.house import House
+from banluck.games.house import House, with_house
 
 #: ``infinite`` (I2): seats are made as people sit down, up to this many.
 INFINITE_SEATS = 64
@@ -165,6 +165,7 @@ class BlackjackHand(RoundHand):
 
     def __init__(self, game: BlackjackDriver, start: HandStart) -> None:
         super().__init__(start)
+        self.house = game.house  # H12: named in the hand's result
         rules = self.rules = game.rules
         seating = game.seating(start.seats, start.people)
         self.shoe = BlackjackShoe.from_json(
@@ -258,6 +259,12 @@ class BlackjackHand(RoundHand):
         out["seat"], out["legal"], out["offered"] = None, [], []
         out["events"] = events_json(self.round, None)
         return out
+
+    def result_json(self) -> dict[str, Any]:
+        from banluck.games.blackjack.replay import outcome_json
+
+        result = outcome_json(self.rules.name, self.round.outcome())
+        return result if self.house is None else with_house(result, self.house)
 
     def settle(self) -> Settled:
         o = self.round.outcome()

@@ -31,7 +31,7 @@ from banluck.games.driver import (
     hand_rng,
     shoe_rng,
 )
-from banluck.games.house import House
+from banluck.games.house import House, with_house
 from banluck.games.kampung.decisions import BankerDecision, PlayerDecision
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.round import KampungRound
@@ -136,6 +136,7 @@ class KampungHand(RoundHand):
 
     def __init__(self, game: KampungDriver, start: HandStart) -> None:
         super().__init__(start)
+        self.house = game.house  # H12: named in the hand's result
         assert start.banker is not None
         rules = self.rules = game.rules
         seating = room_seating(rules, start.people)
@@ -204,6 +205,15 @@ class KampungHand(RoundHand):
         """K17: the documented JSON of the seat's view (None: a watcher's), as the solo
         table sends it."""
         return {"game": "kampung", **table_json(self.round, seat, self.number, self.step)}
+
+    def result_json(self) -> dict[str, Any]:
+        from banluck.games.kampung.replay import outcome_json
+
+        house = self.house
+        # X23: a house whose penalised hands pay for the banker names each seat's share
+        paid = house is not None and house.rules.get("pay_for_banker", 0) > 0
+        result = outcome_json("kampung", self.round.outcome(), paid_for_banker=paid)
+        return result if house is None else with_house(result, house)
 
     def settle(self) -> Settled:
         start = self.start

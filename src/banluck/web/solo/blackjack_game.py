@@ -16,14 +16,12 @@ from typing import Any
 from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
 from banluck.games.blackjack.driver import BlackjackDriver, BlackjackHand
-from banluck.games.blackjack.replay import outcome_json
 from banluck.games.blackjack.rules import PRESETS, BlackjackRules
 from banluck.games.blackjack.shoe import BlackjackShoe
 from banluck.games.blackjack.view_json import events_json
 from banluck.games.blackjack.views import view_for, view_json
 from banluck.games.driver import HandDriver, HandStart
 from banluck.games.house import read_house
-from banluck.replay import with_house
 from banluck.web.saves.blackjack_save import BlackjackHand as SavedHand
 from banluck.web.saves.blackjack_save import BlackjackRecord, new_shoe, start_of
 from banluck.web.saves.records import CorruptSave, now_iso
@@ -270,9 +268,7 @@ class BlackjackSession(SoloSession):
         if self.rules.side_bets:
             replay["shoe_hand"] = played.shoe.hand_number
         replay.update({"shoe": [c.code for c in drawn], "seats": seats})
-        result = outcome_json(self.rules.name, outcome)
-        if house is not None:
-            result = with_house(result, read_house(house))
+        result = played.result_json()
         you = next(s for s in outcome.seats if s.name == self.you)
         item = {
             "hand": hand.number,

@@ -16,12 +16,10 @@ from banluck.core.refusal import Refusal
 from banluck.core.shoe import Shoe
 from banluck.core.shoe_json import shoe_json
 from banluck.games.driver import HandDriver, HandStart
-from banluck.games.house import House, read_house
+from banluck.games.house import House
 from banluck.games.kampung.driver import KampungDriver, KampungHand
-from banluck.games.kampung.replay import outcome_json
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.games.kampung.view_json import table_json
-from banluck.replay import with_house
 from banluck.web.saves.kampung_save import (
     BANKS,
     KampungRecord,
@@ -235,9 +233,11 @@ class KampungSession(SoloSession):
             stack_before=before[self.you],
             stack_after=rec.stacks[self.you],
         )
-        return self._history(outcome, net, wagered)
+        return self._history(hand.result_json(), outcome.void, net, wagered)
 
-    def _history(self, outcome: Any, net: int, wagered: int) -> dict[str, Any]:
+    def _history(
+        self, result: dict[str, Any], void: bool, net: int, wagered: int
+    ) -> dict[str, Any]:
         hand = self.record.hand
         assert hand is not None
         moves: dict[str, list[str]] = {s: [] for s in KAMPUNG.seats}
@@ -258,12 +258,6 @@ class KampungSession(SoloSession):
             "shoe": [c.code for c in hand.cards],
             "seats": seats,
         }
-        house = None if hand.house is None else read_house(hand.house)
-        # X23: a house whose penalised hands pay for the banker names each seat's share
-        paid = house is not None and house.rules.get("pay_for_banker", 0) > 0
-        result = outcome_json("kampung", outcome, paid_for_banker=paid)
-        if house is not None:
-            result = with_house(result, house)
         mine = (
             result["bank"]
             if hand.banker == self.you
@@ -278,7 +272,7 @@ class KampungSession(SoloSession):
             "banker": hand.banker,
             "you": mine,
             "bank": result["bank"],
-            "void": outcome.void,
+            "void": void,
         }
         return {"item": item, "replay": replay, "result": result}
 
