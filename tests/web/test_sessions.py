@@ -52,10 +52,10 @@ def test_a_session_plays_the_preset_it_is_given(seed: int) -> None:
     s = _session(ONE_ON_ONE, 1000, seed)
     finished = s.deal({"bet": 100, "hand": 1})
     while finished is None:
-        table = s.table()
+        table = s.table_json()
         assert table is not None and table["to_act"] == "you"
         finished = s.act({"action": table["legal"][-1], "hand": 1, "step": table["step"]})
-    assert [seat["name"] for seat in s.table()["seats"]] == ["you"]  # type: ignore[index]
+    assert [seat["name"] for seat in s.table_json()["seats"]] == ["you"]  # type: ignore[index]
     assert finished["replay"]["preset"] == "one-on-one"
     assert finished["item"]["net"] == s.record.stacks["you"] - 1000
 

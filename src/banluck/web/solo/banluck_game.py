@@ -20,8 +20,6 @@ from banluck.core.seating import Seating, seating_for
 from banluck.core.shoe_json import shoe_json
 from banluck.games.banluck import Round, Rules
 from banluck.games.banluck.driver import BanluckDriver, BanluckHand
-from banluck.games.banluck.view_json import table_json
-from banluck.games.banluck.views import view_for
 from banluck.games.driver import HandDriver, HandStart
 from banluck.web import wire
 from banluck.web.saves.banluck_save import (
@@ -95,15 +93,6 @@ class BanluckSession(SoloSession):
         return seating_for(self.rules)
 
     # ------------------------------------------------------------------ answers
-
-    def table(self) -> dict[str, Any] | None:
-        """docs/API.md ``Table``: the player's view of the current (or last) hand."""
-        if self.round is None or self.record.hand is None:
-            return None
-        return table_json(view_for(self.round, self.you), self.record.hand.number)
-
-    def table_json(self) -> dict[str, Any] | None:
-        return self.table()
 
     def player_json(self) -> dict[str, Any]:
         state = wire.state_json(self.record, self.rules, self.seating, None, {})

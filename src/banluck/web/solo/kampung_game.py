@@ -19,7 +19,6 @@ from banluck.games.driver import HandDriver, HandStart
 from banluck.games.house import House
 from banluck.games.kampung.driver import KampungDriver, KampungHand
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
-from banluck.games.kampung.view_json import table_json
 from banluck.web.saves.kampung_save import (
     BANKS,
     KampungRecord,
@@ -98,11 +97,8 @@ class KampungSession(SoloSession):
     # ------------------------------------------------------------------ answers
 
     def table_json(self) -> dict[str, Any] | None:
-        played, hand = self.hand, self.record.hand
-        if played is None or hand is None:
-            return None
-        table = table_json(played.round, self.you, hand.number, played.step)
-        return {**table, "next_banker": self.record.banker}
+        table = super().table_json()
+        return None if table is None else {**table, "next_banker": self.record.banker}
 
     def player_json(self) -> dict[str, Any]:
         rec = self.record

@@ -196,9 +196,13 @@ class SoloSession(ABC):
     def played(self, hand: HandDriver) -> None:
         """The record of the hand as it stands after its choices so far."""
 
-    @abstractmethod
     def table_json(self) -> dict[str, Any] | None:
-        """docs/API.md ``Table``: the person's view of the current (or last) hand."""
+        """docs/API.md ``Table``: the person's view of the current (or last) hand, the
+        driver's (a room sends the same with the game's name)."""
+        if self.hand is None:
+            return None
+        view = self.hand.view(self.you)
+        return {k: v for k, v in view.items() if k != "game"}
 
     @abstractmethod
     def finished(self, hand: HandDriver) -> dict[str, Any]:
