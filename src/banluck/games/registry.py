@@ -103,7 +103,7 @@ _KAMPUNG_PARTS = {
     "replay": f"{_KAMPUNG}.replay:replay_hand",
     "driver": f"{_KAMPUNG}.driver:KampungDriver",
     "house": f"{_KAMPUNG}.house:SCHEMA",
-    "sim_edge": f"{_KAMPUNG}.sim.edge:house_edge",
+    "sim_edge": f"{_KAMPUNG}.sim.odds_shipped:house_edge",
     "ledger": f"{_KAMPUNG}.ledger:settle_hand",
     "ledger_table": f"{_KAMPUNG}.ledger:settlement_table",
 }

@@ -16,6 +16,7 @@ from banluck.games.house import read_house
 from banluck.games.kampung.rules import KAMPUNG
 from banluck.games.kampung.sim import edge
 from banluck.games.kampung.sim.odds_shipped import data_path, made, shipped
+from banluck.games.registry import game
 
 
 def test_kampung_own_odds_come_from_the_shipped_figures(
@@ -41,7 +42,8 @@ def test_kampung_own_odds_come_from_the_shipped_figures(
     assert shipped(house) is None  # a house is measured when asked
     # the page's figure of a house that changes nothing (the lobby's kampung card): the same
     for decks in KAMPUNG.allowed_decks:
-        own = edge.house_edge(read_house({"base": "kampung", "rules": {"decks": decks}}))
+        plain = read_house({"base": "kampung", "rules": {"decks": decks}})
+        own = game("kampung").part("sim_edge")(plain)
         assert own == {k: file[str(decks)][k] for k in ("house_edge", "ci95", "hands", "seed")}
 
 

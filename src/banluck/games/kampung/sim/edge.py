@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from banluck.games.kampung.bots.shipped import solved
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.games.kampung.sim.engine import measured_edge
-from banluck.games.kampung.sim.odds_shipped import shipped
 
 if TYPE_CHECKING:
     from banluck.games.house import House
@@ -42,13 +41,9 @@ def simulated_edge(rules: KampungRules, *, hands: int = EDGE_HANDS) -> KampungSi
 
 def house_edge(house: House) -> dict[str, Any] | None:
     """The page's figures for ``house``: the bank's edge per initial player bet, its 95 %
-    half-width, the hands and the seed (kampung's own rules: the shipped figures of the
-    same run, at once). A house of XI_DACH.md's fields, which the Numba
+    half-width, the hands and the seed. A house of XI_DACH.md's fields, which the Numba
     simulator does not play, is measured by the table's own round (``engine``)."""
     rules = house.record()
-    known = shipped(rules)  # kampung's own rules: the same run's figures, shipped
-    if known is not None:
-        return {k: known[k] for k in ("house_edge", "ci95", "hands", "seed")}
     if rules.xi_dach():
         e = measured_edge(rules)
         return {"house_edge": e.bank_edge, "ci95": e.ci95, "hands": e.hands, "seed": e.seed}

@@ -12,9 +12,12 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
+
+if TYPE_CHECKING:
+    from banluck.games.house import House
 
 
 def data_path() -> Path:
@@ -42,6 +45,18 @@ def shipped(rules: KampungRules) -> dict[str, Any] | None:
             figures: dict[str, Any] = json.loads(json.dumps(_shipped()[str(decks)]))
             return figures
     return None
+
+
+def house_edge(house: House) -> dict[str, Any] | None:
+    """The page's figures for ``house`` (``edge.house_edge``), those of kampung's own rules
+    at once from the shipped figures of the same run (the lobby's kampung card, a house
+    that changes nothing)."""
+    from banluck.games.kampung.sim import edge
+
+    known = shipped(house.record())
+    if known is None:
+        return edge.house_edge(house)
+    return {k: known[k] for k in ("house_edge", "ci95", "hands", "seed")}
 
 
 def main() -> int:
