@@ -24,7 +24,7 @@ from typing import Any
 
 from banluck.core.cards import parse_card
 from banluck.core.refusal import Refusal
-from banluck.games.driver import GameDriver, HandDriver, HandStart, NoHint
+from banluck.games.driver import GameDriver, HandDriver, HandStart
 from banluck.games.drivers import driver_for
 from banluck.games.house import House
 from banluck.games.registry import driver_class, game
@@ -212,10 +212,7 @@ class Dealer:
 
     def _json(self, hand: HandDriver, row: str, column: str) -> dict[str, Any]:
         view = hand.view(YOU)
-        try:
-            hint = hand.hint(YOU).to_json()
-        except NoHint as exc:
-            raise Refusal("hint_unavailable", str(exc)) from None
+        hint = hand.hint_json(YOU)
         shown = _up(view)
         return {
             "cell": {"row": row, "column": column},

@@ -207,6 +207,14 @@ class HandDriver(ABC):
         Hint's and the drill's); None where the game has no chart or the choice no cell."""
         return None
 
+    def hint_json(self, seat: str) -> dict[str, Any]:
+        """The Hint for ``seat`` as every table sends it (solo, room, drill);
+        ``hint_unavailable`` when the game has none for this choice."""
+        try:
+            return self.hint(seat).to_json()
+        except NoHint as exc:
+            raise Refusal("hint_unavailable", str(exc)) from None
+
     def check_turn(self, number: int, step: int, seat: str | None, what: str = "choice") -> None:
         """The one stale check of every table, solo or room: ``number`` and ``step`` name
         where the hand stands (``stale``), it is not over (``no_hand``) and it waits for
@@ -464,3 +472,8 @@ def bad_bet(exc: BanLuckError, seat: str, lo: int, hi: int, stack: int) -> Refus
     """A rules' refusal of a bet as a ``bad_bet`` with the range and the stack."""
     message = str(exc).removeprefix(f"seat {seat!r}: ")
     return Refusal("bad_bet", message, {"min": lo, "max": hi, "stack": stack})
+
+
+def cell_json(cell: tuple[str, str] | None) -> dict[str, str] | None:
+    """A chart cell as the API names it: ``{"row", "column"}`` (None stays None)."""
+    return None if cell is None else {"row": cell[0], "column": cell[1]}

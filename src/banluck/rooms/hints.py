@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from banluck.core.refusal import Refusal
-from banluck.games.driver import NoHint
+from banluck.games.driver import cell_json
 from banluck.games.registry import game
 
 if TYPE_CHECKING:
@@ -23,10 +23,6 @@ def _allowed(room: Room) -> None:
         raise Refusal("hint_unavailable", "this room's host has not turned hints on")
 
 
-def _cell_json(cell: tuple[str, str] | None) -> dict[str, str] | None:
-    return None if cell is None else {"row": cell[0], "column": cell[1]}
-
-
 def room_hint(room: Room, player: str, hand: object, step: object) -> dict[str, Any]:
     """The Hint of ``player``'s seat at the hand and step they name: ``{"best", "ev"}``,
     the chart's ``cell`` of the choice (None without one) and the ``house`` the room plays
@@ -34,11 +30,8 @@ def room_hint(room: Room, player: str, hand: object, step: object) -> dict[str, 
     gives none; the turn's refusals otherwise."""
     _allowed(room)
     seat, h = room.turn_of(player, hand, step, "hint")
-    try:
-        advice = h.hint(seat).to_json()
-    except NoHint as exc:
-        raise Refusal("hint_unavailable", str(exc)) from None
-    return {**advice, "cell": _cell_json(h.chart_cell()), "house": _house(room)}
+    advice = h.hint_json(seat)
+    return {**advice, "cell": cell_json(h.chart_cell()), "house": _house(room)}
 
 
 def _house(room: Room) -> dict[str, Any] | None:
@@ -72,7 +65,7 @@ def room_teaching(room: Room, player: str, hand: object = None, step: object = N
     current = None
     if hand is not None and step is not None:
         try:
-            current = _cell_json(room.turn_of(player, hand, step, "chart")[1].chart_cell())
+            current = cell_json(room.turn_of(player, hand, step, "chart")[1].chart_cell())
         except Refusal:
             current = None
     return Teaching(game=g.name, decks=room.settings.decks, house=_house(room), current=current)

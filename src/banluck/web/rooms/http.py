@@ -142,18 +142,10 @@ def rooms_router(
         request: Request, code: str, what: str, make: Callable[[Room], Response]
     ) -> Response:
         """``make(room)`` for a person of the room (403 ``forbidden`` for anyone else)."""
-        room = hub.get(code)
-        if room is None:
-            return _refused(hub.missing(code))
         try:
-            hub.change(room, lambda now: None)
-            if request.scope[SCOPE_KEY] not in room.members:
-                return _refused(
-                    Refusal("forbidden", f"join the room (choose a name) to see {what}")
-                )
-            return make(room)
-        finally:
-            hub.release(room)
+            return hub.for_member(request.scope[SCOPE_KEY], code, what, make)
+        except Refusal as exc:
+            return _refused(exc)
 
     def download(name: str) -> dict[str, str]:
         return {

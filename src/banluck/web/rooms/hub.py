@@ -17,7 +17,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
 
@@ -47,6 +47,7 @@ from banluck.web.rooms.frames import (
 )
 from banluck.web.rooms.shared import SharedRooms, Step, kept_hand, shared_strings
 
+T = TypeVar("T")
 log = logging.getLogger("banluck.web")
 
 #: How often deadlines are checked (seconds).
@@ -402,6 +403,20 @@ class RoomHub(SharedRooms):
                 room.touched(now)  # other processes hear of it as a new version
 
         self.change(room, counted, sockets=(player, delta))
+
+    def for_member(self, player: str, code: str, what: str, make: Callable[[Room], T]) -> T:
+        """``make(room)`` for a person of room ``code``, what fell due played first:
+        ``forbidden`` for anyone else, ``missing``'s refusal where there is no such room."""
+        room = self.get(code)
+        if room is None:
+            raise self.missing(code)
+        try:
+            self.change(room, lambda now: None)
+            if player not in room.members:
+                raise Refusal("forbidden", f"join the room (choose a name) to see {what}")
+            return make(room)
+        finally:
+            self.release(room)
 
     def release(self, room: Room) -> None:
         """Forget a room nobody has a socket in (it is saved, with what was waiting; ``get``

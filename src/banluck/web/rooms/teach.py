@@ -26,17 +26,10 @@ def teach_routes(router: APIRouter, hub: RoomHub) -> None:
     """``GET /api/rooms/{code}/chart`` and ``/drill`` on ``router``."""
 
     def teaching(request: Request, code: str, hand: int | None, step: int | None) -> Teaching:
-        room = hub.get(code)
-        if room is None:
-            raise hub.missing(code)
-        try:
-            hub.change(room, lambda now: None)
-            player: str = request.scope[SCOPE_KEY]
-            if player not in room.members:
-                raise Refusal("forbidden", "join the room (choose a name) to see its chart")
-            return room_teaching(room, player, hand, step)
-        finally:
-            hub.release(room)
+        player: str = request.scope[SCOPE_KEY]
+        return hub.for_member(
+            player, code, "its chart", lambda room: room_teaching(room, player, hand, step)
+        )
 
     def chart_of(t: Teaching) -> dict[str, Any]:
         data = chart(t.game, t.decks, t.house)

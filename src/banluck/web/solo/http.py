@@ -13,6 +13,7 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
 from banluck.core.refusal import Refusal
+from banluck.games.driver import cell_json
 from banluck.games.house import read_house
 from banluck.rooms.settings import offered
 from banluck.web import metrics
@@ -155,7 +156,7 @@ def solo_routes(
                     {"game": svc.game.name},
                 )
             cell = svc.cell(player_id(request), number, step)
-            current = None if cell is None else {"row": cell[0], "column": cell[1]}
+            current = cell_json(cell)
             return {"game": svc.game.name, **data, "current": current}
 
         return await run_in_threadpool(answer)

@@ -21,6 +21,7 @@ from typing import Any
 
 from banluck.core.refusal import Refusal
 from banluck.core.text import json_fault, raw_json_fault
+from banluck.games.driver import cell_json
 from banluck.games.registry import Game
 from banluck.store import Saves, SaveTransaction
 from banluck.web.saves.codecs import Codec, Session, stats_of
@@ -337,7 +338,7 @@ class GameService:
         pending = self._pending(player)
         advice = pending.hint(hand, step)
         cell = pending.cell(hand, step)
-        at = None if cell is None else {"row": cell[0], "column": cell[1]}
+        at = cell_json(cell)
         return {**advice, "cell": at, "house": pending.house_in_play()}
 
     def drill(self, player: str, spot: tuple[str, str] | None) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from banluck.core.errors import BadBet, BanLuckError
 from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
-from banluck.games.driver import GameDriver, HandDriver, HandStart, NoHint
+from banluck.games.driver import GameDriver, HandDriver, HandStart
 from banluck.rooms.seeds import check_seed
 from banluck.store import HISTORY_LIMIT
 from banluck.web.solo.fair import KEEP_SHOES, SoloFair
@@ -346,7 +346,7 @@ class SoloSession(ABC):
     def hint(self, number: int, step: int) -> dict[str, Any]:
         """The game's solver at the person's pending choice (409 ``hint_unavailable``
         without one)."""
-        return hint_json(self.at(number, step, "hint"), self.you)
+        return self.at(number, step, "hint").hint_json(self.you)
 
     def cell(self, number: int, step: int) -> tuple[str, str] | None:
         """The chart cell of the person's pending choice (None without one: the driver's)."""
@@ -373,12 +373,3 @@ class SoloSession(ABC):
         # the shoes of every hand in the player's History, and at least KEEP_SHOES
         ledger.forget(max(KEEP_SHOES, ledger.shoes_of_last_hands(HISTORY_LIMIT)))
         return entry
-
-
-def hint_json(hand: HandDriver, seat: str) -> dict[str, Any]:
-    """The driver's Hint for ``seat`` as the API sends it (the table's and the drill's);
-    409 ``hint_unavailable`` when the game has none for this choice."""
-    try:
-        return hand.hint(seat).to_json()
-    except NoHint as exc:
-        raise Refusal("hint_unavailable", str(exc)) from None
