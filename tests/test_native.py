@@ -18,12 +18,13 @@ import pytest
 
 from banluck.core.cards import ONE_DECK
 from banluck.draws.native import DRAWS
+from banluck.games.banluck.strategy.native import SEAT
 from banluck.games.blackjack.strategy.native import SOLVER
 from banluck.games.kampung.equilibrium.native import KERNEL as KAMPUNG_KERNEL
 from banluck.games.kampung.rules import KAMPUNG
 from banluck.native import AheadOfTime
 
-BUILT = {"draws": DRAWS, "blackjack": SOLVER, "kampung": KAMPUNG_KERNEL}
+BUILT = {"draws": DRAWS, "banluck": SEAT, "blackjack": SOLVER, "kampung": KAMPUNG_KERNEL}
 
 
 @pytest.mark.parametrize("family", sorted(BUILT))

@@ -64,13 +64,14 @@ def steps(*, simulate: bool, build: Parser | None = None) -> list[tuple[str, Cal
     odds behind every game's Hint, kampung hands with the bots) and, with ``simulate``, a short
     simulation of every game; the commands are parsed by ``build``'s parser."""
     from banluck.draws.native import DRAWS
+    from banluck.games.banluck.strategy.native import SEAT
     from banluck.games.blackjack.strategy.native import SOLVER
     from banluck.games.kampung.equilibrium.native import KERNEL as KAMPUNG_KERNEL
 
     out: list[tuple[str, Callable[[], object]]] = [
         (
             "the solvers' and kampung's kernels ahead of time",
-            lambda: (DRAWS.build(), SOLVER.build(), KAMPUNG_KERNEL.build()),
+            lambda: (DRAWS.build(), SEAT.build(), SOLVER.build(), KAMPUNG_KERNEL.build()),
         )
     ]
     for name, g in sorted(GAMES.items()):

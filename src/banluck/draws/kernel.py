@@ -8,9 +8,11 @@ from numba import njit
 
 N_RANKS = 10
 
-#: Shoes evaluated together by ``graph_outcomes``: each state's probability is a row of this
-#: many shoes, so every step is one loop over a row that the compiler vectorises.
+#: Shoes evaluated together by ``graph_outcomes`` (fewer when fewer are asked, in steps of
+#: ``STEP``): each state's probability is a row of this many shoes, so every step is one loop
+#: over a row that the compiler vectorises.
 BLOCK = 256
+STEP = 8
 
 
 @njit(cache=True)
@@ -22,7 +24,7 @@ def graph_outcomes(shoe, removals, up, counts, size, child, next_out, out, by, b
     at its last column).
 
     Forward over the graph (parents first): a state's probability flows to each next card's
-    state or outcome times (that rank's cards left) / (cards left), for ``BLOCK`` shoes at
+    state or outcome times (that rank's cards left) / (cards left), for up to ``BLOCK`` shoes at
     a time. A shoe that cannot hold its removal (a negative count) gets nothing."""
     by_cards = by.shape[1] > 0
     held = 1 if up >= 0 else 0
@@ -32,14 +34,15 @@ def graph_outcomes(shoe, removals, up, counts, size, child, next_out, out, by, b
     max_k = 0
     for s in range(n_states):
         max_k = max(max_k, size[s])
-    prob = np.zeros((n_states, BLOCK))
-    avail = np.zeros((N_RANKS, BLOCK))
-    inv = np.zeros((max_k + 1, BLOCK))
-    pk = np.zeros(BLOCK)
-    acc = np.zeros((n_out, BLOCK))
-    acc_by = np.zeros((max(by.shape[1], 1), BLOCK))
-    for lo in range(0, n_rem, BLOCK):
-        n = min(BLOCK, n_rem - lo)
+    width = min(BLOCK, max(STEP, (n_rem + STEP - 1) // STEP * STEP))
+    prob = np.zeros((n_states, width))
+    avail = np.zeros((N_RANKS, width))
+    inv = np.zeros((max_k + 1, width))
+    pk = np.zeros(width)
+    acc = np.zeros((n_out, width))
+    acc_by = np.zeros((max(by.shape[1], 1), width))
+    for lo in range(0, n_rem, width):
+        n = min(width, n_rem - lo)
         prob[:, :] = 0.0
         avail[:, :] = 0.0
         inv[:, :] = 0.0
@@ -59,7 +62,7 @@ def graph_outcomes(shoe, removals, up, counts, size, child, next_out, out, by, b
                     inv[k, b] = 1.0 / (total - k)
         for s in range(n_states):
             k = size[s]
-            for b in range(BLOCK):
+            for b in range(width):
                 pk[b] = prob[s, b] * inv[k, b]
             for r in range(N_RANKS):
                 o = next_out[s, r]
@@ -68,14 +71,14 @@ def graph_outcomes(shoe, removals, up, counts, size, child, next_out, out, by, b
                 c = counts[s, r]
                 if o == -1:  # CONTINUE
                     dst = child[s, r]
-                    for b in range(BLOCK):
+                    for b in range(width):
                         prob[dst, b] += pk[b] * (avail[r, b] - c)
                     continue
-                for b in range(BLOCK):
+                for b in range(width):
                     acc[o, b] += pk[b] * (avail[r, b] - c)
                 if by_cards and o == by_code:
                     kk = min(k + 1 + held, by.shape[1] - 1)
-                    for b in range(BLOCK):
+                    for b in range(width):
                         acc_by[kk, b] += pk[b] * (avail[r, b] - c)
         for b in range(n):
             for o in range(n_out):

@@ -21,6 +21,8 @@ Outcome classes of a hand that stands to the end (T18): ``t`` (0..21) a plain to
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from banluck.core.cards import CLASS_POINTS, N_CLASSES
 from banluck.games.banluck.dealer import dealer_draws, dealer_kind, dealer_voids
 from banluck.games.banluck.hands import HandKind, class_natural, total_from
@@ -112,14 +114,19 @@ def _class_hand(cls: int) -> tuple[HandKind, int]:
     return HandKind.PLAIN, cls
 
 
-def showdown_row(rules: Rules, seat: int) -> list[int]:
+#: the kind and total each dealer outcome class stands for
+_DEALER_HANDS = tuple(_class_hand(cls) for cls in range(N_OUTCOMES))
+
+
+def showdown_row(rules: Rules, seat: int, dealers: Iterable[int] = range(N_OUTCOMES)) -> list[int]:
     """``[dealer class]``: the bets a seat standing with outcome class ``seat`` wins (T18 /
-    O7 / O8; negative: loses)."""
+    O7 / O8; negative: loses), against the dealer classes ``dealers`` (0 against the
+    others: a caller whose dealer never ends there)."""
     kind, total = _class_hand(seat)
-    return [
-        bets_won(*showdown(rules, kind, total, *_class_hand(dealer)))
-        for dealer in range(N_OUTCOMES)
-    ]
+    row = [0] * N_OUTCOMES
+    for dealer in dealers:
+        row[dealer] = bets_won(*showdown(rules, kind, total, *_DEALER_HANDS[dealer]))
+    return row
 
 
 def showdown_grid(rules: Rules) -> list[list[int]]:

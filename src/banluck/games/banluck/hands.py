@@ -129,7 +129,7 @@ _NATURALS: dict[tuple[str, str], HandKind] = {
 
 
 #: T1: each class's points, the ace's counted apart (0 here)
-_NON_ACE_POINTS = tuple(0 if c == ACE_CLASS else p for c, p in enumerate(CLASS_POINTS))
+NON_ACE_POINTS = tuple(0 if c == ACE_CLASS else p for c, p in enumerate(CLASS_POINTS))
 
 
 def counts_base(counts: Sequence[int]) -> int:
@@ -138,7 +138,7 @@ def counts_base(counts: Sequence[int]) -> int:
     >>> counts_base((2, 0, 0, 0, 1, 0, 0, 0, 0, 1))
     15
     """
-    return sum(map(mul, _NON_ACE_POINTS, counts))
+    return sum(map(mul, NON_ACE_POINTS, counts))
 
 
 def counts_total(counts: Sequence[int], rules: Rules) -> int:

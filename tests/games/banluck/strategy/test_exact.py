@@ -8,7 +8,7 @@ from banluck.core.cards import class_counts, parse_cards, rank_class
 from banluck.games.banluck.actions import Action
 from banluck.games.banluck.records import DecisionPoint
 from banluck.games.banluck.rules import preset
-from banluck.games.banluck.strategy.solver import HandValue, solve
+from banluck.games.banluck.strategy.solver import SeatHand, solve
 from tests.games.banluck.strategy.engine_enum import enumerate_ev
 
 CASES = [
@@ -46,7 +46,7 @@ def test_solver_matches_engine_enumeration(
     assert value.ev[first] == pytest.approx(ev, abs=1e-10)
 
 
-def _stand_at_16(hv: HandValue) -> Action | None:
+def _stand_at_16(hv: SeatHand) -> Action | None:
     """A simple strategy: play on every free hand, stand at 16 or more."""
     if hv.total >= 16:
         return Action.STAND

@@ -17,7 +17,7 @@ from banluck.games.banluck.dealer import dealer_draws, dealer_kind, dealer_voids
 from banluck.games.banluck.grids import outcome_class
 from banluck.games.banluck.hands import class_natural, hand_total
 from banluck.games.banluck.rules import Rules, preset
-from banluck.games.banluck.strategy.solver import HandValue, Solution, Solver, solve
+from banluck.games.banluck.strategy.solver import SeatHand, Solution, Solver, solve
 
 PRESETS = [("table", 2), ("table", 1), ("one-on-one", 1)]
 #: One card of each rank class (A, 2..9, ten-value as K: any of T J Q K would do).
@@ -215,7 +215,7 @@ def test_seed_003_stated_deviations_explain_its_five_card_figure() -> None:
     seed's ~3.1 % (docs/ODDS.md, "Ban Luck: odds and strategy")."""
     rules = preset("one-on-one")
 
-    def seed(hv: HandValue) -> Action | None:
+    def seed(hv: SeatHand) -> Action | None:
         if hv.cards == 2 and hv.counts[0] == 1 and hv.counts[6] == 1 and hv.up in (1, 3):
             return Action.HIT
         if hv.cards == 4 and hv.total == 17:

@@ -1,7 +1,7 @@
-"""The Ban Luck solver on the drawing graph's kernel compiled ahead of time
-(``banluck.draws.native``) gives exactly the figures of the just-in-time kernel
-(``banluck.draws.kernel``, its one home); that it is built and loaded without Numba:
-``tests/test_native.py``."""
+"""The Ban Luck solver on the kernels compiled ahead of time (the drawing graph's,
+``banluck.draws.native``, and the seat's and dealer graph's own, ``strategy.native``) gives
+exactly the figures of the just-in-time kernels (their one home); that they are built and
+loaded without Numba: ``tests/test_native.py``."""
 
 from __future__ import annotations
 
@@ -12,6 +12,9 @@ import pytest
 
 from banluck.draws import kernel, native
 from banluck.games.banluck.rules import Rules, preset
+from banluck.games.banluck.strategy import dealer_graph as banluck_graph
+from banluck.games.banluck.strategy import kernel as seat_kernel
+from banluck.games.banluck.strategy import native as seat_native
 from banluck.games.banluck.strategy import solver
 from banluck.games.blackjack.strategy.dealer_graph import BUST, N_OUTCOMES, dealer_graph
 from banluck.games.blackjack.strategy.solver import shoe_counts as blackjack_shoe
@@ -29,9 +32,13 @@ def _solve(rules: Rules, *, jit: bool, monkeypatch: pytest.MonkeyPatch) -> solve
     with monkeypatch.context() as m:
         if jit:
             m.setattr(native, "kernels", lambda: kernel)
-        solver.solve.cache_clear()
+            m.setattr(solver, "kernels", lambda: seat_kernel)
+            m.setattr(banluck_graph, "kernels", lambda: seat_kernel)
+        for cached in (solver.solve, banluck_graph._graph):
+            cached.cache_clear()
         sol = solver.solve(rules)
-        solver.solve.cache_clear()
+        for cached in (solver.solve, banluck_graph._graph):
+            cached.cache_clear()
         return sol
 
 
@@ -40,7 +47,7 @@ def _solve(rules: Rules, *, jit: bool, monkeypatch: pytest.MonkeyPatch) -> solve
 def test_the_extension_gives_the_kernels_figures_exactly(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert native.DRAWS.native() is not None
+    assert native.DRAWS.native() is not None and seat_native.SEAT.native() is not None
     aot = _solve(HOUSES[name], jit=False, monkeypatch=monkeypatch)
     jit = _solve(HOUSES[name], jit=True, monkeypatch=monkeypatch)
     assert aot.player_ev == jit.player_ev and aot.std == jit.std

@@ -18,35 +18,51 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from banluck.core.cards import CLASS_POINTS, N_CLASSES
-from banluck.draws.graph import CONTINUE, EXCLUDED, Counts, DrawGraph, draw_graph
-from banluck.games.banluck.grids import (
-    OPEN_PLAY,
-    TOTAL_CAP,
-    dealer_end_grid,
-    opening_grid,
-)
-from banluck.games.banluck.hands import counts_base, total_from
+import numpy as np
+
+from banluck.draws.graph import N_RANKS, DrawGraph
+from banluck.games.banluck.grids import dealer_end_grid, opening_grid
+from banluck.games.banluck.hands import NON_ACE_POINTS
 from banluck.games.banluck.rules import Rules
+from banluck.games.banluck.strategy.native import kernels
+from banluck.games.banluck.strategy.totals import MAX_CARDS, IntArray, total_table
 
-#: The dealer's most cards the graph follows (it stands there whatever its rule).
-MAX_CARDS = 32
+#: What the dealer's draws read from the rules: the opening, the end, the totals (and each
+#: card count's table of them).
+Dealer = tuple[IntArray, IntArray, IntArray, IntArray]
+#: The points of each class without the ace's (the kernels count the aces apart).
+POINTS = np.array(NON_ACE_POINTS, dtype=np.int64)
 
 
-#: what the dealer's draws read from the rules: the opening, the end, the aces' values
-Dealer = tuple[
-    tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]
-]
+class _Key:
+    """The dealer's grids as a key: houses that deal alike share one graph."""
+
+    __slots__ = ("_hash", "dealer")
+
+    def __init__(self, dealer: Dealer) -> None:
+        self.dealer = dealer
+        self._hash = hash(tuple(a.tobytes() for a in dealer))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Key) and all(
+            np.array_equal(a, b) for a, b in zip(self.dealer, other.dealer, strict=True)
+        )
 
 
 @lru_cache(maxsize=64)
-def _dealer(rules: Rules) -> Dealer:
-    """The grids the dealer's draws read under ``rules``, as a key: houses that deal alike
-    share one graph."""
-    return (
-        tuple(map(tuple, opening_grid(rules))),
-        tuple(map(tuple, dealer_end_grid(rules, MAX_CARDS))),
-        tuple(rules.ace_values(n) for n in range(MAX_CARDS + 1)),
+def _dealer(rules: Rules) -> _Key:
+    """The grids the dealer's draws read under ``rules``."""
+    totals, ace_of_n = total_table(rules)
+    return _Key(
+        (
+            np.array(opening_grid(rules), dtype=np.int64),
+            np.array(dealer_end_grid(rules, MAX_CARDS), dtype=np.int64),
+            totals,
+            ace_of_n,
+        )
     )
 
 
@@ -56,29 +72,26 @@ def dealer_graph(rules: Rules, up: int | None) -> DrawGraph:
 
 
 @lru_cache(maxsize=256)
-def _graph(dealer: Dealer, up: int | None) -> DrawGraph:
-    opening, end, ace_values = dealer
-    totals: dict[tuple[int, int, int], int] = {}
-
-    def step(state: Counts) -> list[int]:
-        n = sum(state) + 1 + (up is not None)  # the cards held once one more is drawn
-        if n < 2:
-            return [CONTINUE] * N_CLASSES
-        first = up if up is not None else next(c for c in range(N_CLASSES) if state[c])
-        held = state if up is None else (*state[:up], state[up] + 1, *state[up + 1 :])
-        base, aces = counts_base(held), held[0]
-        ends = end[n]
-        row = []
-        for r in range(N_CLASSES):
-            if n == 2 and opening[first][r] != OPEN_PLAY:
-                row.append(EXCLUDED)
-                continue
-            key = (base + CLASS_POINTS[r], aces, n) if r else (base, aces + 1, n)
-            total = totals.get(key)
-            if total is None:  # T3, once for each points, aces and cards
-                total = totals[key] = total_from(key[0], key[1], ace_values[n])
-            code = ends[min(total, TOTAL_CAP)]
-            row.append(CONTINUE if code < 0 else code)
-        return row
-
-    return draw_graph(step)
+def _graph(key: _Key, up: int | None) -> DrawGraph:
+    opening, end, totals, ace_of_n = key.dealer
+    rows = 1024
+    while True:
+        counts = np.zeros((rows, N_RANKS), dtype=np.int64)
+        size = np.zeros(rows, dtype=np.int64)
+        paths = np.zeros(rows)
+        next_out = np.zeros((rows, N_RANKS), dtype=np.int64)
+        child = np.zeros((rows, N_RANKS), dtype=np.int64)
+        keys = np.zeros(4 * rows, dtype=np.int64)
+        n = kernels().dealer_graph(
+            opening, end, totals, ace_of_n, POINTS, -1 if up is None else up,
+            counts, size, paths, next_out, child, keys,
+        )  # fmt: skip
+        if n >= 0:
+            return DrawGraph(
+                counts=counts[:n],
+                size=size[:n],
+                paths=paths[:n],
+                next_out=next_out[:n],
+                child=child[:n],
+            )
+        rows *= 4

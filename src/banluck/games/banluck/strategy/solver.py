@@ -24,12 +24,10 @@ divided by ``Z(P)``.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any
+from functools import cache, lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -46,10 +44,11 @@ from banluck.core.cards import (
     rank_class,
 )
 from banluck.games.banluck.actions import Action
-from banluck.games.banluck.choices import TURN_OVER, seat_choices
+from banluck.games.banluck.choices import seat_choices
 from banluck.games.banluck.grids import (
     BUST_CLASS,
     N_OUTCOMES,
+    TOTAL_CAP,
     outcome_class,
     seven_seven_seven_row,
     showdown_row,
@@ -62,7 +61,8 @@ from banluck.games.banluck.hands import (
 )
 from banluck.games.banluck.rules import Rules
 from banluck.games.banluck.settle import bust
-from banluck.games.banluck.strategy.dealer_graph import dealer_graph
+from banluck.games.banluck.strategy.dealer_graph import POINTS, dealer_graph
+from banluck.games.banluck.strategy.native import HIT, STAND, THROW, kernels
 from banluck.games.banluck.strategy.tally import (
     I_DRAGON,
     I_DRAGON21,
@@ -74,7 +74,8 @@ from banluck.games.banluck.strategy.tally import (
     grown,
     net_bound,
 )
-from banluck.games.banluck.strategy.ties import best_choice
+from banluck.games.banluck.strategy.ties import CALM_ORDER
+from banluck.games.banluck.strategy.totals import MAX_CARDS, total_table
 
 MODEL = (
     "One seat against the dealer; a fresh shoe; a deep stack (T20's cap ignored); other "
@@ -145,59 +146,106 @@ class Solution:
         return self.best_action(class_counts(cards), up)
 
 
-#: A strategy to evaluate instead of the best one: a hand's values -> the choice, or None.
-Override = Callable[[HandValue], Action | None]
+@dataclass(frozen=True, slots=True)
+class SeatHand:
+    """A seat's composition, before its values (what an ``Override`` reads)."""
+
+    counts: Counts
+    up: int | None
+    total: int
+    cards: int
+    soft: bool
 
 
-def _nets(stats: FloatArray, values: FloatArray) -> float:
-    return float(stats[NETS:] @ values)
+#: A fixed strategy to evaluate instead of the best one: a hand -> the choice, or None (the
+#: best).
+Override = Callable[[SeatHand], Action | None]
+
+#: the kernels' codes of the seat's choices, and the tie-break (``ties.CALM_ORDER``) in them
+_CODES = {Action.STAND: STAND, Action.HIT: HIT, Action.THROW: THROW}
+_ACTIONS = {code: a for a, code in _CODES.items()}
+_CALM = np.array([_CODES[a] for a in CALM_ORDER], dtype=np.int64)
 
 
-def _less(counts: Counts, c: int) -> Counts:
-    """The composition with one card of class ``c`` less."""
-    return (*counts[:c], counts[c] - 1, *counts[c + 1 :])
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """One pass of the kernels from some starting compositions: ``seat_reach``'s arrays and
+    ``seat_values``' (see ``kernel``)."""
+
+    comps: IntArray
+    cards: IntArray
+    total: IntArray
+    mask: IntArray
+    z: FloatArray
+    stats: FloatArray
+    ev: FloatArray
+    best: IntArray
+
+
+@cache
+def _legal_mask(legal: frozenset[Action]) -> int:
+    return sum(1 << _CODES[a] for a in legal)
+
+
+@lru_cache(maxsize=64)
+def _seat_grids(rules: Rules) -> tuple[IntArray, IntArray, IntArray]:
+    """The totals (``totals.total_table``) and T16 / O6's legal choices by cards and total,
+    as the kernels read them."""
+    totals, ace_of_n = total_table(rules)
+    legal = np.array(
+        [
+            [_legal_mask(seat_choices(rules, t, n)) for t in range(TOTAL_CAP + 1)]
+            for n in range(rules.seat_card_limit + 1)
+        ],
+        dtype=np.int64,
+    )
+    return totals, ace_of_n, legal
 
 
 class Solver:
-    """The exact solve of one rules record, hand by hand: ``value_at`` solves only the hands
-    one composition can lead to (a house's Hint, a bot, a replayed seat), ``solve`` every
-    hand (a whole strategy table)."""
+    """The exact solve of one rules record: ``value_at`` solves only the hands one
+    composition can lead to (a house's Hint, a bot, a replayed seat), ``solve_up`` every hand
+    against one up card (a whole strategy table). The recursion runs in ``kernel``."""
 
     def __init__(self, rules: Rules, override: Override | None = None) -> None:
-        from banluck.draws.native import kernels
+        from banluck.draws.native import kernels as draws
 
         self.override = override
-        self.k = kernels()
+        self.k = draws()
+        self.seat = kernels()
         self.rules = rules
         self.m = net_bound(rules)
         self.n_stats = NETS + 2 * self.m + 1
-        self.net_values = np.arange(-self.m, self.m + 1, dtype=np.float64)
         #: the shoe by class as plain numbers (and as the kernel's array), and with each up
         #: card taken out
         self.shoe_left = shoe_counts(rules.decks)
         self.shoe = np.array(self.shoe_left, dtype=np.int64)
-        self.shoe_left_up = [_less(self.shoe_left, up) for up in range(N_CLASSES)]
-        #: ``showdown_row`` of each seat class a seat stands with, as it is first met
-        self._showdown: dict[int, IntArray] = {}
-        #: H5: three sevens stand at once and settle by their own row (None: not paid)
-        self.sevens = (
-            np.array(seven_seven_seven_row(rules), dtype=np.int64)
-            if rules.seven_seven_seven
-            else None
+        self._shoe_up = {up: self.remaining((0,) * N_CLASSES, up) for up in (None, *range(10))}
+        self.totals, self.ace_of_n, self.legal_grid = _seat_grids(rules)
+        #: the settle rows (T18 / O7 / O8) as they are first met, by seat outcome class and
+        #: the dealer classes the up card's graph reaches; row 0 is H5's (three sevens stand
+        #: at once and settle by their own row) or, without it, nothing (a bust's row)
+        self.sevens = np.array(SEVENS if rules.seven_seven_seven else (-1,) * N_CLASSES)
+        self._rows = [
+            np.array(
+                seven_seven_seven_row(rules) if rules.seven_seven_seven else [0] * N_OUTCOMES,
+                dtype=np.int64,
+            )
+        ]
+        self._row_of: dict[tuple[int, bytes], int] = {}
+        #: each up card's dealer classes, and the row of each seat's cards and total
+        self._columns: dict[int | None, IntArray] = {}
+        self._row_grid: dict[int | None, IntArray] = {}
+        self._bust = np.array(
+            [self.bust_stats(n) for n in range(rules.seat_card_limit + 2)], dtype=np.float64
+        )
+        self._layout = np.array(
+            [NETS, self.m, I_DRAGON, I_DRAGON21, rules.seat_card_limit], dtype=np.int64
         )
         self._totals: dict[Counts, tuple[int, int, int]] = {}
         self._by_points: dict[tuple[int, int, int], int] = {}
-        #: the dealer's outcomes from each composition of the up card being solved
-        self._outcomes: dict[Counts, FloatArray] = {}
-        self._z: dict[Counts, float] = {}
-        #: each composition's outcome statistics under the best play, and its ``Z``
-        self._memo: dict[Counts, tuple[FloatArray, float]] = {}
-        #: the up card the caches above hold (``_prepare``'s); -2: none yet
-        self._up: int | None = -2
-        #: the other up cards' caches, kept for when they are asked again
-        self._by_up: dict[int | None, tuple[dict[Counts, Any], ...]] = {}
-        self._draws: dict[Counts, list[tuple[float, Counts, bool]]] = {}
-        self._bust_stats: dict[int, FloatArray] = {}
+        #: the statistics and ``Z`` of each start ``solve_up`` solved, by up card
+        self.starts: dict[tuple[int | None, Counts], tuple[FloatArray, float]] = {}
         self.hands: dict[tuple[int | None, Counts], HandValue] = {}
 
     # -------------------------------------------------------------- pieces
@@ -214,35 +262,22 @@ class Solver:
             known = self._totals[counts] = (total, n, base + aces)
         return known
 
-    def settle_vector(self, total: int, cards: int, counts: Counts | None = None) -> IntArray:
-        """T18 / O7 / O8: the seat's net for each dealer outcome class, standing (H5: a
-        7-7-7's own row)."""
-        if self.sevens is not None and counts == SEVENS:
-            return self.sevens
-        seat = outcome_class(kind_with_total(cards, total), total)
-        row = self._showdown.get(seat)
-        if row is None:
-            row = self._showdown[seat] = np.array(showdown_row(self.rules, seat), dtype=np.int64)
-        return row
-
     def remaining(self, counts: Counts, up: int | None) -> IntArray:
         rem = self.shoe - np.array(counts, dtype=np.int64)
         if up is not None:
             rem[up] -= 1
         return rem
 
-    def legal(self, counts: Counts, total: int, n: int) -> frozenset[Action]:
-        """The seat's choices with ``counts`` (H5: a 7-7-7 is turned over at once)."""
-        if self.sevens is not None and counts == SEVENS:
-            return TURN_OVER
-        return seat_choices(self.rules, total, n)
-
-    def dealer_outcomes(self, compositions: Sequence[Counts], up: int | None) -> FloatArray:
+    def dealer_outcomes(
+        self, compositions: Sequence[Counts] | IntArray, up: int | None
+    ) -> FloatArray:
         """``[i, o]``: P(the dealer's two cards let the seat play and it ends in outcome
         class ``o``) from the shoe without composition ``i`` (and ``up``); a row sums to
         ``Z``. One pass of the shared kernel over the dealer's drawing graph."""
         graph = dealer_graph(self.rules, up)
-        removals = np.array(compositions, dtype=np.int64).reshape(-1, N_CLASSES)
+        removals = np.ascontiguousarray(
+            np.array(compositions, dtype=np.int64).reshape(-1, N_CLASSES)
+        )
         out = np.zeros((removals.shape[0], N_OUTCOMES))
         self.k.graph_outcomes(
             self.shoe,
@@ -258,138 +293,130 @@ class Solver:
         )
         return out
 
-    def outcome_row(self, counts: Counts, up: int | None) -> FloatArray:
-        """The dealer's outcomes from ``counts`` (``dealer_outcomes``), of the compositions
-        reached in the up card being solved, else computed alone."""
-        row = self._outcomes.get(counts) if up == self._up else None
-        return row if row is not None else self.dealer_outcomes([counts], up)[0]
-
     def mass(self, counts: Counts, up: int | None) -> float:
         """``Z(counts)``: P(the dealer's two cards let the seat play)."""
-        z = self._z.get(counts) if up == self._up else None
-        return z if z is not None else float(self.outcome_row(counts, up).sum())
-
-    def stand_stats(
-        self, counts: Counts, up: int | None, total: int, n: int
-    ) -> tuple[FloatArray, float]:
-        """Standing's outcome statistics, and ``Z(counts)`` (the same as ``mass``)."""
-        out = self.outcome_row(counts, up)
-        z = self.mass(counts, up)
-        nets = self.settle_vector(total, n, counts)
-        stats = np.zeros(self.n_stats)
-        stats[NETS:] = np.bincount(nets + self.m, weights=out, minlength=2 * self.m + 1) / z
-        if n == self.rules.seat_card_limit:
-            stats[I_DRAGON] = 1.0
-            stats[I_DRAGON21] = 1.0 if total == 21 else 0.0
-        return stats, z
+        return float(self.dealer_outcomes([counts], up)[0].sum())
 
     def bust_stats(self, cards: int) -> FloatArray:
         """A bust's outcome statistics (T16 / O6: more with five cards)."""
-        known = self._bust_stats.get(cards)
-        if known is not None:
-            return known
         _result, multiple = bust(self.rules, cards)
         stats = np.zeros(self.n_stats)
         stats[NETS + self.m - multiple] = 1.0
         stats[I_SEAT_BUST] = 1.0
         stats[I_FIVE_BUST] = 1.0 if cards >= self.rules.seat_card_limit else 0.0
-        self._bust_stats[cards] = stats
         return stats
 
-    def draws(self, counts: Counts, up: int | None) -> list[tuple[float, Counts, bool]]:
-        """A hit from ``counts``: each card's chance from the shoe left, the composition it
-        makes and whether that is a bust (memoised for the up card being solved)."""
-        known = self._draws.get(counts) if up == self._up else None
-        if known is None:
-            shoe = self.shoe_left if up is None else self.shoe_left_up[up]
-            left = sum(shoe) - sum(counts)
-            known = []
-            for c in range(N_CLASSES):
-                n_c = shoe[c] - counts[c]
-                if n_c > 0:
-                    grown = list(counts)
-                    grown[c] += 1
-                    child = tuple(grown)
-                    known.append((n_c / left, child, self.total(child)[0] > 21))
-            if up == self._up:
-                self._draws[counts] = known
-        return known
+    def _net_rows(
+        self, cards: IntArray, total: IntArray, sevens: IntArray, up: int | None
+    ) -> IntArray:
+        """Each hand's settle row against ``up``: T18's by its outcome class (a bust's is
+        never read), H5's for three sevens."""
+        grid = self._row_grid.get(up)
+        if grid is None:
+            grid = self._row_grid[up] = np.full((MAX_CARDS + 1, TOTAL_CAP + 1), -1)
+            graph = dealer_graph(self.rules, up)
+            self._columns[up] = np.unique(graph.next_out[graph.next_out >= 0])
+        capped = np.minimum(total, TOTAL_CAP)
+        rows = grid[cards, capped]
+        missing = rows < 0
+        if missing.any():
+            pairs = np.unique(cards[missing] * (TOTAL_CAP + 1) + capped[missing])
+            for pair in pairs.tolist():
+                n, t = divmod(pair, TOTAL_CAP + 1)
+                grid[n, t] = 0 if t > 21 else self._row(outcome_class(kind_with_total(n, t), t), up)
+            rows = grid[cards, capped]
+        rows[sevens] = 0
+        return rows
 
-    def hit_stats(self, counts: Counts, up: int | None, z: float) -> FloatArray:
-        """Hitting's outcome statistics: each card by its posterior, then the best play."""
-        stats = np.zeros(self.n_stats)
-        bust_mass = 0.0  # every bust child holds one card more: one bust's statistics
-        for p, child, busts in self.draws(counts, up):
-            if busts:
-                bust_mass += p * self.mass(child, up)
-            else:
-                cstats, cz = self.hand(child, up)
-                stats += (p * cz / z) * cstats
-        if bust_mass:
-            stats += (bust_mass / z) * self.bust_stats(sum(counts) + 1)
-        return stats
+    def _row(self, seat: int, up: int | None) -> int:
+        """The index of the settle row of seat outcome class ``seat`` against the dealer
+        classes ``up``'s graph reaches (the others never weigh)."""
+        columns = self._columns[up]
+        key = (seat, columns.tobytes())
+        row = self._row_of.get(key)
+        if row is None:
+            row = self._row_of[key] = len(self._rows)
+            self._rows.append(
+                np.array(showdown_row(self.rules, seat, columns.tolist()), dtype=np.int64)
+            )
+        return row
 
     # -------------------------------------------------------------- the recursion
 
-    def hand(self, counts: Counts, up: int | None) -> tuple[FloatArray, float]:
-        """The outcome statistics under the best play from ``counts``, and ``Z(counts)``."""
-        memo = self._memo
-        hit = memo.get(counts)
-        if hit is not None:
-            return hit
-        total, n, hard = self.total(counts)
-        legal = self.legal(counts, total, n)
-        # Standing is valued even where T16 forbids it (the hint and the chart show it).
-        stand, z = self.stand_stats(counts, up, total, n)
-        if legal is TURN_OVER:  # five cards (T6), or a 7-7-7: the hand stands
-            memo[counts] = (stand, z)
-            return memo[counts]
-        options: dict[Action, FloatArray] = {Action.STAND: stand}
-        options[Action.HIT] = self.hit_stats(counts, up, z)
-        if Action.THROW in legal:
-            throw = np.zeros(self.n_stats)
-            throw[NETS + self.m] = 1.0  # T16: the bet comes back
-            options[Action.THROW] = throw
-        ev = {a: _nets(s, self.net_values) for a, s in options.items()}
-        best = best_choice(ev, legal)
-        soft = counts[ACE_CLASS] > 0 and total > hard
-        hv = HandValue(counts=counts, up=up, total=total, cards=n, soft=soft, ev=ev, best=best)
-        hv = self._overridden(hv, legal)
-        self.hands[(up, counts)] = hv
-        result = (options[hv.best], z)
-        memo[counts] = result
-        return result
+    def _run(self, starts: Sequence[Counts], up: int | None) -> _Run:
+        """Every hand ``starts`` lead to against ``up``, solved in one pass of the kernels."""
+        shoe = self._shoe_up[up]
+        begin = np.array(starts, dtype=np.int64).reshape(-1, N_CLASSES)
+        rows = 512
+        while True:
+            comps = np.zeros((rows, N_CLASSES), dtype=np.int64)
+            child = np.zeros((rows, N_CLASSES), dtype=np.int64)
+            cards, total, mask = (np.zeros(rows, dtype=np.int64) for _ in range(3))
+            n = self.seat.seat_reach(
+                shoe, begin, self.totals, self.ace_of_n, POINTS, self.legal_grid, self.sevens,
+                comps, child, cards, total, mask, np.zeros(4 * rows, dtype=np.int64),
+            )  # fmt: skip
+            if n >= 0:
+                break
+            rows *= 4
+        comps, child, cards, total, mask = comps[:n], child[:n], cards[:n], total[:n], mask[:n]
+        outcomes = self.dealer_outcomes(comps, up)
+        z = outcomes.sum(axis=1)
+        sevens = (comps == self.sevens).all(axis=1)
+        net_row = self._net_rows(cards, total, sevens, up)
+        forced = self._forced(comps, up, cards, total, mask)
+        stats = np.zeros((n, self.n_stats))
+        ev = np.zeros((n, 3))
+        best = np.full(n, -1, dtype=np.int64)
+        failed = self.seat.seat_values(
+            shoe, comps, child, cards, total, mask, outcomes, z, np.array(self._rows),
+            net_row, self._bust, _CALM, forced, self._layout, stats, ev, best,
+        )  # fmt: skip
+        if failed < 0:
+            i = -failed - 2
+            raise ValueError(
+                f"override chose {_ACTIONS[int(forced[i])]} at "
+                f"{class_label(tuple(comps[i].tolist()))}: illegal"
+            )
+        return _Run(comps, cards, total, mask, z, stats, ev, best)
 
-    def _overridden(self, hv: HandValue, legal: frozenset[Action]) -> HandValue:
-        """``hv`` with the override's choice, where it makes one."""
+    def _forced(
+        self, comps: IntArray, up: int | None, cards: IntArray, total: IntArray, mask: IntArray
+    ) -> IntArray:
+        """The override's choice of each hand (-1: the best)."""
+        forced = np.full(comps.shape[0], -1, dtype=np.int64)
         if self.override is None:
-            return hv
-        forced = self.override(hv)
-        if forced is None or forced is hv.best:
-            return hv
-        if forced not in legal:
-            raise ValueError(f"override chose {forced} at {class_label(hv.counts)}: illegal")
-        return dataclasses.replace(hv, best=forced)
+            return forced
+        for i in np.flatnonzero(mask).tolist():
+            hand = self._seat_hand(tuple(comps[i].tolist()), up, int(total[i]), int(cards[i]))
+            choice = self.override(hand)
+            if choice is not None:
+                forced[i] = _CODES[choice]
+        return forced
 
-    def reached(self, starts: Sequence[Counts], up: int | None) -> list[Counts]:
-        """Every composition the seat can hold from ``starts``: the hands it may hit from,
-        the hands it stands with and the busts (whose ``Z`` a hit's value weighs)."""
-        seen: set[Counts] = set(starts)
-        stack = list(starts)
-        while stack:
-            counts = stack.pop()
-            if counts in self._memo:  # solved before: what it leads to is known
-                continue
-            total, n, _ = self.total(counts)
-            if total > 21 or self.legal(counts, total, n) is TURN_OVER:
-                continue
-            for _p, child, _busts in self.draws(counts, up):
-                if child not in seen:
-                    seen.add(child)
-                    stack.append(child)
-        return list(seen)
+    def _seat_hand(self, counts: Counts, up: int | None, total: int, cards: int) -> SeatHand:
+        soft = counts[ACE_CLASS] > 0 and total > counts_base(counts) + counts[ACE_CLASS]
+        return SeatHand(counts=counts, up=up, total=total, cards=cards, soft=soft)
+
+    def _value(self, run: _Run, i: int, up: int | None) -> HandValue:
+        """The ``HandValue`` of ``run``'s hand ``i`` (one the seat decides)."""
+        counts = tuple(run.comps[i].tolist())
+        hand = self._seat_hand(counts, up, int(run.total[i]), int(run.cards[i]))
+        ev = {Action.STAND: float(run.ev[i, STAND]), Action.HIT: float(run.ev[i, HIT])}
+        if run.mask[i] & (1 << THROW):
+            ev[Action.THROW] = float(run.ev[i, THROW])
+        return HandValue(
+            counts=counts,
+            up=up,
+            total=hand.total,
+            cards=hand.cards,
+            soft=hand.soft,
+            ev=ev,
+            best=_ACTIONS[int(run.best[i])],
+        )
 
     def solve_up(self, up: int | None) -> None:
+        """Every hand against ``up``: ``hands``, and ``starts`` for the two-card hands."""
         starts = [
             key
             for i in range(N_CLASSES)
@@ -397,9 +424,12 @@ class Solver:
             if class_natural(i, j) is None
             and min(self.remaining(key := grown(grown((0,) * N_CLASSES, i), j), up)) >= 0
         ]
-        self._prepare(starts, up)
-        for key in starts:
-            self.hand(key, up)
+        run = self._run(starts, up)
+        for i in np.flatnonzero(run.best >= 0).tolist():
+            hv = self._value(run, i, up)
+            self.hands[(up, hv.counts)] = hv
+        for i, key in enumerate(starts):
+            self.starts[(up, key)] = (run.stats[i], float(run.z[i]))
 
     def value_at(self, counts: Counts, up: int | None) -> HandValue:
         """The solved values of one composition, solving only the hands it can lead to (a
@@ -410,30 +440,15 @@ class Solver:
             pair = [c for c in range(N_CLASSES) for _ in range(counts[c])] if n == 2 else ()
             if (
                 total > 21
-                or self.legal(counts, total, n) is TURN_OVER
                 or (pair and class_natural(*pair) is not None)
                 or min(self.remaining(counts, up)) < 0
             ):
                 raise KeyError(f"no decision at {class_label(counts)}")
-            self._prepare([counts], up)
-            self.hand(counts, up)
-            hv = self.hands.get((up, counts))
-            if hv is None:
+            run = self._run([counts], up)
+            if run.best[0] < 0:
                 raise KeyError(f"no decision at {class_label(counts)}")
+            hv = self.hands[(up, counts)] = self._value(run, 0, up)
         return hv
-
-    def _prepare(self, starts: Sequence[Counts], up: int | None) -> None:
-        """Ready the caches for ``up`` (each up card keeps its own) and the dealer's outcomes
-        of every composition reached from ``starts`` not known yet, in one kernel pass."""
-        if up != self._up:
-            self._by_up[self._up] = (self._memo, self._draws, self._outcomes, self._z)
-            self._memo, self._draws, self._outcomes, self._z = self._by_up.pop(up, ({}, {}, {}, {}))
-            self._up = up
-        new = [c for c in self.reached(starts, up) if c not in self._z]
-        if new:
-            outcomes = self.dealer_outcomes(new, up)
-            self._outcomes.update(zip(new, outcomes, strict=True))
-            self._z.update(zip(new, outcomes.sum(axis=1).tolist(), strict=True))
 
 
 @lru_cache(maxsize=8)
@@ -456,7 +471,7 @@ def solve(rules: Rules, override: Override | None = None) -> Solution:
             if deal.natural is not None:
                 tally.seat_natural(deal.natural, wz)
                 continue
-            stats, z2 = solver._memo[deal.seat]
+            stats, z2 = solver.starts[(up, deal.seat)]
             assert math.isclose(z, z2, rel_tol=1e-9, abs_tol=1e-15)
             tally.played(stats, wz)
     return Solution(rules=rules, **tally.figures(), hands=solver.hands)
@@ -467,6 +482,7 @@ __all__ = [
     "MODEL",
     "HandValue",
     "Override",
+    "SeatHand",
     "Solution",
     "Solver",
     "shoe_counts",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -165,10 +165,18 @@ class SolvedOnDemand(_Strategy):
 def strategy_table(rules: Rules) -> StrategyTable | SolvedOnDemand:
     """The strategy of ``rules``: the shipped table of a preset, else solved on demand."""
     if is_shipped_preset(rules):
-        package = resources.files("banluck.games.banluck.strategy")
-        path = package.joinpath("data", data_name(rules))
-        if path.is_file():
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if data.get("format") == FORMAT:
-                return StrategyTable(data)
+        table = _shipped(data_name(rules))
+        if table is not None:
+            return table
     return SolvedOnDemand(rules)
+
+
+@cache
+def _shipped(name: str) -> StrategyTable | None:
+    """The shipped table in file ``name`` (read once: many houses may be a preset)."""
+    path = resources.files("banluck.games.banluck.strategy").joinpath("data", name)
+    if path.is_file():
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("format") == FORMAT:
+            return StrategyTable(data)
+    return None
