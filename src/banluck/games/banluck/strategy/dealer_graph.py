@@ -37,19 +37,18 @@ POINTS = np.array(NON_ACE_POINTS, dtype=np.int64)
 class _Key:
     """The dealer's grids as a key: houses that deal alike share one graph."""
 
-    __slots__ = ("_hash", "dealer")
+    __slots__ = ("_bytes", "_hash", "dealer")
 
     def __init__(self, dealer: Dealer) -> None:
         self.dealer = dealer
-        self._hash = hash(tuple(a.tobytes() for a in dealer))
+        self._bytes = tuple((a.shape, a.tobytes()) for a in dealer)
+        self._hash = hash(self._bytes)
 
     def __hash__(self) -> int:
         return self._hash
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Key) and all(
-            np.array_equal(a, b) for a, b in zip(self.dealer, other.dealer, strict=True)
-        )
+        return isinstance(other, _Key) and self._bytes == other._bytes
 
 
 @lru_cache(maxsize=64)

@@ -220,18 +220,14 @@ class Solver:
         #: card taken out
         self.shoe_left = shoe_counts(rules.decks)
         self.shoe = np.array(self.shoe_left, dtype=np.int64)
-        self._shoe_up = {up: self.remaining((0,) * N_CLASSES, up) for up in (None, *range(10))}
+        self._shoe_up: dict[int | None, IntArray] = {}
         self.totals, self.ace_of_n, self.legal_grid = _seat_grids(rules)
         #: the settle rows (T18 / O7 / O8) as they are first met, by seat outcome class and
         #: the dealer classes the up card's graph reaches; row 0 is H5's (three sevens stand
         #: at once and settle by their own row) or, without it, nothing (a bust's row)
         self.sevens = np.array(SEVENS if rules.seven_seven_seven else (-1,) * N_CLASSES)
-        self._rows = [
-            np.array(
-                seven_seven_seven_row(rules) if rules.seven_seven_seven else [0] * N_OUTCOMES,
-                dtype=np.int64,
-            )
-        ]
+        self._rows = [np.zeros(N_OUTCOMES, dtype=np.int64)]
+        self._sevens_known = False
         self._row_of: dict[tuple[int, bytes], int] = {}
         #: each up card's dealer classes, and the row of each seat's cards and total
         self._columns: dict[int | None, IntArray] = {}
@@ -325,7 +321,11 @@ class Solver:
                 n, t = divmod(pair, TOTAL_CAP + 1)
                 grid[n, t] = 0 if t > 21 else self._row(outcome_class(kind_with_total(n, t), t), up)
             rows = grid[cards, capped]
-        rows[sevens] = 0
+        if sevens.any():
+            if not self._sevens_known:
+                self._rows[0] = np.array(seven_seven_seven_row(self.rules), dtype=np.int64)
+                self._sevens_known = True
+            rows[sevens] = 0
         return rows
 
     def _row(self, seat: int, up: int | None) -> int:
@@ -345,7 +345,9 @@ class Solver:
 
     def _run(self, starts: Sequence[Counts], up: int | None) -> _Run:
         """Every hand ``starts`` lead to against ``up``, solved in one pass of the kernels."""
-        shoe = self._shoe_up[up]
+        shoe = self._shoe_up.get(up)
+        if shoe is None:
+            shoe = self._shoe_up[up] = self.remaining((0,) * N_CLASSES, up)
         begin = np.array(starts, dtype=np.int64).reshape(-1, N_CLASSES)
         rows = 512
         while True:

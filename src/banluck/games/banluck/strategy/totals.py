@@ -42,7 +42,11 @@ def _by_values(ace_values: tuple[int, ...]) -> IntArray:
 def total_table(rules: Rules) -> tuple[IntArray, IntArray]:
     """The totals of ``rules`` for hands of up to ``MAX_CARDS`` cards, and each card count's
     table."""
-    values = [rules.ace_values(n) for n in range(MAX_CARDS + 1)]
+    return _table_of(tuple(rules.ace_values(n) for n in range(MAX_CARDS + 1)))
+
+
+@lru_cache(maxsize=16)
+def _table_of(values: tuple[tuple[int, ...], ...]) -> tuple[IntArray, IntArray]:
     distinct = list(dict.fromkeys(values))
     totals = np.ascontiguousarray(np.stack([_by_values(v) for v in distinct]))
     return totals, np.array([distinct.index(v) for v in values], dtype=np.int64)
