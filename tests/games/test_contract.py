@@ -7,6 +7,7 @@ chip), and the hand rebuilt from its start and its choices, byte for byte."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections import Counter
@@ -21,6 +22,7 @@ from banluck.core.refusal import Refusal
 from banluck.games.driver import GameDriver, HandDriver, HandStart
 from banluck.games.drivers import driver_for
 from banluck.games.registry import GAMES, driver_class, game
+from banluck.replay import replay_hand
 
 CARD = re.compile(r"^(?:10|[2-9TJQKA])[SHDC♠♥♦♣]$")
 
@@ -164,3 +166,37 @@ def test_every_games_limits_are_its_own_bet_check(name: str) -> None:
                 d.check_bet(seat, start.people, cap + 1, stack)
     if start.banker is not None:
         assert d.limits(start.banker, start.people, 1000, start.banker)["bet_cap"] is None
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**31), picks=st.lists(st.integers(0, 99), max_size=40))
+def test_a_solo_hands_history_replays_as_it_was_settled(
+    name: str, seed: int, picks: list[int]
+) -> None:
+    """``history_json`` (the solo table's history entry): the person's line, and REPLAY.md
+    input that ``banluck replay`` settles exactly as the table did."""
+    d = driver_for(name, decks=driver_class(name).settings_spec(name).default_decks)
+    start = _start(d, seed, people=1)
+    if not d.layout:  # infinite's solo table: the preset's seats, you in the first
+        seats = d.rules.seats
+        start = dataclasses.replace(
+            start,
+            seats=seats,
+            people=seats[:1],
+            stacks=dict.fromkeys(seats, d.fresh_stack()),
+            bets={seats[0]: d.min_bet},
+        )
+    h = d.begin(start)
+    choices = iter(picks)
+    while not h.over:
+        legal = h.legal()
+        h.apply(legal[next(choices, 0) % len(legal)])
+    you = start.people[0]
+    entry = h.history_json(you, "2027-02-06T20:00:00Z")
+    settled = h.settle()
+    assert entry is not None  # every registered game has REPLAY.md's format
+    net = sum(int(line["net"]) for line in settled.summary if line["seat"] == you)
+    assert entry["item"]["hand"] == h.number and entry["item"]["net"] == net
+    assert entry["item"]["time"] == "2027-02-06T20:00:00Z"
+    assert replay_hand(json.loads(json.dumps(entry["replay"]))) == entry["result"]

@@ -202,6 +202,28 @@ class HandDriver(ABC):
         gives its settlement's summary."""
         return {"summary": self.settle().summary}
 
+    def history_json(self, seat: str, time: str) -> dict[str, Any] | None:
+        """The finished hand as ``seat``'s history keeps it, finished at ``time``: its line
+        (``item``), its REPLAY.md input (``replay``) and output (``result``); None for a game
+        with no replay format of its own (the table keeps its start and choices). Before
+        ``settle``."""
+        return None
+
+    def _history(
+        self,
+        time: str,
+        item: dict[str, Any],
+        replay: dict[str, Any],
+        result: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """``history_json`` from the family's line, replay input and (if it has it already)
+        ``result_json``."""
+        return {
+            "item": {"hand": self.number, "time": time, **item},
+            "replay": replay,
+            "result": self.result_json() if result is None else result,
+        }
+
     def chart_cell(self) -> tuple[str, str] | None:
         """The Strategy chart's cell (row, column) of the choice the hand waits for (the
         Hint's and the drill's); None where the game has no chart or the choice no cell."""

@@ -149,6 +149,12 @@ class BanluckHand(RoundHand):
         point = self.round.decision_point()
         return cell_of(self.rules, point.cards, point.dealer_up)
 
+    def history_json(self, seat: str, time: str) -> dict[str, Any] | None:
+        from banluck.games.banluck.history import history_item, replay_input
+
+        house = None if self.house is None else self.house.to_object()
+        return self._history(time, history_item(self.round, seat), replay_input(self.round, house))
+
     def result_json(self) -> dict[str, Any]:
         from banluck.wire import outcome_json
 

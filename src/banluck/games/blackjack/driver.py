@@ -260,6 +260,18 @@ class BlackjackHand(RoundHand):
         out["events"] = events_json(self.round, None)
         return out
 
+    def history_json(self, seat: str, time: str) -> dict[str, Any] | None:
+        from banluck.games.blackjack.history import history_item, replay_input
+
+        house = None if self.house is None else self.house.to_object()
+        drawn = list(self.shoe.on_table)  # before ``settle`` discards them
+        replay = replay_input(
+            self.rules, self.round, self.actions, drawn, self.shoe.hand_number, house
+        )
+        result = self.result_json()
+        item = history_item(self.round, seat, int(self.start.bets.get(seat, 0)), result)
+        return self._history(time, item, replay, result)
+
     def result_json(self) -> dict[str, Any]:
         from banluck.games.blackjack.replay import outcome_json
 

@@ -206,6 +206,14 @@ class KampungHand(RoundHand):
         table sends it."""
         return {"game": "kampung", **table_json(self.round, seat, self.number, self.step)}
 
+    def history_json(self, seat: str, time: str) -> dict[str, Any] | None:
+        from banluck.games.kampung.history import history_item, replay_input
+
+        house = None if self.house is None else self.house.to_object()
+        replay = replay_input(self.round, self.stacks[self.round.banker], house)
+        result = self.result_json()
+        return self._history(time, history_item(self.round, seat, result), replay, result)
+
     def result_json(self) -> dict[str, Any]:
         from banluck.games.kampung.replay import outcome_json
 

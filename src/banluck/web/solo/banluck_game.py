@@ -203,7 +203,9 @@ class BanluckSession(SoloSession):
             stack_before=r.stacks[self.you],
             stack_after=rec.stacks[self.you],
         )
-        return wire.history_entry(saved, r, self.you, hand.result_json())
+        entry = hand.history_json(self.you, now_iso())
+        assert entry is not None
+        return entry
 
     def not_allowed(self, hand: HandDriver, name: str) -> Refusal:
         """T14–T16: a choice the hand does not allow now, and the total and cards it is

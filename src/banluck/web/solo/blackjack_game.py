@@ -221,7 +221,8 @@ class BlackjackSession(SoloSession):
         assert isinstance(hand, BlackjackHand)
         rec, saved = self.record, self.record.hand
         assert saved is not None
-        drawn = list(hand.shoe.on_table)  # the replay's shoe, before the cards are discarded
+        entry = hand.history_json(self.you, now_iso())  # before the cards are discarded
+        assert entry is not None
         settled = hand.settle()
         rec.stacks = dict(settled.stacks)
         rec.shoe = settled.shoe
@@ -235,51 +236,7 @@ class BlackjackSession(SoloSession):
             stack_before=you.stack_before,
             stack_after=you.stack,
         )
-        return self._history(hand, drawn)
-
-    def _history(self, played: BlackjackHand, drawn: list[Any]) -> dict[str, Any]:
-        hand = self.record.hand
-        assert hand is not None
-        r = played.round
-        outcome = r.outcome()
-        moves: dict[str, list[str]] = {s: [] for s in self.rules.seats}
-        insured: dict[str, bool] = dict.fromkeys(self.rules.seats, False)
-        for seat, action in hand.actions:
-            if action == "insure":
-                insured[seat] = True
-            elif action != "decline":
-                moves[seat].append(action)
-        seats = []
-        for name in self.rules.seats:
-            e = r.seat_state(name).entry
-            entry: dict[str, Any] = {
-                "name": name,
-                "stack": e.stack,
-                "bet": e.bet,
-                "moves": moves[name],
-            }
-            if self.rules.insurance:
-                entry["insurance"] = insured[name]
-            if e.side_bets:
-                entry["side_bets"] = dict(e.side_bets)
-            seats.append(entry)
-        house = self.record.house
-        replay: dict[str, Any] = {"preset": self.rules.name} if house is None else {"house": house}
-        if self.rules.side_bets:
-            replay["shoe_hand"] = played.shoe.hand_number
-        replay.update({"shoe": [c.code for c in drawn], "seats": seats})
-        result = played.result_json()
-        you = next(s for s in outcome.seats if s.name == self.you)
-        item = {
-            "hand": hand.number,
-            "time": now_iso(),
-            "bet": hand.bet,
-            "net": you.net,
-            "result": "win" if you.net > 0 else "lose" if you.net < 0 else "push",
-            "you": result["seats"][0],
-            "dealer": result["dealer"],
-        }
-        return {"item": item, "replay": replay, "result": result}
+        return entry
 
     # ------------------------------------------------------------------ settings, hint
 

@@ -198,6 +198,8 @@ class KampungSession(SoloSession):
         assert isinstance(hand, KampungHand)
         rec, saved = self.record, self.record.hand
         assert saved is not None
+        entry = hand.history_json(self.you, now_iso())
+        assert entry is not None
         settled = hand.settle()
         outcome = hand.round.outcome()
         before = dict(rec.stacks)
@@ -229,48 +231,7 @@ class KampungSession(SoloSession):
             stack_before=before[self.you],
             stack_after=rec.stacks[self.you],
         )
-        return self._history(hand.result_json(), outcome.void, net, wagered)
-
-    def _history(
-        self, result: dict[str, Any], void: bool, net: int, wagered: int
-    ) -> dict[str, Any]:
-        hand = self.record.hand
-        assert hand is not None
-        moves: dict[str, list[str]] = {s: [] for s in KAMPUNG.seats}
-        for seat, action in hand.actions:
-            moves[seat].append(action)
-        entries = {p.name: p for p in hand.players}
-        seats: list[dict[str, Any]] = []
-        for name in KAMPUNG.seats:
-            if name == hand.banker:
-                seats.append({"name": name, "stack": hand.bank_stack, "moves": moves[name]})
-            else:
-                p = entries[name]
-                seats.append({"name": name, "stack": p.stack, "bet": p.bet, "moves": moves[name]})
-        replay = {
-            **({"preset": "kampung"} if hand.house is None else {"house": hand.house}),
-            "decks": hand.decks,
-            "banker": hand.banker,
-            "shoe": [c.code for c in hand.cards],
-            "seats": seats,
-        }
-        mine = (
-            result["bank"]
-            if hand.banker == self.you
-            else next(s for s in result["seats"] if s["name"] == self.you)
-        )
-        item = {
-            "hand": hand.number,
-            "time": now_iso(),
-            "bet": wagered,
-            "net": net,
-            "result": "win" if net > 0 else "lose" if net < 0 else "push",
-            "banker": hand.banker,
-            "you": mine,
-            "bank": result["bank"],
-            "void": void,
-        }
-        return {"item": item, "replay": replay, "result": result}
+        return entry
 
     # ------------------------------------------------------------------ settings, hint
 
