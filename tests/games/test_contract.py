@@ -175,7 +175,8 @@ def test_a_solo_hands_history_replays_as_it_was_settled(
     name: str, seed: int, picks: list[int]
 ) -> None:
     """``history_json`` (the solo table's history entry): the person's line, and REPLAY.md
-    input that ``banluck replay`` settles exactly as the table did."""
+    input that ``banluck replay`` settles exactly as the table did; ``seat_line`` (the
+    statistics'): the net, the stack before and after, the kinds the result names."""
     d = driver_for(name, decks=driver_class(name).settings_spec(name).default_decks)
     start = _start(d, seed, people=1)
     if not d.layout:  # infinite's solo table: the preset's seats, you in the first
@@ -198,5 +199,9 @@ def test_a_solo_hands_history_replays_as_it_was_settled(
     assert entry is not None  # every registered game has REPLAY.md's format
     net = sum(int(line["net"]) for line in settled.summary if line["seat"] == you)
     assert entry["item"]["hand"] == h.number and entry["item"]["net"] == net
+    line = h.seat_line(you, settled)  # the statistics' line: the stack moved by the net
+    assert line.net == net and line.stack_after == settled.stacks[you]
+    assert line.stack_after - line.stack_before == net and line.wagered == entry["item"]["bet"]
+    assert set(line.kinds) <= set(json.dumps(entry["result"]).split('"')) and line.kinds
     assert entry["item"]["time"] == "2027-02-06T20:00:00Z"
     assert replay_hand(json.loads(json.dumps(entry["replay"]))) == entry["result"]

@@ -129,6 +129,20 @@ class Settled:
 
 
 @dataclass(frozen=True, kw_only=True)
+class SeatLine:
+    """A seat's part in a finished hand, as its statistics count it: what it won (negative:
+    lost) and wagered, the kinds of its hands (REPLAY.md's names), whether one was a
+    natural, its stack before the hand (after a fresh stack, T9) and after."""
+
+    net: int
+    wagered: int
+    kinds: tuple[str, ...] = ()
+    natural: bool = False
+    stack_before: int
+    stack_after: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class Hint:
     """The game's own solver at a hand's pending choice: the value of each legal choice
     (in bets, kampung's in chips) and the ``best`` of them."""
@@ -201,6 +215,16 @@ class HandDriver(ABC):
         with the house it was dealt under, H12); a game without a replay format of its own
         gives its settlement's summary."""
         return {"summary": self.settle().summary}
+
+    def seat_line(self, seat: str, settled: Settled) -> SeatLine:
+        """``seat``'s part in the hand ``settled`` ends (the statistics' line); a game
+        without hand kinds of its own counts its net and bet alone."""
+        return SeatLine(
+            net=sum(int(x["net"]) for x in settled.summary if x["seat"] == seat),
+            wagered=int(self.start.bets.get(seat, 0)),
+            stack_before=int(self.start.stacks[seat]),
+            stack_after=settled.stacks[seat],
+        )
 
     def history_json(self, seat: str, time: str) -> dict[str, Any] | None:
         """The finished hand as ``seat``'s history keeps it, finished at ``time``: its line

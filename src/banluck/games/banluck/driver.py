@@ -15,6 +15,7 @@ from banluck.core.seating import Seating, room_seating
 from banluck.core.shoe import Shoe
 from banluck.core.shoe_json import shoe_from_json, shoe_json, shoe_of_dealt
 from banluck.games.banluck.actions import Action
+from banluck.games.banluck.hands import HandKind
 from banluck.games.banluck.records import SeatEntry
 from banluck.games.banluck.round import Round
 from banluck.games.banluck.rules import PRESETS, Rules
@@ -28,6 +29,7 @@ from banluck.games.driver import (
     Hint,
     NoHint,
     RoundHand,
+    SeatLine,
     SettingsSpec,
     Settled,
     checked_bet,
@@ -148,6 +150,18 @@ class BanluckHand(RoundHand):
 
         point = self.round.decision_point()
         return cell_of(self.rules, point.cards, point.dealer_up)
+
+    def seat_line(self, seat: str, settled: Settled) -> SeatLine:
+        r = self.round
+        you = next(s for s in r.outcome().seats if s.name == seat)
+        return SeatLine(
+            net=you.net,
+            wagered=you.bet,
+            kinds=(you.kind.value,),
+            natural=you.kind in (HandKind.BAN_BAN, HandKind.BAN_LUCK),  # T4
+            stack_before=r.stacks[seat],
+            stack_after=settled.stacks[seat],
+        )
 
     def history_json(self, seat: str, time: str) -> dict[str, Any] | None:
         from banluck.games.banluck.history import history_item, replay_input

@@ -31,6 +31,7 @@ from banluck.games.driver import (
     Hint,
     NoHint,
     RoundHand,
+    SeatLine,
     SettingsSpec,
     Settled,
     checked_bet,
@@ -259,6 +260,18 @@ class BlackjackHand(RoundHand):
         out["seat"], out["legal"], out["offered"] = None, [], []
         out["events"] = events_json(self.round, None)
         return out
+
+    def seat_line(self, seat: str, settled: Settled) -> SeatLine:
+        you = next(s for s in self.round.outcome().seats if s.name == seat)
+        kinds = tuple(h.kind for h in you.hands)
+        return SeatLine(
+            net=you.net,
+            wagered=int(self.start.bets.get(seat, 0)),
+            kinds=kinds,
+            natural="blackjack" in kinds,  # B6
+            stack_before=you.stack_before,
+            stack_after=you.stack,
+        )
 
     def history_json(self, seat: str, time: str) -> dict[str, Any] | None:
         from banluck.games.blackjack.history import history_item, replay_input

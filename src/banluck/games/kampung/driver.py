@@ -18,6 +18,7 @@ from banluck.core.fair import FairLedger
 from banluck.core.seating import Seating, room_seating
 from banluck.core.shoe import Shoe
 from banluck.core.shoe_json import shoe_from_json, shoe_json, shoe_of_dealt
+from banluck.games.banluck.hands import HandKind
 from banluck.games.driver import (
     GameDriver,
     HandDriver,
@@ -25,6 +26,7 @@ from banluck.games.driver import (
     Hint,
     NoHint,
     RoundHand,
+    SeatLine,
     SettingsSpec,
     Settled,
     checked_bet,
@@ -205,6 +207,24 @@ class KampungHand(RoundHand):
         """K17: the documented JSON of the seat's view (None: a watcher's), as the solo
         table sends it."""
         return {"game": "kampung", **table_json(self.round, seat, self.number, self.step)}
+
+    def seat_line(self, seat: str, settled: Settled) -> SeatLine:
+        from banluck.games.kampung.history import seat_net
+
+        outcome = self.round.outcome()
+        mine = outcome.bank if outcome.bank.name == seat else None
+        kind = (
+            mine.kind if mine is not None else next(s.kind for s in outcome.seats if s.name == seat)
+        )
+        net, wagered = seat_net(self.round, seat)
+        return SeatLine(
+            net=net,
+            wagered=wagered,
+            kinds=(kind,),
+            natural=kind in (HandKind.BAN_BAN.value, HandKind.BAN_LUCK.value),  # T4
+            stack_before=self.stacks[seat],
+            stack_after=settled.stacks[seat],
+        )
 
     def history_json(self, seat: str, time: str) -> dict[str, Any] | None:
         from banluck.games.kampung.history import history_item, replay_input

@@ -36,8 +36,6 @@ from banluck.web.solo.fair import SaltSource
 from banluck.web.solo.house import house_key, with_house_settings
 from banluck.web.solo.session import CorruptHand, SoloSession, replayed
 
-_NATURALS = {"ban-ban", "ban-luck"}
-
 
 class BanluckSession(SoloSession):
     """One browser's Ban Luck table during one request: the preset's rules (a parameter,
@@ -191,18 +189,10 @@ class BanluckSession(SoloSession):
     def finished(self, hand: HandDriver) -> dict[str, Any]:
         """T10: the stacks after the hand; the statistics; the history entry."""
         assert isinstance(hand, BanluckHand)
-        rec, r, saved = self.record, hand.round, self.record.hand
-        assert saved is not None
-        rec.stacks = dict(hand.settle().stacks)
-        you = next(s for s in r.outcome().seats if s.name == self.you)
-        rec.stats.add(
-            net=you.net,
-            wagered=you.bet,
-            kinds=[you.kind.value],
-            naturals=_NATURALS,
-            stack_before=r.stacks[self.you],
-            stack_after=rec.stacks[self.you],
-        )
+        rec = self.record
+        settled = hand.settle()
+        rec.stacks = dict(settled.stacks)
+        rec.stats.add(hand.seat_line(self.you, settled))
         entry = hand.history_json(self.you, now_iso())
         assert entry is not None
         return entry

@@ -226,16 +226,7 @@ class BlackjackSession(SoloSession):
         settled = hand.settle()
         rec.stacks = dict(settled.stacks)
         rec.shoe = settled.shoe
-        outcome = hand.round.outcome()
-        you = next(s for s in outcome.seats if s.name == self.you)
-        rec.stats.add(
-            net=you.net,
-            wagered=saved.bet,
-            kinds=[h.kind for h in you.hands],
-            naturals={"blackjack"},
-            stack_before=you.stack_before,
-            stack_after=you.stack,
-        )
+        rec.stats.add(hand.seat_line(self.you, settled))
         return entry
 
     # ------------------------------------------------------------------ settings, hint

@@ -238,16 +238,9 @@ class DriverSession(SoloSession):
         rec.stacks = dict(settled.stacks)
         rec.shoe = settled.shoe
         rec.banker, rec.hands_banked = settled.banker, settled.hands_banked
-        net = sum(int(s["net"]) for s in settled.summary if s["seat"] == you)
-        bet = int(start.bets.get(you, 0))
-        rec.stats.add(
-            net=net,
-            wagered=bet,
-            kinds=[],
-            naturals=set(),
-            stack_before=int(start.stacks[you]),
-            stack_after=rec.stacks[you],
-        )
+        line = hand.seat_line(you, settled)
+        rec.stats.add(line)
+        net, bet = line.net, line.wagered
         item = {
             "hand": hand.number,
             "time": now_iso(),

@@ -32,8 +32,6 @@ from banluck.web.saves.records import CorruptSave, now_iso
 from banluck.web.solo.house import house_key, with_house_settings
 from banluck.web.solo.session import CorruptHand, SoloSession, replayed
 
-_NATURALS = {"ban-ban", "ban-luck"}
-
 
 class KampungSession(SoloSession):
     """One browser's kampung game during one request: the record and its hand played
@@ -201,8 +199,6 @@ class KampungSession(SoloSession):
         entry = hand.history_json(self.you, now_iso())
         assert entry is not None
         settled = hand.settle()
-        outcome = hand.round.outcome()
-        before = dict(rec.stacks)
         rec.stacks = dict(settled.stacks)
         assert settled.banker is not None
         rec.banker, rec.hands_banked = settled.banker, settled.hands_banked
@@ -214,23 +210,7 @@ class KampungSession(SoloSession):
                     "params": {"from": p.from_seat, "to": p.to_seat, "reason": p.reason},
                 }
             )
-        if outcome.bank.name == self.you:
-            net, wagered, kinds = outcome.bank.net, 0, [outcome.bank.kind]
-        else:
-            you = next(s for s in outcome.seats if s.name == self.you)
-            net, wagered, kinds = (
-                you.net,
-                next(p.bet for p in saved.players if p.name == self.you),
-                [you.kind],
-            )
-        rec.stats.add(
-            net=net,
-            wagered=wagered,
-            kinds=kinds,
-            naturals=_NATURALS,
-            stack_before=before[self.you],
-            stack_after=rec.stacks[self.you],
-        )
+        rec.stats.add(hand.seat_line(self.you, settled))
         return entry
 
     # ------------------------------------------------------------------ settings, hint

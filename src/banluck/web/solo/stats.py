@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from banluck.core.whole import is_whole
+from banluck.games.driver import SeatLine
 
 #: The stack series keeps the last this many points (the chart's).
 MAX_POINTS = 1000
@@ -30,8 +31,8 @@ class Stats:
     """The counts of one game (per browser).
 
     >>> s = Stats()
-    >>> s.add(net=100, wagered=100, kinds=["ban-luck"], naturals={"ban-luck"},
-    ...       stack_before=1000, stack_after=1100)
+    >>> s.add(SeatLine(net=100, wagered=100, kinds=("ban-luck",), natural=True,
+    ...                stack_before=1000, stack_after=1100))
     >>> s.hands, s.won, s.naturals, s.stacks
     (1, 1, 1, [1000, 1100])
     >>> Stats.from_json(s.to_json()) == s
@@ -48,34 +49,25 @@ class Stats:
     net: int = 0
     stacks: list[int] = field(default_factory=list)
 
-    def add(
-        self,
-        *,
-        net: int,
-        wagered: int,
-        kinds: list[str],
-        naturals: set[str],
-        stack_before: int,
-        stack_after: int,
-    ) -> None:
-        """Count one settled hand: its net, the initial bet, the kinds of your hands."""
+    def add(self, line: SeatLine) -> None:
+        """Count one settled hand of yours (its driver's ``seat_line``)."""
         self.hands += 1
-        if net > 0:
+        if line.net > 0:
             self.won += 1
-        elif net < 0:
+        elif line.net < 0:
             self.lost += 1
         else:
             self.pushed += 1
-        if any(k in naturals for k in kinds):
+        if line.natural:
             self.naturals += 1
-        for k in kinds:
+        for k in line.kinds:
             if k not in ("plain", "bust"):
                 self.specials[k] = self.specials.get(k, 0) + 1
-        self.wagered += wagered
-        self.net += net
-        if not self.stacks or self.stacks[-1] != stack_before:
-            self.stacks.append(stack_before)  # a fresh stack (T9) starts a new step
-        self.stacks.append(stack_after)
+        self.wagered += line.wagered
+        self.net += line.net
+        if not self.stacks or self.stacks[-1] != line.stack_before:
+            self.stacks.append(line.stack_before)  # a fresh stack (T9) starts a new step
+        self.stacks.append(line.stack_after)
         del self.stacks[:-MAX_POINTS]
 
     def to_json(self) -> dict[str, Any]:
