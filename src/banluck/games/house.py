@@ -174,6 +174,18 @@ class House:
         return {"base": self.base, **named, "rules": dict(self.rules)}
 
 
+def decks_field() -> Field:
+    """H1: the ``decks`` field every family's house has, one for all (the deck counts a
+    house may play; a saved shoe may hold any of them)."""
+    from banluck.games.registry import GAMES
+
+    fields = {f for name, g in GAMES.items() if g.house is not None for f in _schema(name).fields}
+    spans = {(f.lo, f.hi, f.also) for f in fields if f.name == "decks"}
+    if len(spans) != 1:
+        raise AssertionError(f"the families' houses differ in their decks: {sorted(spans)}")
+    return next(f for f in fields if f.name == "decks")
+
+
 def _schema(base: str) -> HouseSchema:
     from banluck.games.registry import game
 

@@ -21,7 +21,6 @@ from banluck.core.shoe_json import shoe_json
 from banluck.games.banluck import Round, Rules
 from banluck.games.banluck.driver import BanluckDriver, BanluckHand
 from banluck.games.driver import HandDriver, HandStart
-from banluck.web import wire
 from banluck.web.saves.banluck_save import (
     HandRecord,
     PlayerRecord,
@@ -93,9 +92,15 @@ class BanluckSession(SoloSession):
     # ------------------------------------------------------------------ answers
 
     def player_json(self) -> dict[str, Any]:
-        state = wire.state_json(self.record, self.rules, self.seating, None, {})
-        player: dict[str, Any] = state["player"]
-        return player
+        rec = self.record
+        return {
+            "stacks": dict(rec.stacks),
+            "last_bet": rec.last_bet,
+            "settings": dict(rec.settings),
+            "pending_decks": rec.pending_decks,
+            "decks_in_play": rec.shoe_decks,
+            "notices": list(rec.notices),
+        }
 
     # ------------------------------------------------------------------ the deal
 

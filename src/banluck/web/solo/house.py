@@ -15,13 +15,11 @@ from typing import Any
 
 from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
-from banluck.games.banluck.house import FIELDS as BANLUCK_FIELDS
-from banluck.games.house import House, HouseError, read_house
+from banluck.games.house import House, HouseError, decks_field, read_house
 from banluck.rooms.settings import house_setting
 
-#: H1: the deck counts a house plays (a saved shoe may hold any of them): the house's own
-#: ``decks`` field, the same in every family
-_DECKS = next(f for f in BANLUCK_FIELDS if f.name == "decks")
+#: H1: the deck counts a house plays (a saved shoe may hold any of them)
+_DECKS = decks_field()
 HOUSE_DECKS = range(_DECKS.lo, _DECKS.hi + 1)
 
 
