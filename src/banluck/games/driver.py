@@ -428,6 +428,12 @@ class GameDriver(ABC):
         a game with no bots, whose seats are all people's)."""
         return None
 
+    def shipped_edge(self) -> dict[str, Any] | None:
+        """The house edge measured by simulation and shipped with the package for this
+        driver's rules ({house_edge, ci95}), for a game with no exact edge; None when none
+        is shipped (a house: measured when asked)."""
+        return None
+
     def bank_limits(self) -> dict[str, Any]:
         """What a banker's stack must hold, for a game where a seat holds the bank (K3)."""
         return {}

@@ -59,6 +59,12 @@ class KampungDriver(GameDriver):
         burn = ("burn",) if self.rules.burn else ()
         self.choices = ("hit", "stand", *burn, "play", "void", "double", "forfeit")
 
+    def shipped_edge(self) -> dict[str, Any] | None:
+        from banluck.games.kampung.sim.odds_shipped import shipped
+
+        figures = shipped(self.rules) if self.house is None else None
+        return None if figures is None else {k: figures[k] for k in ("house_edge", "ci95")}
+
     @staticmethod
     def settings_spec(name: str) -> SettingsSpec:
         return SettingsSpec(

@@ -77,14 +77,6 @@ class KampungSession(SoloSession):
         house: dict[str, Any] | None = self.record.settings.get("house")
         return house
 
-    def simulated_edge(self) -> dict[str, Any] | None:
-        from banluck.games.kampung.sim.odds_shipped import shipped
-
-        figures = shipped(self.rules) if self.chosen_house() is None else None
-        if figures is None:
-            return None
-        return {"house_edge": figures["house_edge"], "ci95": figures["ci95"]}
-
     def unknown(self, name: object) -> Refusal | None:
         """Kampung's choices include opening a hand by its seat (``open:anna``): any short
         name is looked up among the legal ones."""

@@ -147,7 +147,7 @@ class SoloSession(ABC):
         """The house edge measured by simulation and shipped with the package for the rules
         the next hand is dealt under ({house_edge, ci95}), for a game with no exact edge;
         None when none is shipped for them (a house: measured when asked, in the lobby)."""
-        return None
+        return self.next_driver().shipped_edge()
 
     def chart_setting(self) -> tuple[int | None, dict[str, Any] | None]:
         """The deck count and house object the game's chart is asked for (H9; None, None:
