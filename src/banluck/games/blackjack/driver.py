@@ -239,13 +239,25 @@ class BlackjackHand(RoundHand):
 
     def _json(self, seat: str) -> dict[str, Any]:
         data = bj_views.view_json(bj_views.view_for(self.round, seat))
+        shoe = self.shoe
         return {
             "game": self.rules.name,
+            **data,
             "hand": self.number,
             "step": self.step,
             "over": self.round.over,
-            **data,
             "events": events_json(self.round, seat),
+            # what every seat at the table sees of the shoe: its size, the cut card and, in
+            # the hand its shuffle began, the card turned and how many were burnt (I1)
+            "shoe": {
+                "cards_left": len(shoe),
+                "hand_number": shoe.hand_number,
+                "cut_card_out": shoe.cut_card_out,
+                "cut_card_from_end": self.rules.cut_card_from_end,
+                "burn": None
+                if not shoe.burnt
+                else {"turned": shoe.burnt[0].code, "count": len(shoe.burnt)},
+            },
         }
 
     def view(self, seat: str | None) -> dict[str, Any]:

@@ -18,8 +18,6 @@ from banluck.core.refusal import Refusal
 from banluck.games.blackjack.driver import BlackjackDriver, BlackjackHand
 from banluck.games.blackjack.rules import PRESETS, BlackjackRules
 from banluck.games.blackjack.shoe import BlackjackShoe
-from banluck.games.blackjack.view_json import events_json
-from banluck.games.blackjack.views import view_for, view_json
 from banluck.games.driver import HandDriver, HandStart
 from banluck.games.house import read_house
 from banluck.web.saves.blackjack_save import BlackjackHand as SavedHand
@@ -93,29 +91,12 @@ class BlackjackSession(SoloSession):
     # ------------------------------------------------------------------ answers
 
     def table_json(self) -> dict[str, Any] | None:
-        played, hand = self.hand, self.record.hand
-        if played is None or hand is None:
+        data = super().table_json()
+        if data is None or self.record.hand is None:
             return None
-        r, shoe = played.round, played.shoe
-        data = view_json(view_for(r, self.you))
-        data.update(
-            {
-                "hand": hand.number,
-                "step": len(hand.actions),
-                "over": r.over,
-                "events": events_json(r, self.you),
-                "shoe": {
-                    "cards_left": len(shoe),
-                    "hand_number": shoe.hand_number,
-                    "cut_card_out": shoe.cut_card_out,
-                    "cut_card_from_end": self.rules.cut_card_from_end,
-                    # I1: the turned card is shown, the cards burnt after it are not
-                    "burn": None
-                    if not self.record.burnt
-                    else {"turned": self.record.burnt[0], "count": len(self.record.burnt)},
-                },
-            }
-        )
+        burnt = self.record.burnt  # I1: the turned card is shown, the cards burnt after it not
+        if burnt:
+            data["shoe"]["burn"] = {"turned": burnt[0], "count": len(burnt)}
         return data
 
     def player_json(self) -> dict[str, Any]:
