@@ -60,7 +60,7 @@ class KampungDriver(GameDriver):
         self.choices = ("hit", "stand", *burn, "play", "void", "double", "forfeit")
 
     def shipped_edge(self) -> dict[str, Any] | None:
-        from banluck.games.kampung.sim.odds_shipped import shipped
+        from banluck.games.kampung.sim.preset_figures import shipped
 
         figures = shipped(self.rules) if self.house is None else None
         return None if figures is None else {k: figures[k] for k in ("house_edge", "ci95")}

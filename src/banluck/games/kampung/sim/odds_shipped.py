@@ -9,19 +9,13 @@ Regenerate with ``python -m banluck.games.kampung.sim.odds_shipped``.
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from banluck.games.kampung.rules import KAMPUNG, KampungRules
+from banluck.games.kampung.rules import KAMPUNG
+from banluck.games.kampung.sim.preset_figures import data_path, shipped
 
 if TYPE_CHECKING:
     from banluck.games.house import House
-
-
-def data_path() -> Path:
-    return Path(__file__).with_name("odds_preset.json")
 
 
 def made() -> dict[str, Any]:
@@ -29,22 +23,6 @@ def made() -> dict[str, Any]:
     from banluck.games.kampung.sim.edge import odds_data
 
     return {str(d): odds_data(KAMPUNG.with_decks(d)) for d in KAMPUNG.allowed_decks}
-
-
-@cache
-def _shipped() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(data_path().read_text(encoding="utf-8"))
-    return data
-
-
-def shipped(rules: KampungRules) -> dict[str, Any] | None:
-    """The shipped figures when ``rules`` are kampung's own at one of its deck counts (a
-    copy, the caller's to change), else None."""
-    for decks in KAMPUNG.allowed_decks:
-        if rules == KAMPUNG.with_decks(decks):
-            figures: dict[str, Any] = json.loads(json.dumps(_shipped()[str(decks)]))
-            return figures
-    return None
 
 
 def house_edge(house: House) -> dict[str, Any] | None:
@@ -63,6 +41,9 @@ def main() -> int:
     from banluck.games.kampung.bots.shipped import write_data
 
     return write_data(data_path(), made())
+
+
+__all__ = ["data_path", "house_edge", "made", "shipped"]
 
 
 if __name__ == "__main__":
