@@ -52,7 +52,7 @@ def socket_refusal(ws: WebSocket, hosts: HostCheck) -> str | None:
     origin = ws.headers.get("origin")
     scheme = "https" if ws.url.scheme == "wss" else "http"
     if origin is None or origin.lower() != hosts.origin(host, scheme):
-        return "a room's socket must be opened by this server's page"
+        return "a socket (a room's, a ledger's) must be opened by this server's page"
     return None
 
 
