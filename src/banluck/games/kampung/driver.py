@@ -215,14 +215,9 @@ class KampungHand(RoundHand):
         return {"game": "kampung", **table_json(self.round, seat, self.number, self.step)}
 
     def seat_line(self, seat: str, settled: Settled) -> SeatLine:
-        from banluck.games.kampung.history import seat_net
+        from banluck.games.kampung.history import seat_result
 
-        outcome = self.round.outcome()
-        mine = outcome.bank if outcome.bank.name == seat else None
-        kind = (
-            mine.kind if mine is not None else next(s.kind for s in outcome.seats if s.name == seat)
-        )
-        net, wagered = seat_net(self.round, seat)
+        net, wagered, kind = seat_result(self.round, seat)
         return SeatLine(
             net=net,
             wagered=wagered,

@@ -35,19 +35,20 @@ def replay_input(r: KampungRound, bank_stack: int, house: dict[str, Any] | None)
     }
 
 
-def seat_net(r: KampungRound, seat: str) -> tuple[int, int]:
-    """What ``seat`` won in the finished round ``r`` and what it wagered (the bank none)."""
+def seat_result(r: KampungRound, seat: str) -> tuple[int, int, str]:
+    """What ``seat`` won in the finished round ``r``, what it wagered (the bank none) and
+    the kind of its hand."""
     outcome = r.outcome()
     if outcome.bank.name == seat:
-        return outcome.bank.net, 0
+        return outcome.bank.net, 0, outcome.bank.kind
     you = next(s for s in outcome.seats if s.name == seat)
-    return you.net, next(p.bet for p in r.entries if p.name == seat)
+    return you.net, next(p.bet for p in r.entries if p.name == seat), you.kind
 
 
 def history_item(r: KampungRound, seat: str, result: dict[str, Any]) -> dict[str, Any]:
     """The history's line of ``seat`` for the finished round ``r`` whose REPLAY.md output is
     ``result`` (after its number and time)."""
-    net, wagered = seat_net(r, seat)
+    net, wagered, _kind = seat_result(r, seat)
     mine = (
         result["bank"]
         if r.banker == seat

@@ -216,10 +216,8 @@ class Solver:
         self.rules = rules
         self.m = net_bound(rules)
         self.n_stats = NETS + 2 * self.m + 1
-        #: the shoe by class as plain numbers (and as the kernel's array), and with each up
-        #: card taken out
-        self.shoe_left = shoe_counts(rules.decks)
-        self.shoe = np.array(self.shoe_left, dtype=np.int64)
+        #: the shoe by class (the kernels' array), and with each up card taken out
+        self.shoe = np.array(shoe_counts(rules.decks), dtype=np.int64)
         self._shoe_up: dict[int | None, IntArray] = {}
         self.totals, self.ace_of_n, self.legal_grid = _seat_grids(rules)
         #: the settle rows (T18 / O7 / O8) as they are first met, by seat outcome class and
