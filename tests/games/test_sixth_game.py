@@ -18,6 +18,7 @@ from banluck.rooms.room import new_room
 from banluck.rooms.settings import parse_settings
 from tests.rooms.helpers import seeded
 from tests.web.games_helpers import api, game_client
+from tests.web.helpers import db_key
 
 MODULE = "tests.games.highcard"
 
@@ -123,3 +124,30 @@ def test_a_new_game_without_a_lesson_has_no_guided_hand(highcard: str, tmp_path:
     res = c.get(api(highcard, "guide"))
     assert res.status_code == 404 and res.json()["error"]["code"] == "not_found"
     assert c.get(api(highcard, "state")).json()["fair"]["shoe"] == 1
+
+
+def test_a_solo_save_of_the_first_form_is_read_into_the_table_run(
+    highcard: str, tmp_path: Path
+) -> None:
+    """A save of the first form (the table's stacks, shoe, bank and next hand at its top
+    level, the ledger inside ``fair``) loads in the middle of its hand to the same answer as
+    the same save in today's form (``table``: the table run) and plays on."""
+    c = game_client(tmp_path / "solo.sqlite3", seed=5)
+    c.post(api(highcard, "deal"), json={"hand": 1, "bet": 20})
+    c.post(api(highcard, "action"), json={"action": "show", "hand": 1, "step": 0})
+    c.post(api(highcard, "deal"), json={"hand": 2, "bet": 30})
+    store = c.app.state.service.store  # type: ignore[attr-defined]
+    with store.reading() as tx:
+        now = json.loads(tx.load_game(db_key(c), highcard))
+    assert now["v"] == 2 and "ledger" not in now["fair"]
+    table = now.pop("table")
+    first = {**now, "v": 1, **{k: v for k, v in table.items() if k != "fair"}}
+    first["fair"] = {**now["fair"], "ledger": table["fair"]}
+    answer = c.get(api(highcard, "state")).text
+    with store.transaction() as tx:
+        tx.save_game(db_key(c), highcard, json.dumps(first))
+    assert c.get(api(highcard, "state")).text == answer
+    state = c.post(api(highcard, "action"), json={"action": "show", "hand": 2, "step": 0}).json()
+    assert state["table"]["over"] and state["next_hand"] == 3
+    with store.reading() as tx:
+        assert json.loads(tx.load_game(db_key(c), highcard))["v"] == 2

@@ -301,5 +301,5 @@ def answer_bank(room: Room, player: str, take: bool, now: float) -> None:
             if s is not None:
                 room.bets.pop(s, None)
                 room.side_bets.pop(s, None)
-        room.banker, room.hands_banked = seat, 0
+        room.table.banker, room.table.hands_banked = seat, 0
     room.changed(now)

@@ -31,8 +31,9 @@ from typing import Any
 from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
-from banluck.games.driver import GameDriver, HandDriver, HandStart, Settled
+from banluck.games.driver import GameDriver, HandDriver, Settled
 from banluck.games.drivers import driver_for
+from banluck.games.table_run import TableRun
 from banluck.rooms.door import Door
 from banluck.rooms.fair import salt_from
 from banluck.rooms.people import Member, People
@@ -86,13 +87,17 @@ class Room(People):
         #: the seats in playing order (``infinite``: the people's, as they sat down)
         self.seats: list[str] = list(self.game.layout)
         self.occupant: dict[str, str] = {}  # seat -> player
-        self.stacks: dict[str, int] = dict.fromkeys(self.seats, self.game.fresh_stack())
+        #: the stacks, the bank, the shoe between hands with its fair ledger (every shoe
+        #: committed before its first card; secrets: saved only), the next hand's number
+        self.table = TableRun(
+            stacks=dict.fromkeys(self.seats, self.game.fresh_stack()),
+            shoe={},
+            ledger=TableLedger(salt_source=salt_from(self._next_entropy)),
+        )
         self.kept_stacks: dict[str, int] = {}  # a person's stack while not seated
         self.bets: dict[str, int] = {}  # seat -> bet for the next hand
         self.side_bets: dict[str, dict[str, int]] = {}  # seat -> its side bets (I10)
         self.last_bets: dict[str, int] = {}  # player -> last bet
-        #: issue 11 #6: every shoe committed before its first card (secrets: saved only)
-        self.ledger = TableLedger(salt_source=salt_from(self._next_entropy))
         self.game.ledger = self.ledger
         #: the hand just finished, whose record the store keeps with the room's next save
         #: (``rooms.recall``; runtime only: ``take_recall`` makes the record, once)
@@ -101,7 +106,10 @@ class Room(People):
         ) = None
         #: the seeds given for the next shoe, by the giver's name (``rooms.seeds``)
         self.seeds: dict[str, str] = {}
-        self.shoe: dict[str, Any] = self._new_shoe(self.game) if shoe is None else shoe
+        if shoe is None:
+            self._new_shoe(self.game)
+        else:
+            self.table.shoe = shoe
         self.hand: HandDriver | None = None
         #: who held each person's seat when the hand was dealt (their cards are theirs only)
         self.dealt_to: dict[str, str] = {}
@@ -111,9 +119,7 @@ class Room(People):
         #: (``infinite``: left out), and the person's stack stays as it was
         self.sitting_out: set[str] = set()
         self.settled = True  # the last hand (if any) is settled
-        self.last_number = 0
-        self.banker: str | None = self.game.first_banker()
-        self.hands_banked = 0
+        self.table.banker = self.game.first_banker()
         self.deadline: float | None = None
         self._waiting: list[Any] | None = None  # what the deadline is for
         self.connections: dict[str, int] = {}  # runtime only: player -> open sockets
@@ -139,6 +145,37 @@ class Room(People):
 
     def _next_entropy(self) -> int:
         return self.entropy()
+
+    # the table's run between hands (``games.table_run``), as the room's own fields
+
+    @property
+    def stacks(self) -> dict[str, int]:
+        return self.table.stacks
+
+    @stacks.setter
+    def stacks(self, value: dict[str, int]) -> None:
+        self.table.stacks = value
+
+    @property
+    def shoe(self) -> dict[str, Any]:
+        return self.table.shoe
+
+    @property
+    def ledger(self) -> TableLedger:
+        return self.table.ledger
+
+    @property
+    def banker(self) -> str | None:
+        return self.table.banker
+
+    @property
+    def hands_banked(self) -> int:
+        return self.table.hands_banked
+
+    @property
+    def last_number(self) -> int:
+        """The number of the hand dealt last (0 before the first)."""
+        return self.table.last_number
 
     # ------------------------------------------------------------------ reading
 
@@ -172,7 +209,7 @@ class Room(People):
         decks_changed = settings.decks != self.settings.decks
         self.settings, self.game = settings, game
         if decks_changed or game.shuffle_due(self.shoe):
-            self.shoe = self._new_shoe(game)
+            self._new_shoe(game)
         self.changed(now)
 
     def new_session(self, player: str, now: float) -> None:
@@ -233,10 +270,9 @@ class Room(People):
     def _new_shoe(self, game: GameDriver) -> dict[str, Any]:
         """A new shoe, derived from the salt committed before it and the seeds given for
         it; the next shoe's salt is drawn and committed at once (``rooms.seeds``)."""
-        shoe = game.fresh_shoe(self.entropy(), self.ledger)
+        self.table.new_shoe(game, self.entropy())
         self.seeds = {}
-        self.ledger.next_salt_commitment()
-        return shoe
+        return self.shoe
 
     def give_seed(self, player: str, seed: object, now: float) -> None:
         """A person's seed for the next shoe, chosen after its salt's commitment was shown
@@ -484,28 +520,20 @@ class Room(People):
                 bets[seat] = self.bets[seat]
             else:  # away: the smallest bet (T8 / B5 / K3)
                 bets[seat] = self.game.check_bet(seat, people, self.game.min_bet, self.stacks[seat])
-        number = self.last_number + 1
-        start = HandStart(
-            number=number,
+        start = self.table.start(
             seed=self.entropy(),
-            shoe=self.shoe,
             seats=tuple(seats),
             people=people,
             stacks=stacks,
             bets=bets,
-            banker=self.banker,
-            hands_banked=self.hands_banked,
             side_bets={s: b for s, b in self.side_bets.items() if s in bets},
         )
         if self.ledger.current is None:  # a room saved before the ledger: a fresh shoe
             start = dataclasses.replace(start, shoe=self._new_shoe(self.game))
-        if not self.game.shoe_marks_hands:  # else the shoe marks its hands (I1)
-            self.ledger.begin_hand()
-        self.hand = self.game.begin(start)
+        self.hand = self.table.deal(self.game, start)
         self.dealt_to = {seat: self.occupant[seat] for seat in people}
         self.present = {p for p in self.dealt_to.values() if self._connected(p)}
         self.settled = False
-        self.last_number = number
         self.bets, self.side_bets = {}, {}
         self.deadline, self._waiting = None, None
 
@@ -515,16 +543,12 @@ class Room(People):
         house = None if self.settings.house is None else self.settings.house.to_json()
         self._finished = (h, s, dict(self.dealt_to), names, house)  # its record: take_recall
         # a seat sat out: the bot's stack was the hand's, the person's stays as it was
-        self.stacks.update({k: v for k, v in s.stacks.items() if k not in self.sitting_out})
+        self.table.settle(s, kept=self.sitting_out)
         self.sitting_out = set()
-        self.ledger.end_hand()
-        self.shoe = s.shoe
-        if self.ledger.current is None or self.game.shuffle_due(self.shoe):
+        if self.table.shoe_due(self.game):
             # the next hand's shoe, committed now: every seat sees it before betting
-            self.shoe = self._new_shoe(self.game)
+            self._new_shoe(self.game)
         self.ledger.forget(self.keep_shoes)
-        if s.banker is not None:
-            self.banker, self.hands_banked = s.banker, s.hands_banked
         self.last_summary = s.summary
         self.tally.add(s.summary, self.dealt_to, {p: m.name for p, m in self.members.items()})
         self._free_gone()

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from banluck.core.fair import FairFormatError
 from banluck.core.fair.table import TableLedger
 from banluck.core.money import MAX_CHIPS
 from banluck.games.driver import HandStart
+from banluck.games.table_run import BadRun, saved_ledger
 from banluck.rooms.door import Door
 from banluck.rooms.fair import salt_from
 from banluck.rooms.people import Member
@@ -102,12 +102,12 @@ def load_room(cls: type[Room], data: dict[str, Any], *, entropy: Callable[[], in
     room.kept_stacks = {str(k): int(v) for k, v in data["kept_stacks"].items()}
     room.bets = {str(k): int(v) for k, v in data["bets"].items()}
     room.last_bets = {str(k): int(v) for k, v in data["last_bets"].items()}
-    room.ledger = _saved_ledger(data.get("fair"), salt_from(room._next_entropy))
+    room.table.ledger = _saved_ledger(data.get("fair"), salt_from(room._next_entropy))
     # the hand's replay is recorded already (a room saved before the ledger: not at all)
     room.game.ledger = room.ledger if room.ledger.current is not None else None
-    room.last_number = int(data["last_number"])
-    room.banker = data["banker"]
-    room.hands_banked = int(data["hands_banked"])
+    room.table.next_hand = int(data["last_number"]) + 1
+    room.table.banker = data["banker"]
+    room.table.hands_banked = int(data["hands_banked"])
     room.deadline = None if data["deadline"] is None else float(data["deadline"])
     room._waiting = data["waiting"]
     room.last_summary = list(data.get("last_summary", []))
@@ -140,7 +140,7 @@ def load_room(cls: type[Room], data: dict[str, Any], *, entropy: Callable[[], in
     room.game.ledger = room.ledger
     room.seeds = {str(k): str(v) for k, v in data.get("seeds", {}).items()}
     if room.ledger.current is None and (room.hand is None or room.settled):
-        room.shoe = room._new_shoe(room.game)  # saved before the ledger
+        room._new_shoe(room.game)  # saved before the ledger
     room.ledger.next_salt_commitment()  # a room saved before seeds: the next salt now
     return room
 
@@ -192,12 +192,9 @@ def _saved_ledger(data: object, salt: Callable[[int], bytes]) -> TableLedger:
     the ledger gets an empty one (its next deal takes a fresh, committed shoe)."""
     if data is None:
         return TableLedger(salt_source=salt)
-    if isinstance(data, dict):
-        try:
-            ledger = TableLedger.from_json(data, salt_source=salt)
-        except (FairFormatError, ValueError) as exc:
-            raise ValueError(f"the room's fair ledger: {exc}") from None
-        assert isinstance(ledger, TableLedger)
-        ledger.muted = True
-        return ledger
-    raise ValueError("the room's fair ledger must be an object")
+    try:
+        ledger = saved_ledger(data, salt)
+    except BadRun as exc:
+        raise ValueError(f"the room's {exc}") from None
+    ledger.muted = True
+    return ledger

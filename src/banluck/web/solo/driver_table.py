@@ -2,9 +2,10 @@
 its driver reads and writes (``games.driver``), so a new game is played at the solo table
 with no code in ``web/``.
 
-The save is JSON: the stacks, the driver's shoe between hands, the bank (where it moves),
-the next hand's number, your last bet, the notices, your statistics, and the hand in play
-as its ``HandStart`` and the choices made (every seat's). A hand is dealt again from that and
+The save is JSON: the table's run between hands (``games.table_run``: the stacks, the
+driver's shoe between hands with its fair ledger, the bank where it moves, the next hand's
+number), your last bet, the notices, your statistics, and the hand in play as its
+``HandStart`` and the choices made (every seat's). A hand is dealt again from that and
 its choices replayed, as a room's is. Only the seat's view leaves (``HandDriver.view``).
 A finished hand's history entry carries the hand the same way (``start`` and ``actions``):
 a game of this kind has no REPLAY.md input of its own.
@@ -23,12 +24,13 @@ from banluck.core.money import MAX_CHIPS
 from banluck.core.refusal import Refusal
 from banluck.games.driver import HandDriver, HandStart
 from banluck.games.registry import driver_class
+from banluck.games.table_run import BadRun, TableRun
 from banluck.web.saves.records import MAX_HAND, CorruptSave, is_int, now_iso
-from banluck.web.solo.fair import Salts, SaltSource, SoloFair, new_fair
+from banluck.web.solo.fair import Salts, SaltSource, SoloFair
 from banluck.web.solo.session import CorruptHand, SoloSession, replayed
 from banluck.web.solo.stats import Stats
 
-VERSION = 1
+VERSION = 2
 _MAX_ACTIONS = 1000
 
 
@@ -36,30 +38,37 @@ _MAX_ACTIONS = 1000
 class DriverRecord:
     """Everything kept for one browser's game of this kind."""
 
-    stacks: dict[str, int]
-    shoe: dict[str, Any]  # between hands (during a hand: the shoe before it)
+    #: the stacks, the shoe between hands (during a hand: the shoe before it) with its
+    #: ledger, the bank, the next hand's number
+    table: TableRun
     last_bet: int
-    banker: str | None = None
-    hands_banked: int = 0
-    next_hand: int = 1
     notices: list[dict[str, Any]] = field(default_factory=list)
     #: the hand in play (or the last): its start, the choices made and when it was dealt
     start: HandStart | None = None
     actions: list[tuple[str, str]] = field(default_factory=list)
     time: str = ""
     stats: Stats = field(default_factory=Stats)
-    #: the fair shoe's ledger (``web.solo.fair``)
+    #: the fair shoe's state beside the table's ledger (``web.solo.fair``)
     fair: SoloFair = field(default_factory=lambda: SoloFair.new(secrets.token_bytes))
 
+    def __post_init__(self) -> None:
+        self.fair.ledger = self.table.ledger  # one ledger: the table's
+
+    @property
+    def stacks(self) -> dict[str, int]:
+        return self.table.stacks
+
+    @property
+    def next_hand(self) -> int:
+        return self.table.next_hand
+
     def to_json(self) -> dict[str, Any]:
+        fair = self.fair.to_json()
+        del fair["ledger"]  # the table's, saved with it
         return {
             "v": VERSION,
-            "stacks": self.stacks,
-            "shoe": self.shoe,
+            "table": self.table.to_json(),
             "last_bet": self.last_bet,
-            "banker": self.banker,
-            "hands_banked": self.hands_banked,
-            "next_hand": self.next_hand,
             "notices": self.notices,
             "hand": None
             if self.start is None
@@ -69,7 +78,7 @@ class DriverRecord:
                 "time": self.time,
             },
             "stats": self.stats.to_json(),
-            "fair": self.fair.to_json(),
+            "fair": fair,
         }
 
 
@@ -78,36 +87,42 @@ def _need(cond: bool, what: str) -> None:
         raise CorruptSave(what)
 
 
+def migrated(data: Any) -> Any:
+    """A record of an earlier version in this version's form (the first kept the table's
+    run at its top level, the ledger inside ``fair``); a record of this version as it is."""
+    if not isinstance(data, dict) or data.get("v") != 1:
+        return data
+    fair = data.get("fair")
+    ledger = fair.get("ledger") if isinstance(fair, dict) else None
+    run = {k: data.get(k) for k in ("stacks", "shoe", "banker", "hands_banked", "next_hand")}
+    rest = {k: v for k, v in data.items() if k not in run and k != "fair"}
+    flags = None if not isinstance(fair, dict) else {k: v for k, v in fair.items() if k != "ledger"}
+    return {**rest, "v": VERSION, "table": {**run, "fair": ledger}, "fair": flags}
+
+
 def read_record(
     data: Any, seats: tuple[str, ...], salts: SaltSource = secrets.token_bytes
 ) -> DriverRecord:
-    """A saved record, every field checked (CorruptSave says what is wrong; the hand is
-    played again by the session, which refuses one its driver cannot play)."""
+    """A saved record of any version, every field checked (CorruptSave says what is wrong;
+    the hand is played again by the session, which refuses one its driver cannot play)."""
+    data = migrated(data)
     try:
         _need(isinstance(data, dict) and data.get("v") == VERSION, "unknown record version")
-        stacks = data["stacks"]
-        _need(
-            isinstance(stacks, dict)
-            and set(stacks) == set(seats)
-            and all(is_int(v) and 0 <= v <= MAX_CHIPS for v in stacks.values()),
-            "bad stacks",
-        )
-        _need(isinstance(data["shoe"], dict), "bad shoe")
+        try:
+            table = TableRun.from_json(data["table"], seats=seats, salts=salts)
+        except BadRun as exc:
+            raise CorruptSave(f"bad table: {exc}") from None
+        _need(table.hands_banked <= 10**6, "bad hands banked")
+        _need(table.next_hand <= MAX_HAND, "bad next hand")
+        fair = data.get("fair")
         rec = DriverRecord(
-            stacks={s: int(stacks[s]) for s in seats},
-            shoe=data["shoe"],
+            table=table,
             last_bet=data["last_bet"],
-            banker=data["banker"],
-            hands_banked=data["hands_banked"],
-            next_hand=data["next_hand"],
             notices=data["notices"],
             stats=Stats.from_json(data.get("stats")),
-            fair=SoloFair.read(data.get("fair"), salts),
+            fair=SoloFair.with_ledger(fair, table.ledger),
         )
         _need(is_int(rec.last_bet) and 0 <= rec.last_bet <= MAX_CHIPS, "bad last bet")
-        _need(rec.banker is None or rec.banker in seats, "bad banker")
-        _need(is_int(rec.hands_banked) and 0 <= rec.hands_banked <= 10**6, "bad hands banked")
-        _need(is_int(rec.next_hand) and 1 <= rec.next_hand <= MAX_HAND, "bad next hand")
         _need(isinstance(rec.notices, list) and len(rec.notices) <= 16, "bad notices")
         hand = data["hand"]
         if hand is not None:
@@ -150,7 +165,7 @@ class DriverSession(SoloSession):
 
     @property
     def banker(self) -> str | None:
-        return self.record.banker
+        return self.record.table.banker
 
     @property
     def record(self) -> DriverRecord:
@@ -173,7 +188,7 @@ class DriverSession(SoloSession):
         return {
             "stacks": dict(rec.stacks),
             "last_bet": rec.last_bet,
-            "banker": rec.banker,
+            "banker": rec.table.banker,
             "settings": {},
             "notices": list(rec.notices),
         }
@@ -191,7 +206,7 @@ class DriverSession(SoloSession):
     def stakes(self, body: dict[str, Any]) -> Any:
         """Your bet, by the driver's check (none where you hold the bank)."""
         rec, you = self.record, self.you
-        if rec.banker == you:
+        if rec.table.banker == you:
             if "bet" in body:
                 raise self.bad_bet("you hold the bank: the banker places no bet")
             return None
@@ -200,25 +215,26 @@ class DriverSession(SoloSession):
         return self.driver.check_bet(you, (you,), body["bet"], rec.stacks[you])
 
     def start(self, number: int, stakes: Any) -> HandStart:
-        rec = self.record
-        if rec.banker is None:
-            rec.banker = self.driver.first_banker()
-        return self.start_with(
-            number,
-            seed=(self.rng or secrets.SystemRandom()).getrandbits(63),
-            shoe=rec.shoe,
+        table, you = self.record.table, self.you
+        return table.start(
+            seed=self._seed(),
             seats=self.driver.layout,
-            bet=stakes,
-            banker=rec.banker,
-            hands_banked=rec.hands_banked,
+            people=(you,),
+            bets={} if stakes is None else {you: stakes},
         )
 
+    def begin(self, start: HandStart) -> HandDriver:
+        return self.record.table.deal(self.driver, start)
+
+    def _seed(self) -> int:
+        return (self.rng or secrets.SystemRandom()).getrandbits(63)
+
     def shoe_due(self) -> bool:
-        return not self.fair.fresh and self.driver.shuffle_due(self.record.shoe)
+        return not self.fair.fresh and self.record.table.shoe_due(self.driver)
 
     def make_shoe(self, ledger: TableLedger) -> list[dict[str, Any]]:
-        seed = (self.rng or secrets.SystemRandom()).getrandbits(63)
-        self.record.shoe = self.driver.fresh_shoe(seed, ledger)
+        assert ledger is self.record.table.ledger
+        self.record.table.new_shoe(self.driver, self._seed())
         return [{"code": "reshuffled", "params": {"decks": self.driver.decks}}]
 
     def dealt(self, hand: HandDriver, stakes: Any) -> None:
@@ -226,7 +242,6 @@ class DriverSession(SoloSession):
         rec.notices = list(self.fair.news)
         if stakes is not None:
             rec.last_bet = stakes
-        rec.next_hand = hand.number + 1
         rec.start, rec.actions, rec.time = hand.start, [], now_iso()
 
     def played(self, hand: HandDriver) -> None:
@@ -235,9 +250,7 @@ class DriverSession(SoloSession):
     def finished(self, hand: HandDriver) -> dict[str, Any]:
         rec, start, you = self.record, hand.start, self.you
         settled = hand.settle()
-        rec.stacks = dict(settled.stacks)
-        rec.shoe = settled.shoe
-        rec.banker, rec.hands_banked = settled.banker, settled.hands_banked
+        rec.table.settle(settled)
         line = hand.seat_line(you, settled)
         rec.stats.add(line)
         net, bet = line.net, line.wagered
@@ -286,19 +299,9 @@ class DriverCodec:
     def fresh(self, language: str, player: str) -> DriverSession:
         driver = self.driver
         seed = (self.rng or secrets.SystemRandom()).getrandbits(63)
-        shoe: dict[str, Any] = {}
-
-        def make(ledger: TableLedger) -> None:
-            nonlocal shoe
-            shoe = driver.fresh_shoe(seed, ledger)
-
-        fair = new_fair(self.salts.first(player), make)
-        record = DriverRecord(
-            stacks=dict.fromkeys(driver.layout, driver.fresh_stack()),
-            shoe=shoe,
-            last_bet=driver.min_bet,
-            fair=fair,
-        )
+        table = TableRun.fresh(driver, seed, self.salts.first(player))
+        fair = SoloFair(ledger=table.ledger, fresh=True)
+        record = DriverRecord(table=table, last_bet=driver.min_bet, fair=fair)
         return DriverSession(self.name, self.family, record, self.rng)
 
     def decode(self, raw: str) -> DriverSession:

@@ -121,6 +121,17 @@ class SoloFair:
             ledger = TableLedger.from_json(data["ledger"], salt_source=salts)
         except (FairFormatError, ValueError, TypeError, KeyError) as exc:
             raise CorruptSave(f"bad fair ledger: {exc}") from None
+        assert isinstance(ledger, TableLedger)
+        return cls.with_ledger(data, ledger)
+
+    @classmethod
+    def with_ledger(cls, data: object, ledger: TableLedger) -> SoloFair:
+        """The fair part of a save whose ledger is kept beside it (``CorruptSave`` saying
+        what is wrong; None: a save from before the table kept one)."""
+        if data is None:
+            return cls(ledger=ledger)
+        if not isinstance(data, dict):
+            raise CorruptSave("bad fair record")
         fresh, news, seed = data.get("fresh"), data.get("news"), data.get("seed")
         if not isinstance(fresh, bool):
             raise CorruptSave("bad fair record: fresh")
@@ -132,7 +143,6 @@ class SoloFair:
             raise CorruptSave("bad fair record: news")
         if seed is not None and not (isinstance(seed, str) and len(seed) <= 64):
             raise CorruptSave("bad fair record: seed")
-        assert isinstance(ledger, TableLedger)
         return cls(ledger=ledger, fresh=fresh, news=list(news), seed=seed)
 
     def seat_json(self) -> dict[str, Any] | None:

@@ -269,6 +269,12 @@ class SoloSession(ABC):
             side_bets={you: side_bets} if side_bets else {},
         )
 
+    def begin(self, start: HandStart) -> HandDriver:
+        """Deal ``start`` through the driver, its shoe's hand begun in the ledger."""
+        if not self.driver.shoe_marks_hands:  # else the shoe marks its hands (I1)
+            self.fair.ledger.begin_hand()
+        return self.driver.begin(start)
+
     def bad_bet(self, message: str) -> Refusal:
         """A ``bad_bet`` of the person's, with the range and the stack now."""
         rules = self.driver.rules
@@ -292,10 +298,8 @@ class SoloSession(ABC):
             self._next_shoe()  # a save from before the ledger, or a shoe made late
         start = self.start(number, stakes)
         self.driver = recording(self.driver, fair.ledger)
-        if not self.driver.shoe_marks_hands:  # else the shoe marks its hands (I1)
-            fair.ledger.begin_hand()
         try:
-            hand = self.driver.begin(start)
+            hand = self.begin(start)
         except BadBet as exc:
             raise self.bad_bet(str(exc)) from None
         self.dealt(hand, stakes)
