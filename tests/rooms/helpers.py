@@ -23,6 +23,15 @@ class Clock:
         return self.t
 
 
+def first_format(data: dict[str, Any]) -> dict[str, Any]:
+    """A saved room (``Room.to_json``) as the first format saved it: its table run's
+    fields (``games.table_run``) at its top level, the last hand's number for the next."""
+    run = dict(data["table"])
+    last = run.pop("next_hand") - 1
+    rest = {k: v for k, v in data.items() if k != "table"}
+    return {**rest, **run, "format": 1, "last_number": last}
+
+
 def seeded(seed: int = 1) -> Any:
     rng = random.Random(seed)
     return lambda: rng.getrandbits(128)

@@ -15,7 +15,7 @@ import pytest
 from banluck.core.cards import ONE_DECK
 from banluck.core.fair import FairLedger, parse_history, verify_history
 from banluck.rooms.room import Room
-from tests.rooms.helpers import hidden_leaks, room, secret_leaks
+from tests.rooms.helpers import first_format, hidden_leaks, room, secret_leaks
 
 VIEWERS = ("A", "B", "C", None)
 
@@ -152,8 +152,8 @@ def test_a_room_saved_before_the_ledger_deals_its_next_hand_from_a_committed_sho
         if r.in_hand:
             break
     assert r.in_hand
-    data: dict[str, Any] = json.loads(json.dumps(r.to_json()))
-    del data["fair"]  # as saved before issue 11 #6: in the middle of hand 1
+    data: dict[str, Any] = first_format(json.loads(json.dumps(r.to_json())))
+    del data["fair"]  # as saved before the ledger: in the middle of hand 1
     old = Room.from_json(data, entropy=r.entropy)
     assert old.view("A")["table"] == r.view("A")["table"]
     assert old.public()["fair"] is None
@@ -170,7 +170,7 @@ def test_a_room_saved_before_the_ledger_deals_its_next_hand_from_a_committed_sho
 
 
 def test_a_room_saved_before_the_ledger_between_hands_commits_its_shoe_when_loaded() -> None:
-    data = json.loads(json.dumps(_seated("kampung", 9).to_json()))
+    data = first_format(json.loads(json.dumps(_seated("kampung", 9).to_json())))
     del data["fair"]
     r = Room.from_json(data)
     assert r.public()["fair"]["shoe"] == 1
@@ -181,7 +181,7 @@ def test_a_room_saved_before_the_ledger_between_hands_commits_its_shoe_when_load
 
 def test_a_saved_ledger_that_is_not_one_is_refused_as_a_room_that_cannot_be_read() -> None:
     data = json.loads(json.dumps(_seated("table", 7).to_json()))
-    data["fair"]["shoes"][0]["commitment"] = "xyz"
+    data["table"]["fair"]["shoes"][0]["commitment"] = "xyz"
     with pytest.raises(ValueError, match="fair ledger"):
         Room.from_json(data)
 

@@ -93,8 +93,8 @@ def test_a_killed_server_resumes_the_room_mid_hand(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "damage",
     [
-        lambda d: d["stacks"].update(you=10**30),
-        lambda d: d["stacks"].update(anna=-500),
+        lambda d: d["table"]["stacks"].update(you=10**30),
+        lambda d: d["table"]["stacks"].update(anna=-500),
         lambda d: d["occupant"].update(ben="nobody"),
         lambda d: d["members"][0].update(seat="anna"),
         lambda d: d.update(seats=["you", "anna"]),

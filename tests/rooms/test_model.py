@@ -16,7 +16,7 @@ from banluck.rooms.names import display_name, is_code, new_code
 from banluck.rooms.people import HOST_GRACE
 from banluck.rooms.room import Room, new_room
 from banluck.rooms.settings import parse_settings
-from tests.rooms.helpers import CODE, finish_hand, hidden_leaks, room
+from tests.rooms.helpers import CODE, finish_hand, first_format, hidden_leaks, room
 
 
 def ready(r: Room, players: str = "AB", now: float = 0.0) -> None:
@@ -361,7 +361,8 @@ def test_a_person_who_sits_after_a_hand_sees_it_as_a_watcher_does() -> None:
 def test_loading_a_room_shuffles_nothing_and_shares_the_shoe_in_play(game: str) -> None:
     """A saved room is rebuilt from its saved shoe: no secure entropy is drawn (no new shoe
     is shuffled and committed to be thrown away), and a hand in play holds the room's shoe
-    itself, as in play, not a second copy."""
+    itself, as in play, not a second copy. A room the first format saved (its table run at
+    its top level) is the same room."""
     r = room(game, seed=3)
     sits = [("A", None), ("B", None)] if game == "infinite" else [("A", r.seats[0])]
     for p, s in sits:
@@ -375,6 +376,7 @@ def test_loading_a_room_shuffles_nothing_and_shares_the_shoe_in_play(game: str) 
         saved = json.loads(json.dumps(r.to_json()))
         again = Room.from_json(saved, entropy=no_entropy)
         assert again.to_json() == saved
+        assert Room.from_json(first_format(saved), entropy=no_entropy).to_json() == saved
         bet_all(r, "AB" if game == "infinite" else "A")
     for _ in range(10):  # a hand may end at the deal (a natural): deal the next
         if r.in_hand:
@@ -384,6 +386,8 @@ def test_loading_a_room_shuffles_nothing_and_shares_the_shoe_in_play(game: str) 
     saved = json.loads(json.dumps(r.to_json()))
     again = Room.from_json(saved, entropy=no_entropy)
     assert again.to_json() == saved
+    older = Room.from_json(first_format(saved), entropy=no_entropy)
+    assert older.to_json() == saved and older.view("A") == again.view("A")
     assert again.hand is not None
     cards = "remaining" if "remaining" in again.shoe else "pack"  # Ban Luck's / blackjack's
     assert again.hand.start.shoe[cards] is again.shoe[cards]

@@ -431,7 +431,7 @@ def test_a_new_server_on_the_same_file_resumes_the_room_mid_hand(tmp_path: Path)
             assert after["you"]["seat"] == "you"
             room = hub2.rooms[code]
             assert room.hand is not None and room.hand.number == hand
-            assert room.stacks == {k: int(v) for k, v in saved["stacks"].items()}
+            assert room.stacks == {k: int(v) for k, v in saved["table"]["stacks"].items()}
             t = after["table"]
             ann.send(
                 {

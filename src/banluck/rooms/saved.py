@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from banluck.core.fair.table import TableLedger
 from banluck.core.money import MAX_CHIPS
 from banluck.games.driver import HandStart
-from banluck.games.table_run import BadRun, saved_ledger
+from banluck.games.table_run import BadRun, TableRun
 from banluck.rooms.door import Door
 from banluck.rooms.fair import salt_from
 from banluck.rooms.people import Member
@@ -20,8 +19,10 @@ from banluck.rooms.tally import Tally
 if TYPE_CHECKING:
     from banluck.rooms.room import Room
 
-#: The format of a saved room.
-FORMAT = 1
+#: The format of a saved room (the first kept its table's run at its top level).
+FORMAT = 2
+#: The room's fields of the first format that are its table run's now (``games.table_run``)
+_RUN_FIELDS = ("stacks", "shoe", "fair", "last_number", "banker", "hands_banked")
 
 
 def room_json(room: Room) -> dict[str, Any]:
@@ -42,15 +43,11 @@ def room_json(room: Room) -> dict[str, Any]:
         ],
         "seats": list(room.seats),
         "occupant": dict(room.occupant),
-        "stacks": dict(room.stacks),
+        # the stacks, the bank, the shoe with its fair ledger, the next hand's number
+        "table": room.table.to_json(),
         "kept_stacks": dict(room.kept_stacks),
         "bets": dict(room.bets),
         "last_bets": dict(room.last_bets),
-        "shoe": room.shoe,
-        "fair": room.ledger.to_json(),
-        "last_number": room.last_number,
-        "banker": room.banker,
-        "hands_banked": room.hands_banked,
         "deadline": room.deadline,
         "waiting": room._waiting,
         "last_summary": room.last_summary,
@@ -78,14 +75,25 @@ def room_json(room: Room) -> dict[str, Any]:
 
 def load_room(cls: type[Room], data: dict[str, Any], *, entropy: Callable[[], int]) -> Room:
     """A room saved by ``room_json``; a hand in the middle is dealt again from the same
-    shoe and seed and its choices replayed, so it stands exactly where it stood."""
+    shoe and seed and its choices replayed, so it stands exactly where it stood. A room of
+    the first format is read as well."""
+    data = migrated(data)
     if data.get("format") != FORMAT:
         raise ValueError(f"room format {data.get('format')!r} is not {FORMAT}")
     settings = settings_from_json(data["settings"])
+    seats = [str(s) for s in data["seats"]]
     # the saved shoe: no new one is shuffled (and committed) only to be replaced
     room = cls(
-        str(data["code"]), settings, str(data["host"]), entropy=entropy, shoe=dict(data["shoe"])
+        str(data["code"]),
+        settings,
+        str(data["host"]),
+        entropy=entropy,
+        shoe=dict(data["table"]["shoe"]),
     )
+    try:
+        table = TableRun.from_json(data["table"], seats=seats, salts=salt_from(room._next_entropy))
+    except BadRun as exc:
+        raise ValueError(f"the room's table: {exc}") from None
     room.owner = str(data.get("owner", room.host))
     for m in data["members"]:
         room.members[str(m["player"])] = Member(
@@ -96,18 +104,15 @@ def load_room(cls: type[Room], data: dict[str, Any], *, entropy: Callable[[], in
             bool(m.get("freed")),
             bool(m.get("watch_only")),
         )
-    room.seats = [str(s) for s in data["seats"]]
+    room.seats = seats
     room.occupant = {str(k): str(v) for k, v in data["occupant"].items()}
-    room.stacks = {str(k): int(v) for k, v in data["stacks"].items()}
+    room.table = table
     room.kept_stacks = {str(k): int(v) for k, v in data["kept_stacks"].items()}
     room.bets = {str(k): int(v) for k, v in data["bets"].items()}
     room.last_bets = {str(k): int(v) for k, v in data["last_bets"].items()}
-    room.table.ledger = _saved_ledger(data.get("fair"), salt_from(room._next_entropy))
-    # the hand's replay is recorded already (a room saved before the ledger: not at all)
+    room.ledger.muted = True  # the hand's replay is recorded already
+    # (a room saved before the ledger: not at all)
     room.game.ledger = room.ledger if room.ledger.current is not None else None
-    room.table.next_hand = int(data["last_number"]) + 1
-    room.table.banker = data["banker"]
-    room.table.hands_banked = int(data["hands_banked"])
     room.deadline = None if data["deadline"] is None else float(data["deadline"])
     room._waiting = data["waiting"]
     room.last_summary = list(data.get("last_summary", []))
@@ -130,7 +135,7 @@ def load_room(cls: type[Room], data: dict[str, Any], *, entropy: Callable[[], in
     saved = data["hand"]
     if saved is not None:
         start = saved["start"]
-        if start.get("shoe") == data["shoe"]:  # as in play: the hand's shoe is the room's
+        if start.get("shoe") == data["table"]["shoe"]:  # in play: the hand's shoe is the room's
             start = {**start, "shoe": room.shoe}
         hand = room.game.begin(HandStart.from_json(start))
         hand.replay([(str(s), str(a)) for s, a in saved["actions"]])
@@ -187,14 +192,13 @@ def check_loaded(room: Room) -> None:
         raise ValueError("the bank is offered to someone not in the room")
 
 
-def _saved_ledger(data: object, salt: Callable[[int], bytes]) -> TableLedger:
-    """The ledger saved with a room, muted for the replay of its hand; a room saved before
-    the ledger gets an empty one (its next deal takes a fresh, committed shoe)."""
-    if data is None:
-        return TableLedger(salt_source=salt)
-    try:
-        ledger = saved_ledger(data, salt)
-    except BadRun as exc:
-        raise ValueError(f"the room's {exc}") from None
-    ledger.muted = True
-    return ledger
+def migrated(data: dict[str, Any]) -> dict[str, Any]:
+    """A room of the first format in this format's form (its table run's fields gathered
+    in ``table``); a room of this format as it is."""
+    if data.get("format") != 1:
+        return data
+    run = {k: data.get(k) for k in _RUN_FIELDS}
+    rest = {k: v for k, v in data.items() if k not in run}
+    last = run.pop("last_number")
+    table = {**run, "next_hand": last + 1 if isinstance(last, int) else last}
+    return {**rest, "format": FORMAT, "table": table}

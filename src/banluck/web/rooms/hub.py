@@ -29,6 +29,7 @@ from banluck.games.driver import GameDriver
 from banluck.rooms.hints import room_hint
 from banluck.rooms.names import is_code, new_code
 from banluck.rooms.room import Room, new_room
+from banluck.rooms.saved import migrated
 from banluck.rooms.settings import parse_settings
 from banluck.store.pg_rooms import PgRoomStore
 from banluck.store.rooms import Hand, RoomStore
@@ -128,10 +129,12 @@ class RoomHub(SharedRooms):
             if fault is not None:
                 raise ValueError(fault)
             # the fair ledger's cards are shared as it reads them; its salts are unique
-            fair = data.pop("fair", None) if isinstance(data, dict) else None
+            data = migrated(data) if isinstance(data, dict) else data
+            run = data.get("table") if isinstance(data, dict) else None
+            fair = run.pop("fair", None) if isinstance(run, dict) else None
             data = shared_strings(data)
             if fair is not None:
-                data["fair"] = fair
+                data["table"]["fair"] = fair
             room = Room.from_json(data, **self._kw())
             self.damaged.discard(code)
             return room
