@@ -1,8 +1,11 @@
-"""Saves written by the code before the house moved (``tests/data/saves``, a hand in the
-middle of each game) load to the same answer, byte for byte, and play on to the end."""
+"""Saves of the first kind (``tests/data/saves``, a hand in the middle of each game): those
+written before the house moved, and those written with a fair ledger before the table's run
+was kept as one object (``*.ledger.*``), load to the same answer, byte for byte, and play on
+to the end."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -14,20 +17,21 @@ from tests.web.helpers import db_key
 SAVES = Path(__file__).parents[1] / "data" / "saves"
 
 
+@pytest.mark.parametrize("kind", ["", ".ledger"])
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_an_old_save_loads_unchanged_and_plays_on(game: str, tmp_path: Path) -> None:
+def test_an_old_save_loads_unchanged_and_plays_on(game: str, kind: str, tmp_path: Path) -> None:
     c = game_client(tmp_path / "old.sqlite3", seed=3)
     c.get(api(game, "state"))  # the server issues the browser's cookie
     store = c.app.state.service.store  # type: ignore[attr-defined]
     with store.transaction() as tx:
-        data = (SAVES / f"{game}.save.json").read_text()
+        data = (SAVES / f"{game}{kind}.save.json").read_text()
         if game == "table":
             tx.save_player(db_key(c), data)
         else:
             tx.save_game(db_key(c), game, data)
     res = c.get(api(game, "state"))
     assert res.status_code == 200
-    assert res.text == (SAVES / f"{game}.state.json").read_text()
+    assert res.text == (SAVES / f"{game}{kind}.state.json").read_text()
     state = res.json()
     assert state["table"] is not None and not state["table"]["over"]
     while not state["table"]["over"]:
@@ -37,3 +41,6 @@ def test_an_old_save_loads_unchanged_and_plays_on(game: str, tmp_path: Path) -> 
         assert res.status_code == 200, res.text
         state = res.json()
     assert c.get(api(game, f"history/{t['hand']}")).status_code == 200
+    with store.reading() as tx:
+        raw = tx.load_player(db_key(c)) if game == "table" else tx.load_game(db_key(c), game)
+    assert raw is not None and "table" in json.loads(raw)  # saved again in today's form

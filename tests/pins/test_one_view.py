@@ -26,7 +26,8 @@ def _rig_table(c: Any, full: list[str]) -> None:
     store = c.app.state.service.store
     with store.reading() as tx:
         data = json.loads(tx.load_player(db_key(c)))
-    data["shoe"] = {"decks": 2, "cards": full, "drawn": 0, "stacked": 0}
+    data["table"]["shoe"] = {"decks": 2, "remaining": full, "drawn": 0}
+    data["stacked"] = 0
     with store.transaction() as tx:
         tx.save_player(db_key(c), json.dumps(data))
 

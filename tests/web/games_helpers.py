@@ -173,9 +173,9 @@ def rig_kampung(c: TestClient, first: str, *, banker: str, seed: int = 0) -> Non
     data = stored(c, "kampung")
     assert data is not None
     data["hand"] = None
-    data["banker"] = banker
-    data["hands_banked"] = 0
-    data["shoe"] = {"decks": 2, "cards": full_shoe_after(first.split(), 2), "drawn": 0}
+    run = data["table"]  # the table's run (games.table_run)
+    run["banker"], run["hands_banked"] = banker, 0
+    run["shoe"] = {"decks": 2, "remaining": full_shoe_after(first.split(), 2), "drawn": 0}
     write_record(c, "kampung", data)
 
 

@@ -351,7 +351,7 @@ def test_kampung_the_banker_s_fifteen(db: Path, choice: str) -> None:
     t = state["table"]
     if choice == "void":
         assert t["void"] and all(p["result"] == "void" for p in t["players"])
-        assert state["player"]["stacks"] == stored(c, "kampung")["stacks"]
+        assert state["player"]["stacks"] == stored(c, "kampung")["table"]["stacks"]
     if choice == "burn":
         assert t["bank"]["burnt"] == ["9S", "6H"]
         assert all(p["result"] in ("forfeit", "win", "lose", "push") for p in t["players"])
@@ -489,7 +489,7 @@ def test_an_unreadable_game_save_is_moved_aside_and_only_that_game_restarts(db: 
     _play(c, "infinite", rng)
     infinite = c.get(api("infinite", "state")).json()["player"]["stacks"]["you"]
     data = stored(c, "classic")
-    data["stacks"]["you"] = -5
+    data["table"]["stacks"]["you"] = -5
     write_record(c, "classic", data)
     state = c.get(api("classic", "state")).json()
     assert state["player"]["notices"] == [{"code": "save_reset", "params": {"stack": 1000}}]

@@ -55,8 +55,8 @@ def test_a_stacked_one_on_one_shoe_deals_its_cards_before_shuffling(
     assert s["table"]["seats"][0]["net"] == 100
     # the stack is dealt: O2's shuffle again, made as the hand ends (its commitment is
     # shown before the next bet) and announced with the next deal
-    assert stored(c, "one-on-one")["shoe"]["stacked"] == 0
-    assert stored(c, "one-on-one")["shoe"]["drawn"] == 0
+    assert stored(c, "one-on-one")["stacked"] == 0
+    assert stored(c, "one-on-one")["table"]["shoe"]["drawn"] == 0
 
     s = deal(c, "one-on-one", bet=100)
     assert "reshuffled" in _notice_codes(s)
@@ -74,13 +74,13 @@ def test_without_a_stacked_shoe_one_on_one_shuffles_before_every_hand(db: Path) 
         while not s["table"]["over"]:
             s = act(c, "one-on-one", s, "stand" if "stand" in s["table"]["legal"] else "hit")
         # the next hand's shoe is made, full, as soon as this one ends: a shoe a hand
-        assert stored(c, "one-on-one")["shoe"]["drawn"] == 0
+        assert stored(c, "one-on-one")["table"]["shoe"]["drawn"] == 0
         assert s["fair"]["shoe"] == first + _ + 1
 
 
 def _set_stack(c: object, game: str, stack: int) -> None:
     data = stored(c, game)  # type: ignore[arg-type]
-    data["stacks"]["you"] = stack
+    data["table"]["stacks"]["you"] = stack
     write_record(c, game, data)  # type: ignore[arg-type]
 
 

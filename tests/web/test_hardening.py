@@ -358,13 +358,13 @@ def _set(path: str, value: object) -> Callable[[Json], None]:
 @pytest.mark.parametrize(
     "change",
     [
-        _set("stacks.you", 10**30),
-        _set("stacks.anna", 10**13),
+        _set("table.stacks.you", 10**30),
+        _set("table.stacks.anna", 10**13),
         _set("last_bet", -100),
         _set("last_bet", 10**6),
-        _set("next_hand", 2**63 + 1),
-        _set("next_hand", 2**53),
-        _set("next_hand", 0),
+        _set("table.next_hand", 2**63 + 1),
+        _set("table.next_hand", 2**53),
+        _set("table.next_hand", 0),
         _set("notices", [{"code": "x", "params": {}}] * 1000),
         _set("hand.seats", [["you", 1000, 100], ["anna", 1000, 50], ["ben", 10**30, 50]]),
         _set("hand.seats", [["you", 1000, -100], ["anna", 1000, 50], ["ben", 1000, 50]]),

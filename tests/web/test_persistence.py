@@ -8,6 +8,7 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -95,6 +96,11 @@ def _write_raw(db: Path, pid: str, raw: str) -> None:
     conn.close()
 
 
+def _with_shoe(data: dict[str, Any], shoe: dict[str, Any]) -> dict[str, Any]:
+    """A save whose table run has ``shoe`` for its shoe."""
+    return {**data, "table": {**data["table"], "shoe": {**shoe, "drawn": 0}}}
+
+
 @pytest.mark.parametrize(
     "damage",
     [
@@ -103,7 +109,9 @@ def _write_raw(db: Path, pid: str, raw: str) -> None:
         lambda raw: raw.replace('"decks":2', '"decks":7', 1),
         lambda raw: "null",
         lambda raw: json.dumps({**json.loads(raw), "v": 99}),
-        lambda raw: json.dumps({**json.loads(raw), "shoe": {"decks": 2, "cards": [], "drawn": 0}}),
+        lambda raw: json.dumps(
+            _with_shoe(json.loads(raw), {"decks": 2, "remaining": [], "drawn": 0})
+        ),
     ],
 )
 def test_a_corrupt_save_starts_afresh_with_a_notice_and_is_kept(db: Path, damage: object) -> None:
@@ -205,7 +213,7 @@ def test_fresh_stacks_when_out_of_chips(db: Path) -> None:
     conn = sqlite3.connect(db)
     data = json.loads(conn.execute("SELECT data FROM players").fetchone()[0])
     conn.close()
-    data["stacks"] = {"you": 5, "anna": 49, "ben": 50}
+    data["table"]["stacks"] = {"you": 5, "anna": 49, "ben": 50}
     _write_raw(db, pid, json.dumps(data))
     state = c.get("/api/state").json()
     assert state["player"]["stacks"] == {"you": 5, "anna": 49, "ben": 50}
@@ -249,6 +257,6 @@ def test_a_saved_shoe_that_does_not_add_up_is_corrupt(drawn: object, why: str) -
 
     saved = PlayerRecord.fresh(TABLE, Shoe(2, random.Random(1)), "en").to_json()
     assert from_json(saved, TABLE)[0].shoe_drawn == 0
-    saved["shoe"] = dict(saved["shoe"], drawn=drawn)  # a fresh shoe has drawn 0
+    saved["table"]["shoe"] = dict(saved["table"]["shoe"], drawn=drawn)  # a fresh one drew 0
     with pytest.raises(CorruptSave, match=why):
         from_json(saved, TABLE)

@@ -237,14 +237,14 @@ def test_the_shoe_in_use_is_never_shown_before_it_is_finished(tmp_path: Path) ->
     text = json.dumps(state)
     assert '"salt"' not in text and '"order"' not in text
     saved = stored(c, "classic")
-    assert saved["fair"]["ledger"]["shoes"][-1]["reveal"]["salt"] not in json.dumps(data)
+    assert saved["table"]["fair"]["shoes"][-1]["reveal"]["salt"] not in json.dumps(data)
 
 
 def test_a_save_with_a_damaged_ledger_is_set_aside(tmp_path: Path) -> None:
     c = game_client(tmp_path / "f.sqlite3")
     c.put(api("kampung", "settings"), json={"bank": "house"})
     data = stored(c, "kampung")
-    data["fair"]["ledger"]["shoes"][0]["commitment"] = "zz"
+    data["table"]["fair"]["shoes"][0]["commitment"] = "zz"
     write_record(c, "kampung", data)
     state = c.get(api("kampung", "state")).json()
     assert state["player"]["notices"][0]["code"] == "save_reset"

@@ -28,8 +28,9 @@ from banluck.core.money import MAX_CHIPS
 from banluck.core.whole import is_whole
 from banluck.games.driver import GameDriver, HandDriver, HandStart, Settled
 
-#: The highest hand number a saved run may name (a bound on a damaged save).
-MAX_HAND = 10**9
+#: The highest hand number a saved run may name: the largest integer a JavaScript number
+#: holds exactly (a page reads it).
+MAX_HAND = 2**53 - 1
 
 SaltSource = Callable[[int], bytes]
 
@@ -178,6 +179,40 @@ class TableRun:
             hands_banked=int(banked),
             next_hand=int(number),
         )
+
+
+class OnRun:
+    """What holds a table run (``table``), with the run's parts readable as its own."""
+
+    table: TableRun
+
+    @property
+    def stacks(self) -> dict[str, int]:
+        return self.table.stacks
+
+    @stacks.setter
+    def stacks(self, value: dict[str, int]) -> None:
+        self.table.stacks = value
+
+    @property
+    def ledger(self) -> TableLedger:
+        return self.table.ledger
+
+    @property
+    def hands_banked(self) -> int:
+        return self.table.hands_banked
+
+    @hands_banked.setter
+    def hands_banked(self, value: int) -> None:
+        self.table.hands_banked = value
+
+    @property
+    def next_hand(self) -> int:
+        return self.table.next_hand
+
+    @next_hand.setter
+    def next_hand(self, value: int) -> None:
+        self.table.next_hand = value
 
 
 def saved_ledger(data: object, salts: SaltSource) -> TableLedger:

@@ -33,7 +33,7 @@ from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
 from banluck.games.driver import GameDriver, HandDriver, Settled
 from banluck.games.drivers import driver_for
-from banluck.games.table_run import TableRun
+from banluck.games.table_run import OnRun, TableRun
 from banluck.rooms.door import Door
 from banluck.rooms.fair import salt_from
 from banluck.rooms.people import Member, People
@@ -56,7 +56,7 @@ def _entropy() -> int:
     return secrets.randbits(128)
 
 
-class Room(People):
+class Room(People, OnRun):
     """One room (see the module's text)."""
 
     #: how many finished shoes the fair history keeps (``KEEP_SHOES``)
@@ -149,28 +149,12 @@ class Room(People):
     # the table's run between hands (``games.table_run``), as the room's own fields
 
     @property
-    def stacks(self) -> dict[str, int]:
-        return self.table.stacks
-
-    @stacks.setter
-    def stacks(self, value: dict[str, int]) -> None:
-        self.table.stacks = value
-
-    @property
     def shoe(self) -> dict[str, Any]:
         return self.table.shoe
 
     @property
-    def ledger(self) -> TableLedger:
-        return self.table.ledger
-
-    @property
     def banker(self) -> str | None:
         return self.table.banker
-
-    @property
-    def hands_banked(self) -> int:
-        return self.table.hands_banked
 
     @property
     def last_number(self) -> int:

@@ -1,8 +1,9 @@
 """The save of one browser's ``table`` or ``one-on-one`` (docs/API.md, Saves): its format
 on disk and its validation.
 
-A ``PlayerRecord`` holds the stacks, the settings, the remaining shoe and the hand in
-progress as the cards it drew and the actions taken (a ``HandRecord``). ``read`` checks every
+A ``PlayerRecord`` holds the table's run (``web.saves.run``: the stacks, the remaining shoe
+with its fair ledger, the next hand's number), the settings and the hand in progress as the
+cards it drew and the actions taken (a ``HandRecord``). ``read`` checks every
 field of a stored record against the session's rules; ``start_of`` makes the driver's
 ``HandStart`` of its hand, whose shoe deals the hand's cards again and then the rest, so
 that the hand is played again exactly by Ban Luck's driver.
@@ -27,7 +28,9 @@ from banluck.games.banluck import Action, Round, Rules, SeatEntry
 from banluck.games.banluck.driver import BanluckDriver
 from banluck.games.driver import HandStart
 from banluck.games.house import HouseError
-from banluck.web.saves.records import LANGUAGES, MAX_HAND, SPEEDS, CorruptSave, is_int
+from banluck.games.table_run import TableRun
+from banluck.web.saves.records import LANGUAGES, SPEEDS, CorruptSave, is_int
+from banluck.web.saves.run import SavedRun, check_shoe, fair_json, migrated, read_run, saved_fair
 from banluck.web.solo.fair import SaltSource, SoloFair, committed_fair
 from banluck.web.solo.house import (
     HOUSE_DECKS,
@@ -38,7 +41,8 @@ from banluck.web.solo.house import (
 )
 from banluck.web.solo.stats import Stats
 
-RECORD_VERSION = 1
+#: 2: the table run in ``table`` (1 kept it at the top level; read and migrated)
+RECORD_VERSION = 2
 _MAX_NOTICES = 16
 
 
@@ -91,25 +95,19 @@ class HandRecord:
 
 
 @dataclass
-class PlayerRecord:
-    """Everything the server keeps for one browser id."""
+class PlayerRecord(SavedRun):
+    """Everything the server keeps for one browser id: the table's run (``SavedRun``) and
+    what is Ban Luck's own."""
 
-    stacks: dict[str, int]
-    shoe_decks: int
-    shoe_cards: list[Card]  # the remaining shoe, top first
-    shoe_drawn: int
-    settings: dict[str, Any]
+    settings: dict[str, Any] = field(default_factory=dict)
     #: ``--shoe``: the shoe's first cards (while ``shoe_drawn`` is below this) are stacked
     #: and deal before any shuffle, O2's included; 0 once they are dealt or shuffled away
     stacked: int = 0
     last_bet: int = 100
-    next_hand: int = 1
     pending_decks: int | None = None
     notices: list[dict[str, Any]] = field(default_factory=list)
     hand: HandRecord | None = None
     stats: Stats = field(default_factory=Stats)
-    #: the fair shoe's ledger (``web.solo.fair``)
-    fair: SoloFair = field(default_factory=lambda: SoloFair.new(secrets.token_bytes))
 
     @classmethod
     def fresh(
@@ -125,16 +123,18 @@ class PlayerRecord:
         new one)."""
         if fair is None:
             fair = committed_fair(shoe.peek_order(), shoe.decks, shoe.drawn)
-        return cls(
+        run = TableRun(
+            stacks=dict.fromkeys(rules.seats, rules.fresh_stack), shoe={}, ledger=fair.ledger
+        )
+        rec = cls(
+            table=run,
             fair=fair,
             stacked=stacked,
-            stacks=dict.fromkeys(rules.seats, rules.fresh_stack),
-            shoe_decks=shoe.decks,
-            shoe_cards=list(shoe.peek_order()),
-            shoe_drawn=shoe.drawn,
             settings={"decks": shoe.decks, "speed": "normal", "language": language},
             last_bet=min(max(100, rules.bet_min), rules.bet_max),
         )
+        rec.store_shoe(shoe)
+        return rec
 
     def shoe(self, rng: random.Random | None) -> Shoe:
         """The saved shoe, shuffled by ``rng`` (``secrets.SystemRandom()`` when None) next time.
@@ -142,34 +142,30 @@ class PlayerRecord:
         While stacked cards remain the shoe deals as it is stacked: no shuffle before the
         hand (T12 / O2), so ``--shoe`` deals its cards first in every preset.
         """
-        shoe = Shoe.restore(self.shoe_cards, decks=self.shoe_decks, drawn=self.shoe_drawn, rng=rng)
+        shoe = super().shoe(rng)
         shoe.stacked_order = self.shoe_drawn < self.stacked
         return shoe
 
     def store_shoe(self, shoe: Shoe) -> None:
-        self.shoe_decks = shoe.decks
-        self.shoe_cards = list(shoe.peek_order())
-        self.shoe_drawn = shoe.drawn
+        """The shoe kept, ``stacked`` while its stacked cards last."""
+        super().store_shoe(shoe)
+        self.table.shoe.pop("stacked", None)
+        if self.shoe_drawn < self.stacked:
+            self.table.shoe["stacked"] = True
 
     def to_json(self) -> dict[str, Any]:
         """The record as stored."""
         hand = self.hand
         return {
             "v": RECORD_VERSION,
-            "stacks": self.stacks,
-            "shoe": {
-                "decks": self.shoe_decks,
-                "cards": [c.code for c in self.shoe_cards],
-                "drawn": self.shoe_drawn,
-                "stacked": self.stacked,
-            },
+            "table": self.table.to_json(),
+            "stacked": self.stacked,
             "settings": self.settings,
             "last_bet": self.last_bet,
-            "next_hand": self.next_hand,
             "pending_decks": self.pending_decks,
             "notices": self.notices,
             "stats": self.stats.to_json(),
-            "fair": self.fair.to_json(),
+            "fair": fair_json(self.fair),  # its ledger: the table's
             "hand": None
             if hand is None
             else {
@@ -204,8 +200,8 @@ def read(raw: str, rules: Rules, salts: SaltSource = secrets.token_bytes) -> Pla
 def read_json(data: Any, rules: Rules, salts: SaltSource = secrets.token_bytes) -> PlayerRecord:
     """``read`` of a record already parsed (``salts``: the ledger's salt source)."""
     try:
-        rec = _read_record(data, rules)
-        rec.fair = SoloFair.read(data.get("fair"), salts)
+        data = _migrated(data)
+        rec = _read_record(data, rules, salts)
         rec.hand = _read_hand(data["hand"], rec, rules.name)
         return rec
     except CorruptSave:
@@ -223,25 +219,32 @@ def _chips(x: Any) -> bool:
     return is_int(x) and 0 <= x <= MAX_CHIPS
 
 
-def _read_record(d: Any, rules: Rules) -> PlayerRecord:
+def _migrated(d: Any) -> Any:
+    """A record of the first kind in this version's form: its shoe's cards the run's
+    ``remaining``, its count of stacked cards the record's own."""
+    if not isinstance(d, dict) or "table" in d:
+        return d
+    s = d.get("shoe")
+    if not isinstance(s, dict):
+        return migrated(d, RECORD_VERSION)
+    stacked = s.get("stacked", 0)  # absent in saves made before stacked shoes
+    shoe = {"decks": s.get("decks"), "remaining": s.get("cards"), "drawn": s.get("drawn")}
+    if is_int(stacked) and is_int(shoe["drawn"]) and shoe["drawn"] < stacked:
+        shoe["stacked"] = True
+    return {**migrated(d, RECORD_VERSION, shoe), "stacked": stacked}
+
+
+def _read_record(d: Any, rules: Rules, salts: SaltSource) -> PlayerRecord:
     _need(isinstance(d, dict), "the record is not an object")
     _need(d.get("v") == RECORD_VERSION, f"unknown record version {d.get('v')!r}")
-    stacks = d["stacks"]
+    run = read_run(d, rules.seats, salts)
+    check_shoe(run.shoe)
+    decks, drawn = run.shoe["decks"], run.shoe["drawn"]
+    stacked = d.get("stacked", 0)
     _need(
-        isinstance(stacks, dict)
-        and set(stacks) == set(rules.seats)
-        and all(_chips(v) for v in stacks.values()),
-        "bad stacks",
+        is_int(stacked) and 0 <= stacked <= len(run.shoe["remaining"]) + drawn,
+        "bad stacked count",
     )
-    s = d["shoe"]
-    decks = s["decks"]
-    _need(decks in HOUSE_DECKS, f"bad shoe decks {decks!r}")
-    shoe_cards = [parse_card(c) for c in s["cards"]]
-    drawn = s["drawn"]
-    _need(is_int(drawn), "bad shoe count")
-    stacked = s.get("stacked", 0)  # absent in saves made before issue 10's stacked shoes
-    _need(is_int(stacked) and 0 <= stacked <= len(shoe_cards) + drawn, "bad stacked count")
-    Shoe.restore(shoe_cards, decks=decks, drawn=drawn)  # raises on a shoe that does not add up
     settings = d["settings"]
     _need(
         isinstance(settings, dict)
@@ -262,7 +265,7 @@ def _read_record(d: Any, rules: Rules) -> PlayerRecord:
     if aside and settings["decks"] != decks:  # the preset's count, from the next shuffle
         pending = settings["decks"]
     following = next_rules(rules, settings)
-    last_bet, next_hand = d["last_bet"], d["next_hand"]
+    last_bet = d["last_bet"]
     _need(is_int(last_bet), f"bad last bet {last_bet!r}")
     if aside:
         last_bet = min(max(last_bet, following.bet_min), following.bet_max)
@@ -270,7 +273,6 @@ def _read_record(d: Any, rules: Rules) -> PlayerRecord:
         following.bet_min <= last_bet <= following.bet_max,
         f"bad last bet {last_bet!r}",
     )
-    _need(is_int(next_hand) and 1 <= next_hand <= MAX_HAND, f"bad next hand {next_hand!r}")
     notices = d["notices"]
     _need(
         isinstance(notices, list)
@@ -283,19 +285,19 @@ def _read_record(d: Any, rules: Rules) -> PlayerRecord:
     )
     if aside:
         notices = with_set_aside(notices, _MAX_NOTICES)
-    return PlayerRecord(
-        stacks={k: int(v) for k, v in stacks.items()},
-        shoe_decks=decks,
-        shoe_cards=shoe_cards,
-        shoe_drawn=drawn,
+    rec = PlayerRecord(
+        table=run,
+        fair=saved_fair(d, run),
         settings=settings,
         stacked=stacked,
         last_bet=last_bet,
-        next_hand=next_hand,
         pending_decks=pending,
         notices=notices,
         stats=Stats.from_json(d.get("stats")),  # absent in saves made before statistics
     )
+    if run.shoe.get("stacked", False) != (drawn < stacked):
+        rec.store_shoe(rec.shoe(None))  # the flag as the count says
+    return rec
 
 
 def _read_hand(h: Any, rec: PlayerRecord, preset: str) -> HandRecord | None:

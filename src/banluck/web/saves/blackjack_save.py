@@ -22,12 +22,15 @@ from banluck.games.blackjack.rules import SIDE_BET_NAMES, BlackjackRules
 from banluck.games.blackjack.shoe import BlackjackShoe
 from banluck.games.driver import HandStart
 from banluck.games.house import HouseError, read_house
-from banluck.web.saves.records import MAX_HAND, CorruptSave, is_int
+from banluck.games.table_run import TableRun
+from banluck.web.saves.records import CorruptSave, is_int
+from banluck.web.saves.run import SavedRun, fair_json, migrated, read_run, saved_fair
 from banluck.web.solo.fair import SaltSource, SoloFair
 from banluck.web.solo.house import set_aside, with_set_aside
 from banluck.web.solo.stats import Stats
 
-VERSION = 1
+#: 2: the table run in ``table`` (1 kept it at the top level; read and migrated)
+VERSION = 2
 
 
 def stacked_shoe(
@@ -80,14 +83,12 @@ class BlackjackHand:
 
 
 @dataclass
-class BlackjackRecord:
-    """Everything kept for one browser's blackjack game."""
+class BlackjackRecord(SavedRun):
+    """Everything kept for one browser's blackjack game: the table's run (``SavedRun``:
+    its shoe between hands, during a hand the shoe before it) and what is blackjack's."""
 
-    stacks: dict[str, int]
-    shoe: dict[str, Any]  # between hands (during a hand: the shoe before it)
     last_bet: int = 100
     last_side_bets: dict[str, int] = field(default_factory=dict)
-    next_hand: int = 1
     burnt: list[str] = field(default_factory=list)
     notices: list[dict[str, Any]] = field(default_factory=list)
     hand: BlackjackHand | None = None
@@ -96,24 +97,20 @@ class BlackjackRecord:
     #: settings, where a house chosen for the next hand is kept
     house: dict[str, Any] | None = None
     settings: dict[str, Any] = field(default_factory=dict)
-    #: the fair shoe's ledger (``web.solo.fair``)
-    fair: SoloFair = field(default_factory=lambda: SoloFair.new(secrets.token_bytes))
 
     def to_json(self) -> dict[str, Any]:
         return {
             "v": VERSION,
             **({} if self.house is None else {"house": self.house}),
             **({"settings": self.settings} if self.settings else {}),
-            "stacks": self.stacks,
-            "shoe": self.shoe,
+            "table": self.table.to_json(),
             "last_bet": self.last_bet,
             "last_side_bets": self.last_side_bets,
-            "next_hand": self.next_hand,
             "burnt": self.burnt,
             "notices": self.notices,
             "hand": None if self.hand is None else self.hand.to_json(),
             "stats": self.stats.to_json(),
-            "fair": self.fair.to_json(),
+            "fair": fair_json(self.fair),  # its ledger: the table's
         }
 
 
@@ -157,6 +154,7 @@ def read_record(
     is wrong); a chosen house that no longer passes its checks is set aside with a notice.
     ``salts``: its ledger's salt source."""
     try:
+        d = migrated(d, VERSION)
         _need(isinstance(d, dict) and d.get("v") == VERSION, "unknown record version")
         house = d.get("house")
         _need(house is None or isinstance(house, dict), "bad house")
@@ -168,22 +166,20 @@ def read_record(
         _need(isinstance(settings, dict) and set(settings) <= {"house"}, "bad settings")
         settings = dict(settings)
         aside = set_aside(settings, preset.name)
-        BlackjackShoe.from_json(rules, d["shoe"])  # raises on a shoe that does not add up
+        run = read_run(d, rules.seats, salts)
+        BlackjackShoe.from_json(rules, run.shoe)  # raises on a shoe that does not add up
         rec = BlackjackRecord(
-            stacks=_stacks(d["stacks"], rules),
-            shoe=d["shoe"],
+            table=run,
             last_bet=d["last_bet"],
             last_side_bets=_sides(d["last_side_bets"]),
-            next_hand=d["next_hand"],
             burnt=[parse_card(c).code for c in d["burnt"]],
             notices=d["notices"],
             stats=Stats.from_json(d.get("stats")),
             house=house,
             settings=settings,
-            fair=SoloFair.read(d.get("fair"), salts),
+            fair=saved_fair(d, run),
         )
         _need(is_int(rec.last_bet) and 0 <= rec.last_bet <= rules.bet_max, "bad last bet")
-        _need(is_int(rec.next_hand) and 1 <= rec.next_hand <= MAX_HAND, "bad next hand")
         _need(isinstance(rec.notices, list) and len(rec.notices) <= 16, "bad notices")
         if aside:
             rec.notices = with_set_aside(rec.notices)
@@ -233,12 +229,13 @@ def start_of(rules: BlackjackRules, hand: BlackjackHand) -> HandStart:
     )
 
 
-def fresh_record(rules: BlackjackRules, shoe: dict[str, Any]) -> BlackjackRecord:
-    """A new player's game: fresh stacks (T9), a new shoe."""
+def fresh_record(rules: BlackjackRules, shoe: dict[str, Any], fair: SoloFair) -> BlackjackRecord:
+    """A new player's game: fresh stacks (T9), a new shoe committed to ``fair``'s ledger."""
+    run = TableRun(
+        stacks=dict.fromkeys(rules.seats, rules.fresh_stack), shoe=shoe, ledger=fair.ledger
+    )
     return BlackjackRecord(
-        stacks=dict.fromkeys(rules.seats, rules.fresh_stack),
-        shoe=shoe,
-        last_bet=min(max(100, rules.bet_min), rules.bet_max),
+        table=run, fair=fair, last_bet=min(max(100, rules.bet_min), rules.bet_max)
     )
 
 

@@ -144,8 +144,8 @@ class BlackjackCodec:
                 shoe, burnt = bj_save.new_shoe(self.rules, ledger)
 
         fair = new_fair(self.salts.first(player), make)
-        rec = bj_save.fresh_record(self.rules, shoe)
-        rec.burnt, rec.fair = burnt, fair
+        rec = bj_save.fresh_record(self.rules, shoe, fair)
+        rec.burnt = burnt
         return BlackjackSession(self.rules, rec, self.rng)
 
     def decode(self, raw: str) -> Session:

@@ -1,10 +1,11 @@
 """The save of one browser's ``kampung`` game (docs/API.md, Saves): its format on disk and
 its validation.
 
-A hand is saved as its rules (bank, decks), its entries, the cards it drew and the choices
-made; the rest of the shoe as in ``table``. ``start_of`` makes the driver's ``HandStart``
-of a saved hand: its shoe deals the hand's cards again, then the rest, so the hand is
-played again exactly by kampung's driver.
+The table between hands is its run (``web.saves.run``: the stacks, the shoe with its fair
+ledger, the bank, the next hand's number). A hand is saved as its rules (bank, decks), its
+entries, the cards it drew and the choices made; the rest of the shoe is the run's.
+``start_of`` makes the driver's ``HandStart`` of a saved hand: its shoe deals the hand's
+cards again, then the rest, so the hand is played again exactly by kampung's driver.
 """
 
 from __future__ import annotations
@@ -20,13 +21,15 @@ from banluck.core.errors import BanLuckError
 from banluck.core.money import MAX_CHIPS
 from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
-from banluck.core.shoe_json import shoe_before, shoe_of_dealt
+from banluck.core.shoe_json import shoe_before, shoe_json, shoe_of_dealt
 from banluck.games.driver import HandStart
 from banluck.games.house import House, HouseError
 from banluck.games.kampung.driver import KampungDriver
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
-from banluck.web.saves.records import MAX_HAND, CorruptSave, is_int
+from banluck.games.table_run import TableRun
+from banluck.web.saves.records import CorruptSave, is_int
+from banluck.web.saves.run import SavedRun, check_shoe, fair_json, migrated, read_run, saved_fair
 from banluck.web.solo.fair import SaltSource, SoloFair, committed_fair
 from banluck.web.solo.house import (
     HOUSE_DECKS,
@@ -37,7 +40,8 @@ from banluck.web.solo.house import (
 )
 from banluck.web.solo.stats import Stats
 
-VERSION = 1
+#: 2: the table run in ``table`` (1 kept it at the top level; read and migrated)
+VERSION = 2
 BANKS = ("house", "rotate")
 
 
@@ -104,50 +108,36 @@ class KampungHand:
 
 
 @dataclass
-class KampungRecord:
-    """Everything kept for one browser's kampung game."""
+class KampungRecord(SavedRun):
+    """Everything kept for one browser's kampung game: the table's run (``SavedRun``)
+    and what is kampung's own."""
 
-    stacks: dict[str, int]
-    shoe_decks: int
-    shoe_cards: list[Card]
-    shoe_drawn: int
-    settings: dict[str, Any]  # bank, decks, and a house if one is chosen
-    banker: str
-    hands_banked: int = 0
+    settings: dict[str, Any] = field(default_factory=dict)  # bank, decks, a house if chosen
     last_bet: int = 100
-    next_hand: int = 1
     notices: list[dict[str, Any]] = field(default_factory=list)
     hand: KampungHand | None = None
     stats: Stats = field(default_factory=Stats)
-    #: the fair shoe's ledger (``web.solo.fair``)
-    fair: SoloFair = field(default_factory=lambda: SoloFair.new(secrets.token_bytes))
 
-    def shoe(self, rng: Any) -> Shoe:
-        return Shoe.restore(self.shoe_cards, decks=self.shoe_decks, drawn=self.shoe_drawn, rng=rng)
+    @property
+    def banker(self) -> str:
+        banker = self.table.banker
+        assert banker is not None  # K2: a kampung table always has one
+        return banker
 
-    def store_shoe(self, shoe: Shoe) -> None:
-        self.shoe_decks = shoe.decks
-        self.shoe_cards = list(shoe.peek_order())
-        self.shoe_drawn = shoe.drawn
+    @banker.setter
+    def banker(self, seat: str) -> None:
+        self.table.banker = seat
 
     def to_json(self) -> dict[str, Any]:
         return {
             "v": VERSION,
-            "stacks": self.stacks,
-            "shoe": {
-                "decks": self.shoe_decks,
-                "cards": [c.code for c in self.shoe_cards],
-                "drawn": self.shoe_drawn,
-            },
+            "table": self.table.to_json(),
             "settings": self.settings,
-            "banker": self.banker,
-            "hands_banked": self.hands_banked,
             "last_bet": self.last_bet,
-            "next_hand": self.next_hand,
             "notices": self.notices,
             "hand": None if self.hand is None else self.hand.to_json(),
             "stats": self.stats.to_json(),
-            "fair": self.fair.to_json(),
+            "fair": fair_json(self.fair),  # its ledger: the table's
         }
 
 
@@ -157,15 +147,13 @@ def fresh_record(shoe: Shoe, fair: SoloFair | None = None) -> KampungRecord:
     rules = KAMPUNG
     if fair is None:
         fair = committed_fair(shoe.peek_order(), shoe.decks, shoe.drawn)
-    return KampungRecord(
-        fair=fair,
+    run = TableRun(
         stacks=dict.fromkeys(rules.seats, rules.fresh_stack),
-        shoe_decks=shoe.decks,
-        shoe_cards=list(shoe.peek_order()),
-        shoe_drawn=shoe.drawn,
-        settings={"bank": "house", "decks": shoe.decks},
+        shoe=shoe_json(shoe),
+        ledger=fair.ledger,
         banker=rules.bank_order[0],
     )
+    return KampungRecord(table=run, fair=fair, settings={"bank": "house", "decks": shoe.decks})
 
 
 def _need(cond: bool, what: str) -> None:
@@ -188,20 +176,20 @@ def read_record(d: Any, salts: SaltSource = secrets.token_bytes) -> KampungRecor
         raise CorruptSave(f"{type(exc).__name__}: {exc}") from None
 
 
+def _first_shoe(d: Any) -> Any:
+    """The run's shoe of a save of the first kind (its cards were ``cards``)."""
+    s = d.get("shoe") if isinstance(d, dict) else None
+    if not isinstance(s, dict):
+        return s
+    return {"decks": s.get("decks"), "remaining": s.get("cards"), "drawn": s.get("drawn")}
+
+
 def _read(d: Any, salts: SaltSource) -> KampungRecord:
     rules = KAMPUNG
+    d = migrated(d, VERSION, _first_shoe(d))
     _need(isinstance(d, dict) and d.get("v") == VERSION, "unknown record version")
-    stacks = d["stacks"]
-    _need(
-        isinstance(stacks, dict)
-        and set(stacks) == set(rules.seats)
-        and all(_chips(v) for v in stacks.values()),
-        "bad stacks",
-    )
-    s = d["shoe"]
-    _need(s["decks"] in HOUSE_DECKS and is_int(s["drawn"]), "bad shoe")
-    cards = [parse_card(c) for c in s["cards"]]
-    Shoe.restore(cards, decks=s["decks"], drawn=s["drawn"])
+    run = read_run(d, rules.seats, salts)
+    check_shoe(run.shoe)
     settings = d["settings"]
     _need(
         isinstance(settings, dict)
@@ -214,24 +202,16 @@ def _read(d: Any, salts: SaltSource) -> KampungRecord:
     allowed = rules.allowed_decks if settings.get("house") is None else HOUSE_DECKS
     _need(settings["decks"] in allowed, "bad settings")
     following = next_rules(settings)
+    _need(run.banker is not None, "bad banker")
     rec = KampungRecord(
-        stacks={k: int(v) for k, v in stacks.items()},
-        shoe_decks=s["decks"],
-        shoe_cards=cards,
-        shoe_drawn=s["drawn"],
+        table=run,
         settings=settings,
-        banker=d["banker"],
-        hands_banked=d["hands_banked"],
         last_bet=d["last_bet"],
-        next_hand=d["next_hand"],
         notices=d["notices"],
         stats=Stats.from_json(d.get("stats")),
-        fair=SoloFair.read(d.get("fair"), salts),
+        fair=saved_fair(d, run),
     )
-    _need(rec.banker in rules.seats, "bad banker")
-    _need(is_int(rec.hands_banked) and 0 <= rec.hands_banked <= 10**6, "bad hands banked")
     _need(is_int(rec.last_bet), "bad bet")
-    _need(is_int(rec.next_hand) and 1 <= rec.next_hand <= MAX_HAND, "bad next hand")
     _need(isinstance(rec.notices, list) and len(rec.notices) <= 16, "bad notices")
     if aside:
         rec.last_bet = min(max(rec.last_bet, following.bet_min), following.bet_max)

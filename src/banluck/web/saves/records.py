@@ -12,11 +12,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from banluck.core.whole import is_whole
+from banluck.games.table_run import MAX_HAND as TABLE_MAX_HAND
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 LANGUAGES = ("en", "de", "zh", "vi")
 #: The highest hand number: the largest integer a JavaScript number holds exactly.
-MAX_HAND = 2**53 - 1
+MAX_HAND = TABLE_MAX_HAND
 
 
 class CorruptSave(Exception):

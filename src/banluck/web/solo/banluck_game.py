@@ -147,8 +147,8 @@ class BanluckSession(SoloSession):
             news.append({"code": "reshuffled", "params": {"decks": decks}})
         if decks != rec.shoe_decks:
             news.append({"code": "decks_changed", "params": {"decks": decks}})
-        rec.store_shoe(Shoe(decks, ledger.shuffler(), ledger=ledger))
         rec.stacked = 0  # the --shoe cards, if any were left, are shuffled away
+        rec.store_shoe(Shoe(decks, ledger.shuffler(), ledger=ledger))
         rec.pending_decks = None
         return news
 

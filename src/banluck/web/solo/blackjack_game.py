@@ -117,7 +117,7 @@ class BlackjackSession(SoloSession):
         one once its hand is settled: no second parse)."""
         shoe = self.hand.shoe if self.hand is not None and not self.fair.fresh else None
         if shoe is None:
-            shoe = BlackjackShoe.from_json(self.rules, self.record.shoe)
+            shoe = BlackjackShoe.from_json(self.rules, self.record.table.shoe)
         return shoe.next_hand_number()
 
     # ------------------------------------------------------------------ the deal
@@ -137,7 +137,7 @@ class BlackjackSession(SoloSession):
         rec = self.record
         if rec.settings.get("house") != rec.house:
             return True
-        return not self.fair.fresh and self._shoe_driver().shuffle_due(rec.shoe)
+        return not self.fair.fresh and self._shoe_driver().shuffle_due(rec.table.shoe)
 
     def _shoe_driver(self) -> BlackjackDriver:
         """The driver of the house of the record's shoe (the next hand's)."""
@@ -148,7 +148,7 @@ class BlackjackSession(SoloSession):
         rec = self.record
         rec.house = rec.settings.get("house")
         self.rules = self._shoe_driver().rules
-        rec.shoe, rec.burnt = new_shoe(self.rules, ledger)
+        rec.table.shoe, rec.burnt = new_shoe(self.rules, ledger)
         return [{"code": "reshuffled", "params": {"decks": self.rules.decks}}]
 
     def start(self, number: int, stakes: tuple[Any, dict[str, Any]]) -> HandStart:
@@ -162,7 +162,7 @@ class BlackjackSession(SoloSession):
         return self.start_with(
             number,
             seed=(self.rng or secrets.SystemRandom()).getrandbits(63),
-            shoe=rec.shoe,
+            shoe=rec.table.shoe,
             seats=self.rules.seats,
             bet=bet,
             side_bets=sides,
@@ -205,8 +205,7 @@ class BlackjackSession(SoloSession):
         entry = hand.history_json(self.you, now_iso())  # before the cards are discarded
         assert entry is not None
         settled = hand.settle()
-        rec.stacks = dict(settled.stacks)
-        rec.shoe = settled.shoe
+        rec.table.settle(settled)
         rec.stats.add(hand.seat_line(self.you, settled))
         return entry
 

@@ -24,8 +24,9 @@ from banluck.core.money import MAX_CHIPS
 from banluck.core.refusal import Refusal
 from banluck.games.driver import HandDriver, HandStart
 from banluck.games.registry import driver_class
-from banluck.games.table_run import BadRun, TableRun
-from banluck.web.saves.records import MAX_HAND, CorruptSave, is_int, now_iso
+from banluck.games.table_run import TableRun
+from banluck.web.saves.records import CorruptSave, is_int, now_iso
+from banluck.web.saves.run import SavedRun, fair_json, migrated, read_run, saved_fair
 from banluck.web.solo.fair import Salts, SaltSource, SoloFair
 from banluck.web.solo.session import CorruptHand, SoloSession, replayed
 from banluck.web.solo.stats import Stats
@@ -35,36 +36,19 @@ _MAX_ACTIONS = 1000
 
 
 @dataclass
-class DriverRecord:
-    """Everything kept for one browser's game of this kind."""
+class DriverRecord(SavedRun):
+    """Everything kept for one browser's game of this kind: the table's run (``SavedRun``:
+    its shoe between hands, during a hand the shoe before it) and the rest."""
 
-    #: the stacks, the shoe between hands (during a hand: the shoe before it) with its
-    #: ledger, the bank, the next hand's number
-    table: TableRun
-    last_bet: int
+    last_bet: int = 0
     notices: list[dict[str, Any]] = field(default_factory=list)
     #: the hand in play (or the last): its start, the choices made and when it was dealt
     start: HandStart | None = None
     actions: list[tuple[str, str]] = field(default_factory=list)
     time: str = ""
     stats: Stats = field(default_factory=Stats)
-    #: the fair shoe's state beside the table's ledger (``web.solo.fair``)
-    fair: SoloFair = field(default_factory=lambda: SoloFair.new(secrets.token_bytes))
-
-    def __post_init__(self) -> None:
-        self.fair.ledger = self.table.ledger  # one ledger: the table's
-
-    @property
-    def stacks(self) -> dict[str, int]:
-        return self.table.stacks
-
-    @property
-    def next_hand(self) -> int:
-        return self.table.next_hand
 
     def to_json(self) -> dict[str, Any]:
-        fair = self.fair.to_json()
-        del fair["ledger"]  # the table's, saved with it
         return {
             "v": VERSION,
             "table": self.table.to_json(),
@@ -78,7 +62,7 @@ class DriverRecord:
                 "time": self.time,
             },
             "stats": self.stats.to_json(),
-            "fair": fair,
+            "fair": fair_json(self.fair),  # its ledger: the table's
         }
 
 
@@ -87,40 +71,21 @@ def _need(cond: bool, what: str) -> None:
         raise CorruptSave(what)
 
 
-def migrated(data: Any) -> Any:
-    """A record of an earlier version in this version's form (the first kept the table's
-    run at its top level, the ledger inside ``fair``); a record of this version as it is."""
-    if not isinstance(data, dict) or data.get("v") != 1:
-        return data
-    fair = data.get("fair")
-    ledger = fair.get("ledger") if isinstance(fair, dict) else None
-    run = {k: data.get(k) for k in ("stacks", "shoe", "banker", "hands_banked", "next_hand")}
-    rest = {k: v for k, v in data.items() if k not in run and k != "fair"}
-    flags = None if not isinstance(fair, dict) else {k: v for k, v in fair.items() if k != "ledger"}
-    return {**rest, "v": VERSION, "table": {**run, "fair": ledger}, "fair": flags}
-
-
 def read_record(
     data: Any, seats: tuple[str, ...], salts: SaltSource = secrets.token_bytes
 ) -> DriverRecord:
     """A saved record of any version, every field checked (CorruptSave says what is wrong;
     the hand is played again by the session, which refuses one its driver cannot play)."""
-    data = migrated(data)
+    data = migrated(data, VERSION)
     try:
         _need(isinstance(data, dict) and data.get("v") == VERSION, "unknown record version")
-        try:
-            table = TableRun.from_json(data["table"], seats=seats, salts=salts)
-        except BadRun as exc:
-            raise CorruptSave(f"bad table: {exc}") from None
-        _need(table.hands_banked <= 10**6, "bad hands banked")
-        _need(table.next_hand <= MAX_HAND, "bad next hand")
-        fair = data.get("fair")
+        table = read_run(data, seats, salts)
         rec = DriverRecord(
             table=table,
             last_bet=data["last_bet"],
             notices=data["notices"],
             stats=Stats.from_json(data.get("stats")),
-            fair=SoloFair.with_ledger(fair, table.ledger),
+            fair=saved_fair(data, table),
         )
         _need(is_int(rec.last_bet) and 0 <= rec.last_bet <= MAX_CHIPS, "bad last bet")
         _need(isinstance(rec.notices, list) and len(rec.notices) <= 16, "bad notices")
