@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from banluck.core import BadBet, Shoe
+from banluck.core import BadBet
 from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
 from banluck.core.seating import Seating, seating_for
-from banluck.core.shoe_json import shoe_json
 from banluck.games.banluck import Round, Rules
 from banluck.games.banluck.driver import BanluckDriver, BanluckHand
 from banluck.games.driver import HandDriver, HandStart
@@ -148,7 +147,7 @@ class BanluckSession(SoloSession):
         if decks != rec.shoe_decks:
             news.append({"code": "decks_changed", "params": {"decks": decks}})
         rec.stacked = 0  # the --shoe cards, if any were left, are shuffled away
-        rec.store_shoe(Shoe(decks, ledger.shuffler(), ledger=ledger))
+        rec.table.new_shoe(self._next_driver(decks), 0)  # shuffled by the ledger
         rec.pending_decks = None
         return news
 
@@ -158,9 +157,7 @@ class BanluckSession(SoloSession):
         rec = self.record
         self.driver = self._next_driver(rec.shoe_decks)
         return self.start_with(
-            number,
             seed=0,  # nothing in a Ban Luck hand shuffles (T12 is done between hands)
-            shoe=shoe_json(rec.shoe(None)),
             seats=self.rules.seats,
             bet=stakes,
         )
@@ -177,7 +174,6 @@ class BanluckSession(SoloSession):
         rec.notices = notices + self.fair.news
         rec.stacks = {s: r.stacks[s] for s in self.rules.seats}
         rec.last_bet = stakes
-        rec.next_hand = hand.number + 1
         played = self.driver.house
         rec.hand = HandRecord.of(
             hand.number, r, now_iso(), None if played is None else played.to_object()
@@ -196,7 +192,8 @@ class BanluckSession(SoloSession):
         assert isinstance(hand, BanluckHand)
         rec = self.record
         settled = hand.settle()
-        rec.stacks = dict(settled.stacks)
+        rec.table.settle(settled)
+        rec.store_shoe(hand.round.shoe)  # stacked while its stacked cards last
         rec.stats.add(hand.seat_line(self.you, settled))
         entry = hand.history_json(self.you, now_iso())
         assert entry is not None

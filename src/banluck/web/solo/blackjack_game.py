@@ -156,13 +156,10 @@ class BlackjackSession(SoloSession):
         (C8's discards shuffled in the middle of a hand); the shoe made for the hand, of
         the house it was made for (H3)."""
         bet, sides = stakes
-        rec = self.record
         self.driver = self._shoe_driver()
         self.rules = self.driver.rules
         return self.start_with(
-            number,
             seed=(self.rng or secrets.SystemRandom()).getrandbits(63),
-            shoe=rec.table.shoe,
             seats=self.rules.seats,
             bet=bet,
             side_bets=sides,
@@ -180,7 +177,6 @@ class BlackjackSession(SoloSession):
         rec.notices = notices + self.fair.news  # the shoe is made before the deal
         rec.last_bet, rec.last_side_bets = stakes
         start = hand.start
-        rec.next_hand = start.number + 1
         rec.hand = SavedHand(
             number=start.number,
             seed=start.seed,

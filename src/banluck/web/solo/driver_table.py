@@ -180,16 +180,7 @@ class DriverSession(SoloSession):
         return self.driver.check_bet(you, (you,), body["bet"], rec.stacks[you])
 
     def start(self, number: int, stakes: Any) -> HandStart:
-        table, you = self.record.table, self.you
-        return table.start(
-            seed=self._seed(),
-            seats=self.driver.layout,
-            people=(you,),
-            bets={} if stakes is None else {you: stakes},
-        )
-
-    def begin(self, start: HandStart) -> HandDriver:
-        return self.record.table.deal(self.driver, start)
+        return self.start_with(seed=self._seed(), seats=self.driver.layout, bet=stakes)
 
     def _seed(self) -> int:
         return (self.rng or secrets.SystemRandom()).getrandbits(63)

@@ -13,8 +13,6 @@ from typing import Any
 
 from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
-from banluck.core.shoe import Shoe
-from banluck.core.shoe_json import shoe_json
 from banluck.games.driver import HandDriver, HandStart
 from banluck.games.house import House
 from banluck.games.kampung.driver import KampungDriver, KampungHand
@@ -128,21 +126,17 @@ class KampungSession(SoloSession):
         """The next hand's shoe, of the deck count chosen (K4)."""
         rec, decks = self.record, self.rules.decks
         changed = decks != rec.shoe_decks
-        rec.store_shoe(Shoe(decks, ledger.shuffler(), ledger=ledger))
+        rec.table.new_shoe(self._next_driver(), 0)  # shuffled by the ledger
         return [{"code": "decks_changed" if changed else "reshuffled", "params": {"decks": decks}}]
 
     def start(self, number: int, stakes: Any) -> HandStart:
         """K2 the banker; the shoe made for the hand (``make_shoe``)."""
-        rec, rules = self.record, self.rules
+        rules = self.rules
         self.driver = self._next_driver()
         return self.start_with(
-            number,
             seed=0,  # nothing in a kampung hand shuffles (K4 is done between hands)
-            shoe=shoe_json(rec.shoe(None)),
             seats=rules.seats,
             bet=stakes,
-            banker=rec.banker,
-            hands_banked=rec.hands_banked,
         )
 
     def dealt(self, hand: HandDriver, stakes: Any) -> None:
@@ -160,7 +154,6 @@ class KampungSession(SoloSession):
         rec.stacks = dict(hand.stacks)
         if stakes is not None:
             rec.last_bet = int(stakes)
-        rec.next_hand = hand.number + 1
         rec.hand = SavedHand(
             number=hand.number,
             bank=rules.bank,
@@ -191,9 +184,8 @@ class KampungSession(SoloSession):
         entry = hand.history_json(self.you, now_iso())
         assert entry is not None
         settled = hand.settle()
-        rec.stacks = dict(settled.stacks)
         assert settled.banker is not None
-        rec.banker, rec.hands_banked = settled.banker, settled.hands_banked
+        rec.table.settle(settled)
         if hand.passed is not None:
             p = hand.passed
             rec.notices.append(

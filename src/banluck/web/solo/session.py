@@ -27,6 +27,7 @@ from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
 from banluck.games.driver import GameDriver, HandDriver, HandStart
+from banluck.games.table_run import TableRun
 from banluck.rooms.seeds import check_seed
 from banluck.store import HISTORY_LIMIT
 from banluck.web.solo.fair import KEEP_SHOES, SoloFair
@@ -206,7 +207,8 @@ class SoloSession(ABC):
 
     @abstractmethod
     def finished(self, hand: HandDriver) -> dict[str, Any]:
-        """Settle the finished hand into the record; its history entry."""
+        """Settle the finished hand into the record (``TableRun.settle``); its history
+        entry."""
 
     @abstractmethod
     def shoe_due(self) -> bool:
@@ -243,37 +245,31 @@ class SoloSession(ABC):
 
     def start_with(
         self,
-        number: int,
         *,
         seed: int,
-        shoe: dict[str, Any],
         seats: tuple[str, ...],
         bet: Any,
         side_bets: Mapping[str, int] | None = None,
-        banker: str | None = None,
-        hands_banked: int = 0,
     ) -> HandStart:
-        """The start of a solo hand: the person in seat ``you`` betting ``bet`` (None: they
-        hold the bank), every other seat a bot, the record's stacks."""
-        you = self.you
-        return HandStart(
-            number=number,
+        """The start of the table's next hand (``games.table_run``: its number, shoe,
+        stacks and bank): the person in seat ``you`` betting ``bet`` (None: they hold the
+        bank), every other seat a bot."""
+        you, table = self.you, self.record.table
+        assert isinstance(table, TableRun)
+        return table.start(
             seed=seed,
-            shoe=shoe,
             seats=seats,
             people=(you,),
-            stacks=dict(self.record.stacks),
             bets={} if bet is None else {you: bet},
-            banker=banker,
-            hands_banked=hands_banked,
             side_bets={you: side_bets} if side_bets else {},
         )
 
     def begin(self, start: HandStart) -> HandDriver:
-        """Deal ``start`` through the driver, its shoe's hand begun in the ledger."""
-        if not self.driver.shoe_marks_hands:  # else the shoe marks its hands (I1)
-            self.fair.ledger.begin_hand()
-        return self.driver.begin(start)
+        """Deal ``start`` through the driver, by the table's run (its shoe's hand begun in
+        the ledger; the next hand's number the one after)."""
+        table = self.record.table
+        assert isinstance(table, TableRun)
+        return table.deal(self.driver, start)
 
     def bad_bet(self, message: str) -> Refusal:
         """A ``bad_bet`` of the person's, with the range and the stack now."""
@@ -366,12 +362,11 @@ class SoloSession(ABC):
         self.played(hand)
         if not hand.over:
             return None
-        entry = self.finished(hand)
+        entry = self.finished(hand)  # settled into the table's run: its hand ended
         table = self.table_json()
         if table is not None:  # the hand as the person saw it, for History's replay
             entry["table"] = table
         ledger = self.fair.ledger
-        ledger.end_hand()
         if ledger.current is None or self.shoe_due():
             self._next_shoe()  # committed now: shown before the next hand's bet
         # the shoes of every hand in the player's History, and at least KEEP_SHOES
