@@ -98,6 +98,7 @@ def _natural(hand: tuple[int, int]) -> bool:
     st.tuples(st.integers(0, 9), st.integers(0, 9)),
     st.integers(0, 9),
 )
+@pytest.mark.slow
 def test_a_random_blackjack_house_values_every_choice_as_the_brute_force_does(
     house: House, hand: tuple[int, int], up: int
 ) -> None:

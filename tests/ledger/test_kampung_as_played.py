@@ -171,6 +171,7 @@ def said(rules: Any, cards: list[Any], words: bool, *, banker: bool = False) -> 
 
 @settings(max_examples=400, deadline=None)
 @given(houses, st.integers(0, 2**32))
+@pytest.mark.slow
 def test_a_kampung_hand_entered_by_its_ends_settles_as_the_engine_played_it(
     house: House, seed: int
 ) -> None:

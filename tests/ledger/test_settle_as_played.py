@@ -104,6 +104,7 @@ def said(hand: dict[str, Any], *, banker: bool, void: bool) -> object:
 
 @settings(max_examples=300, deadline=None)
 @given(houses, st.integers(0, 2**32))
+@pytest.mark.slow
 def test_a_hand_entered_by_its_ends_settles_as_the_engine_played_it(
     house: House, seed: int
 ) -> None:

@@ -40,6 +40,7 @@ def _sync(ws: ClientConnection, ref: int) -> dict[str, Any]:
             return f
 
 
+@pytest.mark.slow
 def test_a_killed_server_resumes_the_room_mid_hand(tmp_path: Path) -> None:
     db = tmp_path / "save.sqlite3"
     port = free_port()

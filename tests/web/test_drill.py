@@ -190,6 +190,7 @@ def test_a_spot_that_is_never_a_choice_is_found_out_once(monkeypatch: pytest.Mon
     assert again.value.code == "no_spot"
 
 
+@pytest.mark.slow
 def test_one_players_drills_are_one_at_a_time_and_a_few_a_second(tmp_path: Path) -> None:
     """A burst of 40, then 4 a second, per player: the allowance's clock is held still so
     the answer does not depend on how fast this machine asks."""

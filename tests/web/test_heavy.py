@@ -100,6 +100,7 @@ def test_a_client_asking_for_new_houses_is_slowed_down_but_known_ones_are_free(
     assert again.status_code == 200 and again.json()["house_edge"] == 0.01
 
 
+@pytest.mark.slow
 def test_a_kampung_rooms_new_house_is_solved_off_the_loop_and_its_hand_waits(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -24,6 +24,7 @@ from tests.web.helpers import (
 
 @pytest.mark.rule("T22")
 @pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.slow
 def test_no_face_down_card_in_any_response(db: Path, seed: int) -> None:
     """Every JSON answer is compared with the server's own round: a card the player may not
     see is null where it sits and its code appears nowhere else; and another seat's forced
@@ -92,6 +93,7 @@ def test_a_hand_in_progress_hides_the_dealer_and_the_bots(db: Path) -> None:
 PUBLIC_FAIR = {"shoe", "decks", "cards", "commitment", "revealed", "salt_commitment", "client_seed"}
 
 
+@pytest.mark.slow
 def test_chips_are_conserved_over_many_hands(db: Path) -> None:
     """Each hand moves the stacks by exactly its nets; nothing else changes them except a
     fresh stack (T9), which is announced."""

@@ -93,6 +93,7 @@ def _history(c: TestClient, game: str) -> Any:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.slow
 def test_every_solo_game_deals_only_committed_shoes_and_its_history_verifies(
     game: str, tmp_path: Path
 ) -> None:
@@ -157,6 +158,7 @@ def test_a_first_visit_is_shown_the_commitment_its_first_deal_uses(tmp_path: Pat
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.slow
 def test_your_seed_makes_the_next_shoe_and_anyone_can_recompute_it(
     game: str, tmp_path: Path
 ) -> None:
@@ -251,6 +253,7 @@ def test_a_save_with_a_damaged_ledger_is_set_aside(tmp_path: Path) -> None:
     assert state["fair"] is not None and state["fair"]["shoe"] == 1
 
 
+@pytest.mark.slow
 def test_a_table_made_anew_after_its_save_is_lost_never_replays_a_revealed_shoe(
     tmp_path: Path,
 ) -> None:

@@ -266,6 +266,7 @@ NO_BURN = {"base": "kampung", "name": "No burn", "rules": {"burn": False, "bet_m
 
 
 @pytest.mark.rule("H2")
+@pytest.mark.slow
 def test_a_kampung_house_is_played_and_named_in_the_hands_replay(tmp_path: Path) -> None:
     c = game_client(tmp_path / "s.sqlite3", seed=9)
     r = put(c, "kampung", {"house": NO_BURN, "bank": "rotate"})
@@ -316,6 +317,7 @@ def _kampung_choice(c: TestClient) -> Json:
 
 
 @pytest.mark.rule("H9")
+@pytest.mark.slow
 def test_a_kampung_house_gets_the_hint_of_its_own_solve(tmp_path: Path) -> None:
     """7-7-7 paying 3 and a banker's licence of 15: a house gets a Hint
     (its figures are the house's own solve's: ``tests/games/kampung/test_houses.py``)."""

@@ -53,6 +53,7 @@ def test_xi_dach_is_kampung_under_its_named_house() -> None:
 
 
 @pytest.mark.rule("X21")
+@pytest.mark.slow
 def test_the_bankers_cards_stay_face_down_while_it_opens_and_turn_over_at_its_end() -> None:
     hand = _hand(BANKER_16, banker="you")
     hand.play_until(_bots(hand))

@@ -193,6 +193,7 @@ CONFIGS = [pytest.param("table", 2, marks=pytest.mark.slow), ("table", 1), ("one
 @pytest.mark.rule("O5")
 @pytest.mark.rule("O8")
 @pytest.mark.parametrize(("name", "decks"), CONFIGS)
+@pytest.mark.slow
 def test_stacked_shoes_hand_for_hand(name: str, decks: int) -> None:
     rules = preset(name, decks)
     rng = np.random.default_rng(zlib.crc32(f"{name}{decks}".encode()))

@@ -18,6 +18,7 @@ from banluck.games.banluck.sim.tables import build_tables
 from banluck.games.banluck.strategy import baseline_policy
 
 
+@pytest.mark.slow
 def test_same_seed_same_counts_whatever_the_workers() -> None:
     rules = preset("table", 2)
     done: list[int] = []
@@ -114,6 +115,7 @@ def test_batch_means_interval_agrees_with_the_plain_one() -> None:
     assert few.ci95_batches is None  # fewer than 20 chunks
 
 
+@pytest.mark.slow
 def test_python_m_banluck_with_two_workers() -> None:
     """Workers are spawned processes; ``python -m banluck`` must survive that."""
     argv = ["simulate", "--hands", "40000", "--chunk", "10000", "--workers", "2", "--seed", "8"]

@@ -53,6 +53,7 @@ def _stand_at_16(hv: SeatHand) -> Action | None:
     return Action.HIT
 
 
+@pytest.mark.slow
 def test_override_evaluates_another_strategy_exactly() -> None:
     """``solve(rules, override)`` values a fixed strategy; checked against the engine, and
     never better than the best strategy."""

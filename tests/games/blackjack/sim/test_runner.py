@@ -30,6 +30,7 @@ def test_seeded_runs_repeat_exactly(rules: BlackjackRules) -> None:
     assert a.hands == 30_000 and a.seat_hands == 90_000
 
 
+@pytest.mark.slow
 def test_workers_do_not_change_the_counts() -> None:
     one = simulate(INFINITE, 40_000, seed=7, chunk=10_000, workers=1)
     two = simulate(INFINITE, 40_000, seed=7, chunk=10_000, workers=2)
@@ -59,6 +60,7 @@ def test_side_bet_tables_are_the_engines_lines() -> None:
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, INFINITE], ids=lambda r: r.name)
+@pytest.mark.slow
 def test_small_run_agrees_with_the_exact_edge(rules: BlackjackRules) -> None:
     """A fresh-shoe run (the solver's model) is within its 95 % interval of the exact house
     edge, and each side bet within its 99.9 % interval (3.29 standard errors: five checks

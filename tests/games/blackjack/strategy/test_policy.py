@@ -136,6 +136,7 @@ def test_odds_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["std"] > 1
 
 
+@pytest.mark.slow
 def test_odds_and_strategy_print(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
     assert main(["odds", "--preset", "classic"]) == 0
     assert "house edge" in capsys.readouterr().out

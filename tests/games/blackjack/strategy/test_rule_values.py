@@ -62,6 +62,7 @@ def test_the_printed_chart_is_worth_a_little_less_than_composition_play() -> Non
 
 @settings(max_examples=8, deadline=None)
 @given(st.integers(0, 2**32 - 1))
+@pytest.mark.slow
 def test_no_fixed_strategy_beats_the_solved_one(seed: int) -> None:
     """Any strategy the solver can value is worth at most its best play."""
     import random
