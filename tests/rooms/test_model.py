@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from banluck.core.cards import parse_card
 from banluck.core.refusal import Refusal
 from banluck.rooms.names import display_name, is_code, new_code
 from banluck.rooms.people import HOST_GRACE
@@ -512,3 +513,23 @@ def test_the_host_removes_a_watcher_and_caps_how_many_may_watch() -> None:
     with pytest.raises(Refusal):
         parse_settings({"game": "table", "watchers": 999})
     assert parse_settings({"game": "table"}).to_json().get("watchers") is None
+
+
+@pytest.mark.rule("I1")
+def test_a_rooms_infinite_shoe_shows_its_burn_to_everyone_as_the_solo_table_does() -> None:
+    """The card turned after the shuffle and how many were burnt with it reach every seat
+    and watcher (the burnt cards themselves stay unseen), and a saved room keeps them."""
+    r = room("infinite", seed=5)
+    for p in "AB":
+        r.sit(p, None, 0.0)
+    ready(r)
+    bet_all(r, "AB")
+    h = r.hand
+    assert h is not None
+    burnt = h.start.shoe["burnt"]
+    assert len(burnt) == 1 + parse_card(burnt[0]).points  # I1
+    burn = {"turned": burnt[0], "count": len(burnt)}
+    for who in ("A", "B", "C", None):
+        assert r.view(who)["table"]["shoe"]["burn"] == burn
+    again = Room.from_json(json.loads(json.dumps(r.to_json())))
+    assert again.view("C")["table"]["shoe"]["burn"] == burn

@@ -158,13 +158,17 @@ class BlackjackShoe:
     # -- saving (T10: the table survives a restart) ---------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """The shoe's state as JSON-ready data (between hands)."""
-        return {
+        """The shoe's state as JSON-ready data (between hands); ``burnt``, the cards its
+        last shuffle burnt (I1, the turned card first), only where it burnt some."""
+        out: dict[str, Any] = {
             "pack": [c.code for c in reversed(self._cards)],
             "discards": [c.code for c in self._discards],
             "hand_number": self.hand_number,
             "cut_card_out": self.cut_card_out,
         }
+        if self.burnt:
+            out["burnt"] = [c.code for c in self.burnt]
+        return out
 
     @classmethod
     def stacked(cls, rules: BlackjackRules, cards: Sequence[Card]) -> BlackjackShoe:
@@ -196,11 +200,13 @@ class BlackjackShoe:
         shoe._cards = [parse_card(c) for c in reversed(data["pack"])]
         shoe._discards = [parse_card(c) for c in data["discards"]]
         shoe._table = []
-        shoe.burnt = ()
+        shoe.burnt = tuple(parse_card(c) for c in data.get("burnt", ()))
         shoe.hand_number = int(data["hand_number"])
         shoe.cut_card_out = bool(data["cut_card_out"])
         shoe.shuffles = 0
         shoe.mid_hand_reshuffles = 0
         if len(shoe._cards) + len(shoe._discards) != rules.shoe_size:
             raise ValueError(f"a saved shoe must hold {rules.shoe_size} cards")
+        if len(shoe.burnt) > len(shoe._discards):
+            raise ValueError("a saved shoe burnt more cards than it has discarded")
         return shoe

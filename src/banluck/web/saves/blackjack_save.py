@@ -14,7 +14,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from banluck.core.cards import Card, parse_card
+from banluck.core.cards import Card
 from banluck.core.errors import BanLuckError
 from banluck.core.fair import FairLedger
 from banluck.core.money import MAX_CHIPS
@@ -29,8 +29,9 @@ from banluck.web.solo.fair import SaltSource, SoloFair
 from banluck.web.solo.house import set_aside, with_set_aside
 from banluck.web.solo.stats import Stats
 
-#: 2: the table run in ``table`` (1 kept it at the top level; read and migrated)
-VERSION = 2
+#: 3: the shoe keeps the cards it burnt (I1); 2: the table run in ``table`` (1 kept it at
+#: the top level); earlier versions are read and migrated
+VERSION = 3
 
 
 def stacked_shoe(
@@ -89,7 +90,6 @@ class BlackjackRecord(SavedRun):
 
     last_bet: int = 100
     last_side_bets: dict[str, int] = field(default_factory=dict)
-    burnt: list[str] = field(default_factory=list)
     notices: list[dict[str, Any]] = field(default_factory=list)
     hand: BlackjackHand | None = None
     stats: Stats = field(default_factory=Stats)
@@ -106,7 +106,6 @@ class BlackjackRecord(SavedRun):
             "table": self.table.to_json(),
             "last_bet": self.last_bet,
             "last_side_bets": self.last_side_bets,
-            "burnt": self.burnt,
             "notices": self.notices,
             "hand": None if self.hand is None else self.hand.to_json(),
             "stats": self.stats.to_json(),
@@ -147,6 +146,26 @@ def rules_in_play(preset: BlackjackRules, house: dict[str, Any] | None) -> Black
     return rules
 
 
+def _with_burn(d: Any) -> Any:
+    """A save that kept its shoe's burnt cards (I1) beside the shoe (before version 3) with
+    them in the shoe, and in the shoe its hand was dealt from while that is the same shoe
+    (no new one made since: ``fair.fresh`` false)."""
+    if not isinstance(d, dict) or "burnt" not in d:
+        return d
+    burnt = d["burnt"]
+    out = {k: v for k, v in d.items() if k != "burnt"}
+    if d.get("v") == 2:
+        out["v"] = VERSION
+    table, hand, fair = d.get("table"), d.get("hand"), d.get("fair")
+    if not (burnt and isinstance(table, dict) and isinstance(table.get("shoe"), dict)):
+        return out
+    out["table"] = {**table, "shoe": {**table["shoe"], "burnt": burnt}}
+    fresh = isinstance(fair, dict) and fair.get("fresh") is True
+    if isinstance(hand, dict) and isinstance(hand.get("shoe_before"), dict) and not fresh:
+        out["hand"] = {**hand, "shoe_before": {**hand["shoe_before"], "burnt": burnt}}
+    return out
+
+
 def read_record(
     d: Any, preset: BlackjackRules, salts: SaltSource = secrets.token_bytes
 ) -> BlackjackRecord:
@@ -154,7 +173,7 @@ def read_record(
     is wrong); a chosen house that no longer passes its checks is set aside with a notice.
     ``salts``: its ledger's salt source."""
     try:
-        d = migrated(d, VERSION)
+        d = _with_burn(migrated(d, VERSION))
         _need(isinstance(d, dict) and d.get("v") == VERSION, "unknown record version")
         house = d.get("house")
         _need(house is None or isinstance(house, dict), "bad house")
@@ -172,7 +191,6 @@ def read_record(
             table=run,
             last_bet=d["last_bet"],
             last_side_bets=_sides(d["last_side_bets"]),
-            burnt=[parse_card(c).code for c in d["burnt"]],
             notices=d["notices"],
             stats=Stats.from_json(d.get("stats")),
             house=house,
@@ -239,8 +257,7 @@ def fresh_record(rules: BlackjackRules, shoe: dict[str, Any], fair: SoloFair) ->
     )
 
 
-def new_shoe(rules: BlackjackRules, ledger: FairLedger) -> tuple[dict[str, Any], list[str]]:
-    """A new shoe as saved, its order derived and committed by ``ledger``, and its burnt
-    cards (I1)."""
-    shoe = BlackjackShoe(rules, ledger.shuffler(), ledger=ledger)
-    return shoe.to_json(), [c.code for c in shoe.burnt]
+def new_shoe(rules: BlackjackRules, ledger: FairLedger) -> dict[str, Any]:
+    """A new shoe as saved (with its burnt cards, I1), its order derived and committed by
+    ``ledger``."""
+    return BlackjackShoe(rules, ledger.shuffler(), ledger=ledger).to_json()

@@ -133,19 +133,17 @@ class BlackjackCodec:
 
     def fresh(self, language: str, player: str) -> Session:
         shoe: dict[str, Any] = {}
-        burnt: list[str] = []
 
         def make(ledger: TableLedger) -> None:
-            nonlocal shoe, burnt
+            nonlocal shoe
             if self.first:  # stacked: no burn, so that the cards come exactly as written
                 shoe = bj_save.stacked_shoe(self.rules, self.first, self.rng)
                 ledger.committed([parse_card(c) for c in shoe["pack"]], decks=self.rules.decks)
             else:
-                shoe, burnt = bj_save.new_shoe(self.rules, ledger)
+                shoe = bj_save.new_shoe(self.rules, ledger)
 
         fair = new_fair(self.salts.first(player), make)
         rec = bj_save.fresh_record(self.rules, shoe, fair)
-        rec.burnt = burnt
         return BlackjackSession(self.rules, rec, self.rng)
 
     def decode(self, raw: str) -> Session:

@@ -21,7 +21,7 @@ from banluck.games.blackjack.shoe import BlackjackShoe
 from banluck.games.driver import HandDriver, HandStart
 from banluck.games.house import read_house
 from banluck.web.saves.blackjack_save import BlackjackHand as SavedHand
-from banluck.web.saves.blackjack_save import BlackjackRecord, new_shoe, start_of
+from banluck.web.saves.blackjack_save import BlackjackRecord, start_of
 from banluck.web.saves.records import CorruptSave, now_iso
 from banluck.web.solo.house import chosen_house, house_key
 from banluck.web.solo.session import CorruptHand, SoloSession, replayed
@@ -91,13 +91,7 @@ class BlackjackSession(SoloSession):
     # ------------------------------------------------------------------ answers
 
     def table_json(self) -> dict[str, Any] | None:
-        data = super().table_json()
-        if data is None or self.record.hand is None:
-            return None
-        burnt = self.record.burnt  # I1: the turned card is shown, the cards burnt after it not
-        if burnt:
-            data["shoe"]["burn"] = {"turned": burnt[0], "count": len(burnt)}
-        return data
+        return None if self.record.hand is None else super().table_json()
 
     def player_json(self) -> dict[str, Any]:
         rec = self.record
@@ -148,7 +142,7 @@ class BlackjackSession(SoloSession):
         rec = self.record
         rec.house = rec.settings.get("house")
         self.rules = self._shoe_driver().rules
-        rec.table.shoe, rec.burnt = new_shoe(self.rules, ledger)
+        rec.table.new_shoe(self._shoe_driver(), 0)  # shuffled by the ledger; I1's burn
         return [{"code": "reshuffled", "params": {"decks": self.rules.decks}}]
 
     def start(self, number: int, stakes: tuple[Any, dict[str, Any]]) -> HandStart:
