@@ -200,5 +200,5 @@ def migrated(data: dict[str, Any]) -> dict[str, Any]:
     run = {k: data.get(k) for k in _RUN_FIELDS}
     rest = {k: v for k, v in data.items() if k not in run}
     last = run.pop("last_number")
-    table = {**run, "next_hand": last + 1 if isinstance(last, int) else last}
+    table = {**run, "next_hand": last + 1 if type(last) is int else last}
     return {**rest, "format": FORMAT, "table": table}

@@ -100,6 +100,10 @@ class BlackjackDriver(GameDriver):
     def shuffle_due(self, shoe: dict[str, Any]) -> bool:
         return BlackjackShoe.from_json(self.rules, shoe, hand_rng(0)).needs_shuffle()
 
+    def next_shoe_hand(self, shoe: dict[str, Any]) -> int:
+        """I1: the number the next hand dealt from ``shoe`` will have in it."""
+        return BlackjackShoe.from_json(self.rules, shoe, hand_rng(0)).next_hand_number()
+
     def fresh_stack(self) -> int:
         return self.rules.fresh_stack
 

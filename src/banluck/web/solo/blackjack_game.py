@@ -17,7 +17,6 @@ from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
 from banluck.games.blackjack.driver import BlackjackDriver, BlackjackHand
 from banluck.games.blackjack.rules import PRESETS, BlackjackRules
-from banluck.games.blackjack.shoe import BlackjackShoe
 from banluck.games.driver import HandDriver, HandStart
 from banluck.games.house import read_house
 from banluck.web.saves.blackjack_save import BlackjackHand as SavedHand
@@ -109,10 +108,9 @@ class BlackjackSession(SoloSession):
     def _next_shoe_hand(self) -> int:
         """I1: the number the next hand will have in its shoe (the table's shoe is the saved
         one once its hand is settled: no second parse)."""
-        shoe = self.hand.shoe if self.hand is not None and not self.fair.fresh else None
-        if shoe is None:
-            shoe = BlackjackShoe.from_json(self.rules, self.record.table.shoe)
-        return shoe.next_hand_number()
+        if self.hand is not None and not self.fair.fresh:
+            return self.hand.shoe.next_hand_number()
+        return self._shoe_driver().next_shoe_hand(self.record.table.shoe)
 
     # ------------------------------------------------------------------ the deal
 

@@ -2,11 +2,11 @@
 committed before its first card and derived from a secret salt, committed before, and the
 seed you give for it; its order and salt are shown once it is finished.
 
-The table's ledger (``TableLedger``) is kept in the save, beside the family's own record,
-as ``fair``: the ledger with its secrets (the save never leaves the server), whether the
-shoe in the record was made for the next hand and nothing dealt since (``fresh``), what
-the next deal tells of it (``news``: ``reshuffled``, ``decks_changed``) and the seed you
-gave for the next shoe.
+The table's ledger (``TableLedger``, with its secrets: the save never leaves the server) is
+its table run's (``games.table_run``, saved as ``table``); kept beside it in the save, as
+``fair``: whether the shoe in the record was made for the next hand and nothing dealt since
+(``fresh``), what the next deal tells of it (``news``: ``reshuffled``, ``decks_changed``)
+and the seed you gave for the next shoe.
 
 A new table's first shoe and the salt of the shoe after it come from a key of the server,
 the player's id and a random value drawn as the server starts (``START``, shared by its
@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from banluck.core.cards import Card
-from banluck.core.fair import FairFormatError
 from banluck.core.fair.table import TableLedger
 from banluck.web.saves.records import CorruptSave
 from banluck.web.workers import START_ENV
@@ -87,6 +86,7 @@ def first_salts(key: bytes, game: str, player: str, start: bytes = START) -> Sal
 class SoloFair:
     """The fair part of a solo save."""
 
+    #: the table run's ledger
     ledger: TableLedger
     #: the shoe in the record was made for the next hand, and nothing is dealt since
     fresh: bool = False
@@ -107,22 +107,6 @@ class SoloFair:
             "news": self.news,
             "seed": self.seed,
         }
-
-    @classmethod
-    def read(cls, data: object, salts: SaltSource = secrets.token_bytes) -> SoloFair:
-        """The fair part of a save (``CorruptSave`` saying what is wrong). A save made
-        before the table kept a ledger has none: its ledger starts empty and the table
-        commits a new shoe before its next hand."""
-        if data is None:
-            return cls.new(salts)
-        if not isinstance(data, dict):
-            raise CorruptSave("bad fair record")
-        try:
-            ledger = TableLedger.from_json(data["ledger"], salt_source=salts)
-        except (FairFormatError, ValueError, TypeError, KeyError) as exc:
-            raise CorruptSave(f"bad fair ledger: {exc}") from None
-        assert isinstance(ledger, TableLedger)
-        return cls.with_ledger(data, ledger)
 
     @classmethod
     def with_ledger(cls, data: object, ledger: TableLedger) -> SoloFair:
