@@ -30,7 +30,15 @@ from banluck.games.driver import HandStart
 from banluck.games.house import HouseError
 from banluck.games.table_run import TableRun
 from banluck.web.saves.records import LANGUAGES, SPEEDS, CorruptSave, is_int
-from banluck.web.saves.run import SavedRun, check_shoe, fair_json, migrated, read_run, saved_fair
+from banluck.web.saves.run import (
+    SavedRun,
+    check_shoe,
+    fair_json,
+    migrated,
+    plain_shoe,
+    read_run,
+    saved_fair,
+)
 from banluck.web.solo.fair import SaltSource, SoloFair, committed_fair
 from banluck.web.solo.house import (
     HOUSE_DECKS,
@@ -224,11 +232,10 @@ def _migrated(d: Any) -> Any:
     ``remaining``, its count of stacked cards the record's own."""
     if not isinstance(d, dict) or "table" in d:
         return d
-    s = d.get("shoe")
-    if not isinstance(s, dict):
+    shoe = plain_shoe(d)
+    if not isinstance(shoe, dict):
         return migrated(d, RECORD_VERSION)
-    stacked = s.get("stacked", 0)  # absent in saves made before stacked shoes
-    shoe = {"decks": s.get("decks"), "remaining": s.get("cards"), "drawn": s.get("drawn")}
+    stacked = d["shoe"].get("stacked", 0)  # absent in saves made before stacked shoes
     if is_int(stacked) and is_int(shoe["drawn"]) and shoe["drawn"] < stacked:
         shoe["stacked"] = True
     return {**migrated(d, RECORD_VERSION, shoe), "stacked": stacked}

@@ -29,7 +29,15 @@ from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.games.table_run import TableRun
 from banluck.web.saves.records import CorruptSave, is_int
-from banluck.web.saves.run import SavedRun, check_shoe, fair_json, migrated, read_run, saved_fair
+from banluck.web.saves.run import (
+    SavedRun,
+    check_shoe,
+    fair_json,
+    migrated,
+    plain_shoe,
+    read_run,
+    saved_fair,
+)
 from banluck.web.solo.fair import SaltSource, SoloFair, committed_fair
 from banluck.web.solo.house import (
     HOUSE_DECKS,
@@ -176,17 +184,9 @@ def read_record(d: Any, salts: SaltSource = secrets.token_bytes) -> KampungRecor
         raise CorruptSave(f"{type(exc).__name__}: {exc}") from None
 
 
-def _first_shoe(d: Any) -> Any:
-    """The run's shoe of a save of the first kind (its cards were ``cards``)."""
-    s = d.get("shoe") if isinstance(d, dict) else None
-    if not isinstance(s, dict):
-        return s
-    return {"decks": s.get("decks"), "remaining": s.get("cards"), "drawn": s.get("drawn")}
-
-
 def _read(d: Any, salts: SaltSource) -> KampungRecord:
     rules = KAMPUNG
-    d = migrated(d, VERSION, _first_shoe(d))
+    d = migrated(d, VERSION, plain_shoe(d))
     _need(isinstance(d, dict) and d.get("v") == VERSION, "unknown record version")
     run = read_run(d, rules.seats, salts)
     check_shoe(run.shoe)

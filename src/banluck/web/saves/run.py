@@ -47,6 +47,15 @@ def migrated(d: Any, version: int, shoe: Any = None) -> Any:
     return {**rest, "v": version, "table": run, "fair": flags}
 
 
+def plain_shoe(d: Any) -> Any:
+    """The run's shoe of plain cards (``core.shoe_json``) of a save of the first kind, whose
+    shoe named its cards ``cards``; what is not a shoe object as it is (refused later)."""
+    s = d.get("shoe") if isinstance(d, dict) else None
+    if not isinstance(s, dict):
+        return s
+    return {"decks": s.get("decks"), "remaining": s.get("cards"), "drawn": s.get("drawn")}
+
+
 def read_run(d: dict[str, Any], seats: Collection[str], salts: SaltSource) -> TableRun:
     """The save's table run (``CorruptSave`` saying what does not add up)."""
     try:
