@@ -79,6 +79,7 @@ export function openRoom(code, { onFrame, onError, onGone }) {
       while (pending.length) socket.send(JSON.stringify(pending.shift()));
     });
     let refused = null;
+    let framed = false; // a refusal before this socket's first frame is why it closes: told then
     socket.addEventListener("message", (ev) => {
       const f = JSON.parse(ev.data);
       if (f.type === "hint") { // the answer to one of this page's Hint requests
@@ -90,10 +91,12 @@ export function openRoom(code, { onFrame, onError, onGone }) {
       }
       if (f.type === "error") {
         refused = f.error;
-        if (!answer((w) => w.reject(refusal(f.error)))) onError(f.error);
+        if (!answer((w) => w.reject(refusal(f.error))) && framed) onError(f.error);
         return;
       }
-      if (f.type !== "state" || (last && f.room.version < last.room.version)) return;
+      if (f.type !== "state") return;
+      framed = true;
+      if (last && f.room.version < last.room.version) return;
       last = f;
       retry = 500;
       onFrame(f);
@@ -109,6 +112,7 @@ export function openRoom(code, { onFrame, onError, onGone }) {
         onGone(refused && refused.code !== "not_found" ? refused : { code: "room_gone", params: {} });
         return;
       }
+      if (refused && !framed) onError(refused);
       setTimeout(open, retry);
       retry = Math.min(retry * 2, 10000);
     });
