@@ -79,7 +79,9 @@ def _views(h: HandDriver, seats: tuple[str, ...]) -> dict[str | None, Any]:
     return {s: json.loads(json.dumps(h.view(s))) for s in (None, *seats)}
 
 
-def _check_step(h: HandDriver, start: HandStart, name: str, decks: int) -> None:
+def _check_step(
+    h: HandDriver, start: HandStart, name: str, decks: int, choices: tuple[str, ...]
+) -> None:
     seat = h.to_act()
     assert seat is not None and h.legal(), "a hand not over waits for a seat with choices"
     cell = h.chart_cell()  # the Hint's and the drill's: a cell the game's own chart has
@@ -93,6 +95,8 @@ def _check_step(h: HandDriver, start: HandStart, name: str, decks: int) -> None:
     with pytest.raises(Refusal) as refused:
         h.apply("no-such-choice")
     assert refused.value.code == "bad_action"
+    for known in set(choices) - set(h.legal()):  # a known choice not allowed now, in words
+        assert known in h.refusal_message(known)
     assert _views(h, start.seats) == before  # a refused choice changes nothing
     watcher = _cards(before[None])
     for s in start.people:  # a watcher sees only what every seated person sees
@@ -113,10 +117,12 @@ def test_every_game_keeps_the_drivers_contract(
     d = driver_for(name, decks=decks)
     start = _start(d, seed, people=2)
     h = d.begin(start)
+    assert h.dealt_stacks() == {s: start.stacks[s] for s in h.dealt_stacks()}  # none fresh
+    assert set(start.people) <= set(h.dealt_stacks())
     choices = iter(picks)
     steps = 0
     while not h.over:
-        _check_step(h, start, name, d.decks)
+        _check_step(h, start, name, d.decks, d.choices)
         legal = h.legal()
         h.apply(legal[next(choices, 0) % len(legal)])
         steps += 1
@@ -134,6 +140,11 @@ def test_every_game_keeps_the_drivers_contract(
             assert settled.stacks[s] - start.stacks[s] == nets[s], s
     if start.banker is not None:  # a banker's table: every chip stays at the table
         assert sum(settled.stacks.values()) == sum(start.stacks.values())
+    passed = [n for n in h.news() if n["code"] == "bank_passed"]  # K2's passing, told once
+    assert len(passed) == (settled.banker != start.banker)
+    assert all(n["params"]["to"] == settled.banker for n in passed)
+    # I1: the next hand's number in the shoe, the hand's own and read from the settled shoe
+    assert h.next_shoe_hand() == d.next_shoe_hand(settled.shoe)
     # the hand again from its start (through JSON) and its choices: the same, byte for byte
     again = d.begin(HandStart.from_json(json.loads(json.dumps(start.to_json()))))
     again.replay(list(h.actions))
@@ -141,6 +152,23 @@ def test_every_game_keeps_the_drivers_contract(
     assert again.settle() == settled
     result = h.result_json()  # the replay's output: JSON, the same for the hand rebuilt
     assert json.loads(json.dumps(result)) == result == again.result_json()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.rule("T9")
+def test_a_seat_dealt_a_fresh_stack_is_told_by_the_hand(name: str) -> None:
+    """A person whose stack is below every bet is dealt T9's fresh stack, and the hand says
+    so (``dealt_stacks``: what the table's ``fresh_stack`` notice tells), in every game that
+    gives fresh stacks; the other seats keep theirs."""
+    d = driver_for(name, decks=driver_class(name).settings_spec(name).default_decks)
+    start = _start(d, 7, people=1)
+    if d.seating_of(start.people) is None:
+        return  # a game of people only: no fresh stacks to tell (its contract is above)
+    broke = start.people[0]
+    start = dataclasses.replace(start, stacks={**start.stacks, broke: 0})
+    dealt = d.begin(start).dealt_stacks()
+    assert dealt[broke] == d.fresh_stack() > 0
+    assert all(dealt[s] == start.stacks[s] for s in dealt if s != broke)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

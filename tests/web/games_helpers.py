@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from banluck.core.cards import ONE_DECK, Card, parse_card
+from banluck.games.blackjack.driver import BlackjackHand
 from banluck.games.blackjack.rules import PRESETS
+from banluck.games.kampung.driver import KampungHand
 from banluck.games.kampung.round import KampungRound
 from banluck.web.app import COOKIE, create_app
 from banluck.web.saves import blackjack_save as bj
@@ -85,8 +87,8 @@ def blackjack_truth(c: TestClient, game: str) -> Any:
         return None
     rec = bj.read_record(data, PRESETS[game])
     assert rec.hand is not None
-    hand = BlackjackSession(PRESETS[game], rec, None).hand
-    assert hand is not None
+    hand = BlackjackSession(game, rec, None).hand
+    assert isinstance(hand, BlackjackHand)
     return hand.round
 
 
@@ -95,6 +97,7 @@ def kampung_truth(c: TestClient) -> KampungRound | None:
     if data is None:
         return None
     hand = KampungSession(kp.read_record(data)).hand
+    assert hand is None or isinstance(hand, KampungHand)
     return None if hand is None else hand.round
 
 

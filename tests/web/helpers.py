@@ -11,12 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from banluck.games.banluck import Round
+from banluck.games.banluck import Round, Rules
+from banluck.games.banluck.driver import BanluckHand
 from banluck.games.banluck.events import DEALER, CardDealt, HandRevealed
 from banluck.games.banluck.rules import TABLE
 from banluck.web.app import COOKIE, create_app
-from banluck.web.saves.banluck_save import PlayerRecord
-from banluck.web.solo.banluck_game import from_json
+from banluck.web.saves.banluck_save import PlayerRecord, read_json
+from banluck.web.solo.banluck_game import BanluckSession
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -24,6 +25,15 @@ with warnings.catch_warnings():
 
 Json = dict[str, Any]
 __all__ = ["Json", "TestClient"]
+
+
+def from_json(data: Any, rules: Rules) -> tuple[PlayerRecord, Round | None]:
+    """A parsed Ban Luck record and its hand's round played again (CorruptSave says what
+    is wrong)."""
+    session = BanluckSession(rules.name, read_json(data, rules))
+    hand = session.hand
+    assert hand is None or isinstance(hand, BanluckHand)
+    return session.record, None if hand is None else hand.round
 
 
 def client_for(

@@ -113,7 +113,7 @@ def test_the_table_caps_the_bet_at_the_stack(stack: int, cap: int) -> None:
     rules = preset("table")
     rec = PlayerRecord.fresh(rules, Shoe(rules.decks, random.Random(0)), "en")
     rec.stacks["you"] = stack
-    limits = BanluckSession(rules, rec).limits()
+    limits = BanluckSession(rules.name, rec).limits()
     assert (limits["bet_cap"], limits["bet_cover"], limits["min_stack"]) == (cap, 1, 10)
 
 

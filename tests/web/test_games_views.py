@@ -13,7 +13,6 @@ import pytest
 
 from banluck.core.cards import parse_card
 from banluck.games.banluck import preset
-from banluck.web.solo.banluck_game import from_json
 from tests.web.games_helpers import (
     Json,
     api,
@@ -28,7 +27,7 @@ from tests.web.games_helpers import (
     visible_blackjack,
     visible_kampung,
 )
-from tests.web.helpers import assert_no_leak
+from tests.web.helpers import assert_no_leak, from_json
 
 
 def _check(c: Any, game: str, state: Json) -> None:

@@ -253,7 +253,7 @@ def test_a_saved_shoe_that_does_not_add_up_is_corrupt(drawn: object, why: str) -
     from banluck.games.banluck.rules import TABLE
     from banluck.web.saves.banluck_save import PlayerRecord
     from banluck.web.saves.records import CorruptSave
-    from banluck.web.solo.banluck_game import from_json
+    from tests.web.helpers import from_json
 
     saved = PlayerRecord.fresh(TABLE, Shoe(2, random.Random(1)), "en").to_json()
     assert from_json(saved, TABLE)[0].shoe_drawn == 0

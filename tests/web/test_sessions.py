@@ -24,7 +24,7 @@ def _session(rules: Rules, stack: int, seed: int = 3) -> BanluckSession:
     rng = random.Random(seed)
     rec = PlayerRecord.fresh(rules, Shoe(rules.decks, rng), "en")
     rec.stacks[rules.seats[0]] = stack
-    return BanluckSession(rules, rec)
+    return BanluckSession(rules.name, rec)
 
 
 def test_a_bet_the_stack_must_cover_three_times_says_so() -> None:

@@ -205,6 +205,25 @@ class HandDriver(ABC):
     def settle(self) -> Settled:
         """After the last choice: stacks, the shoe between hands, the bank."""
 
+    def dealt_stacks(self) -> dict[str, int]:
+        """Each seat's stack as the hand dealt it, T9's fresh stacks given (asked before
+        its first choice; the table tells a seat of a fresh stack by it)."""
+        return {s: int(v) for s, v in self.start.stacks.items()}
+
+    def refusal_message(self, action: str) -> str:
+        """Why the seat to act may not play ``action`` now, as its person reads it."""
+        return f"{action} is not allowed now (allowed: {', '.join(self.legal())})"
+
+    def next_shoe_hand(self) -> int | None:
+        """I1: the number the next hand dealt from this hand's shoe as it stands will have
+        in it (None: a game whose shoe numbers no hands)."""
+        return None
+
+    def news(self) -> list[dict[str, Any]]:
+        """What the settled hand tells the table beyond its result (K2's bank passing), as
+        notices (``code`` and ``params``); none by default. After ``settle``."""
+        return []
+
     def hint(self, seat: str) -> Hint:
         """The solver's advice to ``seat`` at the choice the hand waits for from it (the
         table's Hint, the drill's answer, the guided hand's lesson). NoHint without one."""
@@ -412,6 +431,16 @@ class GameDriver(ABC):
     choices: tuple[str, ...] = ()
     #: O1: the stack must cover this many times the bet (1: the bet itself)
     bet_cover: int = 1
+
+    def next_shoe_hand(self, shoe: dict[str, Any]) -> int | None:
+        """I1: the number the next hand dealt from ``shoe`` will have in it (None: a game
+        whose shoe numbers no hands)."""
+        return None
+
+    @property
+    def shuffle_is_news(self) -> bool:
+        """Whether a new shoe is told to the table (O2's shuffle before every hand is not)."""
+        return True
 
     def page_features(self) -> dict[str, Any]:
         """What a page needs of the game beyond a hand's view, so that it names no game:

@@ -67,6 +67,10 @@ class BanluckDriver(GameDriver):
     def shuffle_due(self, shoe: dict[str, Any]) -> bool:
         return self.reshuffles(shoe_from_json(shoe, hand_rng(0)))
 
+    @property
+    def shuffle_is_news(self) -> bool:
+        return not self.rules.shuffle_every_hand  # O2's shuffle before every hand is not
+
     def reshuffles(self, shoe: Shoe) -> bool:
         """T12 / O2: the next hand shuffles ``shoe`` before its first card (a stacked shoe
         deals as it is stacked)."""
@@ -112,6 +116,16 @@ class BanluckHand(RoundHand):
             stack = seating.fresh_stack_for(rules, seat, start.stacks[seat])  # T9
             entries.append(SeatEntry(seat, stack, seating.check_bet(rules, seat, bet, stack)))
         self.round = Round.start(rules, shoe, entries)
+
+    def dealt_stacks(self) -> dict[str, int]:
+        return {s: self.round.stacks[s] for s in self.rules.seats}
+
+    def refusal_message(self, action: str) -> str:
+        """T14–T16: the total and the number of cards a choice is not allowed at."""
+        seat = self.to_act()
+        assert seat is not None
+        r = self.round
+        return f"{action} is not allowed at {r.total(seat)} with {len(r.hands[seat])} cards"
 
     def bot_choice(self) -> str:
         from banluck.games.banluck.strategy import policy_for

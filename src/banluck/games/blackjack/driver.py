@@ -192,6 +192,12 @@ class BlackjackHand(RoundHand):
             rules, self.shoe, entries, shoe_hand=number, seating=seating
         )
 
+    def next_shoe_hand(self) -> int | None:
+        return self.shoe.next_hand_number()
+
+    def dealt_stacks(self) -> dict[str, int]:
+        return {s: self.round.seat_state(s).entry.stack for s in self.start.seats}
+
     def bot_choice(self) -> str:
         from banluck.games.blackjack.strategy.play import policy_for
 

@@ -244,6 +244,21 @@ class KampungHand(RoundHand):
         result = outcome_json("kampung", self.round.outcome(), paid_for_banker=paid)
         return result if house is None else with_house(result, house)
 
+    def dealt_stacks(self) -> dict[str, int]:
+        return dict(self.stacks)
+
+    def news(self) -> list[dict[str, Any]]:
+        """K2: the bank passing, from whom to whom and why."""
+        p = self.passed
+        if p is None:
+            return []
+        return [
+            {
+                "code": "bank_passed",
+                "params": {"from": p.from_seat, "to": p.to_seat, "reason": p.reason},
+            }
+        ]
+
     def settle(self) -> Settled:
         start = self.start
         assert start.banker is not None

@@ -25,8 +25,8 @@ from banluck.core.money import MAX_CHIPS
 from banluck.core.seating import seating_for
 from banluck.core.shoe_json import shoe_before, shoe_of_dealt
 from banluck.games.banluck import Action, Round, Rules, SeatEntry
-from banluck.games.banluck.driver import BanluckDriver
-from banluck.games.driver import HandStart
+from banluck.games.banluck.driver import BanluckDriver, BanluckHand
+from banluck.games.driver import HandDriver, HandStart
 from banluck.games.house import HouseError
 from banluck.games.table_run import TableRun
 from banluck.web.saves.records import LANGUAGES, SPEEDS, CorruptSave, is_int
@@ -97,6 +97,14 @@ class HandRecord:
             house=house,
         )
 
+    @classmethod
+    def of_hand(
+        cls, hand: HandDriver, time: str, house: dict[str, Any] | None = None
+    ) -> HandRecord:
+        """The record of Ban Luck's ``hand`` as it stands."""
+        assert isinstance(hand, BanluckHand)
+        return cls.of(hand.number, hand.round, time, house)
+
     def driver(self, preset: str) -> BanluckDriver:
         """The driver that deals this hand again."""
         return driver_of(preset, self.decks, house_key(self.house))
@@ -160,6 +168,19 @@ class PlayerRecord(SavedRun):
         self.table.shoe.pop("stacked", None)
         if self.shoe_drawn < self.stacked:
             self.table.shoe["stacked"] = True
+
+    def keep_hand(self, hand: HandDriver) -> None:
+        """Ban Luck's ``hand`` as it stands: the cards it drew, the choices, the rest of the
+        shoe (stacked while its stacked cards last)."""
+        saved = self.hand
+        assert saved is not None and isinstance(hand, BanluckHand)
+        self.hand = HandRecord.of(hand.number, hand.round, saved.time, saved.house)
+        self.keep_shoe(hand)
+
+    def keep_shoe(self, hand: HandDriver) -> None:
+        """The shoe of Ban Luck's ``hand`` kept as it stands (``store_shoe``)."""
+        assert isinstance(hand, BanluckHand)
+        self.store_shoe(hand.round.shoe)
 
     def to_json(self) -> dict[str, Any]:
         """The record as stored."""

@@ -24,9 +24,9 @@ from banluck.games.kampung.rules import KAMPUNG
 from banluck.games.registry import driver_class, game
 from banluck.web.saves import blackjack_save as bj_save
 from banluck.web.saves import kampung_save as kp_save
-from banluck.web.saves.banluck_save import PlayerRecord, encode
+from banluck.web.saves.banluck_save import PlayerRecord, encode, read
 from banluck.web.saves.records import CorruptSave
-from banluck.web.solo.banluck_game import BanluckSession, decode
+from banluck.web.solo.banluck_game import BanluckSession
 from banluck.web.solo.blackjack_game import BlackjackSession
 from banluck.web.solo.driver_table import DriverCodec
 from banluck.web.solo.fair import Salts, new_fair
@@ -108,10 +108,10 @@ class BanluckCodec:
         fair = new_fair(self.salts.first(player), make)
         assert shoe is not None
         rec = PlayerRecord.fresh(self.rules, shoe, language, fair, stacked=len(self.first or ()))
-        return BanluckSession(self.rules, rec)
+        return BanluckSession(self.rules.name, rec)
 
     def decode(self, raw: str) -> Session:
-        return decode(raw, self.rules, self.salts.later())
+        return BanluckSession(self.rules.name, read(raw, self.rules, self.salts.later()))
 
     def encode(self, session: Session) -> str:
         return encode(session.record)
@@ -144,12 +144,12 @@ class BlackjackCodec:
 
         fair = new_fair(self.salts.first(player), make)
         rec = bj_save.fresh_record(self.rules, shoe, fair)
-        return BlackjackSession(self.rules, rec, self.rng)
+        return BlackjackSession(self.rules.name, rec, self.rng)
 
     def decode(self, raw: str) -> Session:
         rec = bj_save.read_record(_json(raw), self.rules, self.salts.later())
         try:
-            return BlackjackSession(self.rules, rec, self.rng)
+            return BlackjackSession(self.rules.name, rec, self.rng)
         except CorruptSave:
             raise
         except (BanLuckError, ValueError, TypeError, KeyError) as exc:

@@ -22,9 +22,10 @@ from banluck.core.money import MAX_CHIPS
 from banluck.core.seating import seating_for
 from banluck.core.shoe import Shoe
 from banluck.core.shoe_json import shoe_before, shoe_json, shoe_of_dealt
-from banluck.games.driver import HandStart
+from banluck.games.driver import HandDriver, HandStart
 from banluck.games.house import House, HouseError
 from banluck.games.kampung.driver import KampungDriver
+from banluck.games.kampung.driver import KampungHand as DealtHand
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
 from banluck.games.table_run import TableRun
@@ -96,6 +97,25 @@ class KampungHand:
     #: kampung's own rules)
     house: dict[str, Any] | None = None
 
+    @classmethod
+    def dealt(cls, hand: HandDriver, time: str, house: dict[str, Any] | None) -> KampungHand:
+        """The record of kampung's ``hand`` just dealt (its cards and choices to come),
+        dealt at ``time`` under ``house`` (None: kampung's own rules)."""
+        assert isinstance(hand, DealtHand)
+        r = hand.round
+        return cls(
+            number=hand.number,
+            bank=r.rules.bank,
+            decks=r.rules.decks,
+            banker=r.banker,
+            bank_stack=hand.stacks[r.banker],
+            players=list(r.entries),
+            cards=[],
+            actions=[],
+            time=time,
+            house=house,
+        )
+
     def driver(self) -> KampungDriver:
         """The driver that deals this hand again."""
         return driver_of(self.bank, self.decks, house_key(self.house))
@@ -135,6 +155,16 @@ class KampungRecord(SavedRun):
     @banker.setter
     def banker(self, seat: str) -> None:
         self.table.banker = seat
+
+    def keep_hand(self, hand: HandDriver) -> None:
+        """Kampung's ``hand`` as it stands: the cards it drew, the choices, the rest of the
+        shoe."""
+        saved = self.hand
+        assert saved is not None and isinstance(hand, DealtHand)
+        r = hand.round
+        saved.cards = list(r.drawn())
+        saved.actions = list(r.actions())
+        self.store_shoe(r.shoe)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -14,45 +14,39 @@ from __future__ import annotations
 from typing import Any
 
 from banluck.core import BadBet
-from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
 from banluck.core.seating import Seating, seating_for
-from banluck.games.banluck import Round, Rules
-from banluck.games.banluck.driver import BanluckDriver, BanluckHand
-from banluck.games.driver import HandDriver, HandStart
+from banluck.games.driver import GameDriver, HandDriver, HandStart
+from banluck.games.registry import driver_class
 from banluck.web.saves.banluck_save import (
     HandRecord,
     PlayerRecord,
     driver_of,
-    next_rules,
-    read,
-    read_json,
     start_of,
 )
 from banluck.web.saves.records import LANGUAGES, SPEEDS, CorruptSave, now_iso
-from banluck.web.solo.fair import SaltSource
 from banluck.web.solo.house import house_key, with_house_settings
 from banluck.web.solo.session import CorruptHand, SoloSession, replayed
 
 
 class BanluckSession(SoloSession):
-    """One browser's Ban Luck table during one request: the preset's rules (a parameter,
+    """One browser's Ban Luck table during one request: the preset ``name`` (a parameter,
     never assumed), the record and its hand played again (or None). ``rules`` are the next
     hand's: the house chosen in the settings (H3) or the preset; the hand in play keeps the
     house it was dealt under."""
 
     family = "banluck"
     actions = ("hit", "stand", "throw")
-    hand: BanluckHand | None
 
-    def __init__(self, preset: Rules, record: PlayerRecord) -> None:
-        self.preset = preset
-        self.rules = next_rules(preset, record.settings)
+    def __init__(self, name: str, record: PlayerRecord) -> None:
+        self.name = name
+        self.spec = driver_class(name).settings_spec(name)
         self._record = record
+        self.rules = self._driver(record.settings, record.settings["decks"]).rules
         you = self.seating.seats[0]
         hand = None
         if record.hand is not None:
-            driver = record.hand.driver(preset.name)
+            driver: GameDriver = record.hand.driver(name)
             try:
                 hand = replayed(driver, start_of(record), _choices(record.hand), record.fair.ledger)
             except CorruptHand as exc:
@@ -65,11 +59,15 @@ class BanluckSession(SoloSession):
             driver = self._next_driver(record.shoe_decks)
         super().__init__(driver, you, hand)
 
-    def _next_driver(self, decks: int) -> BanluckDriver:
-        """The next hand's driver (the settings' house or the preset) with ``decks``."""
-        return driver_of(self.preset.name, decks, house_key(self.record.settings.get("house")))
+    def _driver(self, settings: dict[str, Any], decks: int) -> GameDriver:
+        """The driver of ``settings``' house (or the preset) with ``decks``."""
+        return driver_of(self.name, decks, house_key(settings.get("house")))
 
-    def next_driver(self) -> BanluckDriver:
+    def _next_driver(self, decks: int) -> GameDriver:
+        """The next hand's driver (the settings' house or the preset) with ``decks``."""
+        return self._driver(self.record.settings, decks)
+
+    def next_driver(self) -> GameDriver:
         """The next hand's driver, of the deck count chosen (its shoe may still be of
         another, T11)."""
         return self._next_driver(self.record.settings["decks"])
@@ -77,11 +75,6 @@ class BanluckSession(SoloSession):
     @property
     def record(self) -> PlayerRecord:
         return self._record
-
-    @property
-    def round(self) -> Round | None:
-        """The hand's round (None before the first hand)."""
-        return None if self.hand is None else self.hand.round
 
     @property
     def seating(self) -> Seating:
@@ -122,27 +115,27 @@ class BanluckSession(SoloSession):
         deck count chosen since a shoe was made for it brings a new one (T11); a stacked
         shoe (``--shoe``) deals as it is stacked."""
         rec = self.record
-        shoe = rec.shoe(None)
+        stacked = rec.shoe_drawn < rec.stacked  # the shoe deals as it is stacked
         if rec.pending_decks is not None and (
-            (self.fair.fresh and not shoe.stacked_order) or not self._plays(rec.shoe_decks)
+            (self.fair.fresh and not stacked) or not self._plays(rec.shoe_decks)
         ):
             return True
         if self.fair.fresh:
             return False
-        return self._next_driver(rec.shoe_decks).reshuffles(shoe)
+        return self._next_driver(rec.shoe_decks).shuffle_due(rec.table.shoe)
 
     def _plays(self, decks: int) -> bool:
         """Whether the next hand's rules can deal from a shoe of ``decks`` decks (a house
         set aside leaves the preset, which plays its own counts only)."""
-        return self.record.settings.get("house") is not None or decks in self.preset.allowed_decks
+        return self.record.settings.get("house") is not None or decks in self.spec.decks
 
-    def make_shoe(self, ledger: TableLedger) -> list[dict[str, Any]]:
+    def make_shoe(self) -> list[dict[str, Any]]:
         """The next hand's shoe, of the deck count chosen (T11); O2's shuffle before every
         hand is no news, but the end of a stacked shoe is."""
         rec = self.record
         decks = rec.shoe_decks if rec.pending_decks is None else rec.pending_decks
         news: list[dict[str, Any]] = []
-        if not self._next_driver(decks).rules.shuffle_every_hand or rec.stacked > 0:
+        if self._next_driver(decks).shuffle_is_news or rec.stacked > 0:
             news.append({"code": "reshuffled", "params": {"decks": decks}})
         if decks != rec.shoe_decks:
             news.append({"code": "decks_changed", "params": {"decks": decks}})
@@ -164,51 +157,29 @@ class BanluckSession(SoloSession):
 
     def dealt(self, hand: HandDriver, stakes: Any) -> None:
         """T9's fresh stacks and T12's shuffle told; the bet kept, the hand recorded."""
-        assert isinstance(hand, BanluckHand)
-        rec, r = self.record, hand.round
-        notices: list[dict[str, Any]] = [
-            {"code": "fresh_stack", "params": {"seat": s, "stack": r.stacks[s]}}
-            for s in self.rules.seats
-            if r.stacks[s] != rec.stacks[s]
-        ]
-        rec.notices = notices + self.fair.news
-        rec.stacks = {s: r.stacks[s] for s in self.rules.seats}
+        rec = self.record
+        rec.notices = self.fresh_stacks(hand) + self.fair.news
+        rec.stacks = hand.dealt_stacks()
         rec.last_bet = stakes
         played = self.driver.house
-        rec.hand = HandRecord.of(
-            hand.number, r, now_iso(), None if played is None else played.to_object()
+        rec.hand = HandRecord.of_hand(
+            hand, now_iso(), None if played is None else played.to_object()
         )
 
     def played(self, hand: HandDriver) -> None:
         """The hand as it stands: the cards it drew, the choices, the rest of the shoe."""
-        assert isinstance(hand, BanluckHand)
-        saved = self.record.hand
-        assert saved is not None
-        self.record.hand = HandRecord.of(hand.number, hand.round, saved.time, saved.house)
-        self.record.store_shoe(hand.round.shoe)
+        self.record.keep_hand(hand)
 
     def finished(self, hand: HandDriver) -> dict[str, Any]:
         """T10: the stacks after the hand; the statistics; the history entry."""
-        assert isinstance(hand, BanluckHand)
         rec = self.record
         settled = hand.settle()
         rec.table.settle(settled)
-        rec.store_shoe(hand.round.shoe)  # stacked while its stacked cards last
+        rec.keep_shoe(hand)  # stacked while its stacked cards last
         rec.stats.add(hand.seat_line(self.you, settled))
         entry = hand.history_json(self.you, now_iso())
         assert entry is not None
         return entry
-
-    def not_allowed(self, hand: HandDriver, name: str) -> Refusal:
-        """T14–T16: a choice the hand does not allow now, and the total and cards it is
-        not allowed at."""
-        r = self.round
-        assert r is not None
-        return Refusal(
-            "bad_action",
-            f"{name} is not allowed at {r.total(self.you)} with {len(r.hands[self.you])} cards",
-            {"action": name, "legal": list(hand.legal())},
-        )
 
     # ------------------------------------------------------------------ the settings
 
@@ -223,9 +194,9 @@ class BanluckSession(SoloSession):
                 f"unknown setting(s) {unknown}" if unknown else "no setting given",
                 {"fields": unknown},
             )
-        preset = self.preset
+        spec = self.spec
         settings = with_house_settings(
-            rec.settings, body, game=preset.name, decks=preset.allowed_decks, default=preset.decks
+            rec.settings, body, game=self.name, decks=spec.decks, default=spec.default_decks
         )
         # each setting's allowed values, as the message names them (in order)
         for key, allowed in (("speed", SPEEDS), ("language", LANGUAGES)):
@@ -237,7 +208,7 @@ class BanluckSession(SoloSession):
                 )
             if key in body:
                 settings[key] = str(body[key])
-        rules = next_rules(self.preset, settings)
+        rules = self._driver(settings, settings["decks"]).rules
         rec.settings = settings
         chosen = settings["decks"]
         rec.pending_decks = None if chosen == rec.shoe_decks else chosen
@@ -265,15 +236,3 @@ class BanluckSession(SoloSession):
 
 def _choices(hand: HandRecord) -> list[tuple[str, str]]:
     return [(seat, action.value) for seat, action in hand.actions]
-
-
-def decode(raw: str, rules: Rules, salts: SaltSource) -> BanluckSession:
-    """A stored record's session, its hand played again (CorruptSave says what is wrong);
-    ``salts``: its ledger's salt source."""
-    return BanluckSession(rules, read(raw, rules, salts))
-
-
-def from_json(data: Any, rules: Rules) -> tuple[PlayerRecord, Round | None]:
-    """A parsed record and its hand's round played again (CorruptSave says what is wrong)."""
-    session = BanluckSession(rules, read_json(data, rules))
-    return session.record, session.round

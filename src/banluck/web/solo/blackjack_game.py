@@ -7,34 +7,19 @@ every card the player may not see yet as None).
 
 from __future__ import annotations
 
-import json
 import random
 import secrets
-from functools import lru_cache
 from typing import Any
 
-from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
-from banluck.games.blackjack.driver import BlackjackDriver, BlackjackHand
-from banluck.games.blackjack.rules import PRESETS, BlackjackRules
-from banluck.games.driver import HandDriver, HandStart
-from banluck.games.house import read_house
+from banluck.games.driver import GameDriver, HandDriver, HandStart
 from banluck.web.saves.blackjack_save import BlackjackHand as SavedHand
 from banluck.web.saves.blackjack_save import BlackjackRecord, start_of
 from banluck.web.saves.records import CorruptSave, now_iso
-from banluck.web.solo.house import chosen_house, house_key
+from banluck.web.solo.house import chosen_house, house_key, solo_driver
 from banluck.web.solo.session import CorruptHand, SoloSession, replayed
 
 ACTIONS = ("hit", "stand", "double", "split", "surrender", "insure", "decline")
-
-
-@lru_cache(maxsize=64)
-def _driver_of(name: str, house: str | None) -> BlackjackDriver:
-    """The driver of preset ``name``, or of the house ``house`` (``house_key``'s text)."""
-    if house is None:
-        return BlackjackDriver(name, decks=PRESETS[name].decks)
-    played = read_house(json.loads(house))
-    return BlackjackDriver(name, decks=played.rules["decks"], house=played)
 
 
 def _need(cond: bool, what: str) -> None:
@@ -48,22 +33,16 @@ class BlackjackSession(SoloSession):
 
     family = "blackjack"
     actions = ACTIONS
-    hand: BlackjackHand | None
 
-    def __init__(
-        self,
-        preset: BlackjackRules,
-        record: BlackjackRecord,
-        rng: random.Random | None,
-    ) -> None:
-        self.preset = preset
+    def __init__(self, name: str, record: BlackjackRecord, rng: random.Random | None) -> None:
+        self.name = name
         # the rules of the next hand: the house of the shoe (H3), else the preset
-        driver = _driver_of(preset.name, house_key(record.house))
+        driver = solo_driver(name, house_key(record.house))
         rules = driver.rules
         hand = None
         if record.hand is not None:
             saved = record.hand
-            dealt = _driver_of(preset.name, house_key(saved.house))  # the hand's own house
+            dealt = solo_driver(name, house_key(saved.house))  # the hand's own house
             try:
                 hand = replayed(
                     dealt, start_of(dealt.rules, saved), list(saved.actions), record.fair.ledger
@@ -80,7 +59,7 @@ class BlackjackSession(SoloSession):
             if not hand.over:
                 _need(record.hand.stacks_before == record.stacks, "stacks of a hand differ")
 
-    def next_driver(self) -> BlackjackDriver:
+    def next_driver(self) -> GameDriver:
         return self._shoe_driver()
 
     @property
@@ -105,11 +84,12 @@ class BlackjackSession(SoloSession):
             "notices": list(rec.notices),
         }
 
-    def _next_shoe_hand(self) -> int:
+    def _next_shoe_hand(self) -> int | None:
         """I1: the number the next hand will have in its shoe (the table's shoe is the saved
         one once its hand is settled: no second parse)."""
-        if self.hand is not None and not self.fair.fresh:
-            return self.hand.shoe.next_hand_number()
+        number = None if self.hand is None or self.fair.fresh else self.hand.next_shoe_hand()
+        if number is not None:
+            return number
         return self._shoe_driver().next_shoe_hand(self.record.table.shoe)
 
     # ------------------------------------------------------------------ the deal
@@ -131,11 +111,11 @@ class BlackjackSession(SoloSession):
             return True
         return not self.fair.fresh and self._shoe_driver().shuffle_due(rec.table.shoe)
 
-    def _shoe_driver(self) -> BlackjackDriver:
+    def _shoe_driver(self) -> GameDriver:
         """The driver of the house of the record's shoe (the next hand's)."""
-        return _driver_of(self.preset.name, house_key(self.record.house))
+        return solo_driver(self.name, house_key(self.record.house))
 
-    def make_shoe(self, ledger: TableLedger) -> list[dict[str, Any]]:
+    def make_shoe(self) -> list[dict[str, Any]]:
         """The next hand's shoe (I1's burn after its shuffle), of the house chosen (H3)."""
         rec = self.record
         rec.house = rec.settings.get("house")
@@ -159,14 +139,8 @@ class BlackjackSession(SoloSession):
 
     def dealt(self, hand: HandDriver, stakes: tuple[Any, dict[str, Any]]) -> None:
         """T9's fresh stacks and I1's shuffle told; the stakes and the hand kept."""
-        assert isinstance(hand, BlackjackHand)
-        rec, rules = self.record, self.rules
-        notices: list[dict[str, Any]] = []
-        for s in rules.seats:
-            stack = hand.round.seat_state(s).entry.stack
-            if stack != rec.stacks[s]:
-                notices.append({"code": "fresh_stack", "params": {"seat": s, "stack": stack}})
-        rec.notices = notices + self.fair.news  # the shoe is made before the deal
+        rec = self.record
+        rec.notices = self.fresh_stacks(hand) + self.fair.news  # the shoe is made before the deal
         rec.last_bet, rec.last_side_bets = stakes
         start = hand.start
         rec.hand = SavedHand(
@@ -187,7 +161,6 @@ class BlackjackSession(SoloSession):
         saved.actions = list(hand.actions)
 
     def finished(self, hand: HandDriver) -> dict[str, Any]:
-        assert isinstance(hand, BlackjackHand)
         rec, saved = self.record, self.record.hand
         assert saved is not None
         entry = hand.history_json(self.you, now_iso())  # before the cards are discarded
@@ -206,12 +179,12 @@ class BlackjackSession(SoloSession):
         if unknown or not body:
             raise Refusal(
                 "bad_settings",
-                f"unknown setting(s) {unknown}: {self.preset.name} takes a house alone"
+                f"unknown setting(s) {unknown}: {self.name} takes a house alone"
                 if unknown
                 else "no setting given",
                 {"fields": unknown},
             )
-        house = chosen_house(body["house"], self.preset.name)
+        house = chosen_house(body["house"], self.name)
         self.record.settings = {} if house is None else {"house": house.to_object()}
 
     def chosen_house(self) -> dict[str, Any] | None:

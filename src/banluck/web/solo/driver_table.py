@@ -19,7 +19,6 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from banluck.core.fair.table import TableLedger
 from banluck.core.money import MAX_CHIPS
 from banluck.core.refusal import Refusal
 from banluck.games.driver import HandDriver, HandStart
@@ -188,8 +187,7 @@ class DriverSession(SoloSession):
     def shoe_due(self) -> bool:
         return not self.fair.fresh and self.record.table.shoe_due(self.driver)
 
-    def make_shoe(self, ledger: TableLedger) -> list[dict[str, Any]]:
-        assert ledger is self.record.table.ledger
+    def make_shoe(self) -> list[dict[str, Any]]:
         self.record.table.new_shoe(self.driver, self._seed())
         return [{"code": "reshuffled", "params": {"decks": self.driver.decks}}]
 

@@ -11,11 +11,14 @@ under (H3): a change plays from the next hand.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 from banluck.core.refusal import Refusal
 from banluck.core.whole import is_whole
+from banluck.games.driver import GameDriver
 from banluck.games.house import House, HouseError, decks_field, read_house
+from banluck.games.registry import driver_class
 from banluck.rooms.settings import house_setting
 
 #: H1: the deck counts a house plays (a saved shoe may hold any of them)
@@ -32,6 +35,22 @@ def played_house(house: str | None, decks: int) -> House | None:
     """The house of ``house_key``'s text with ``decks`` decks (T11: a house's deck count
     plays from the next shuffle, so a hand may be dealt from a shoe of another count)."""
     return None if house is None else read_house(json.loads(house)).with_field("decks", decks)
+
+
+@lru_cache(maxsize=256)
+def solo_driver(
+    name: str, house: str | None = None, *, decks: int | None = None, bank: str = "house"
+) -> GameDriver:
+    """Game ``name``'s driver at a solo table: of the house ``house`` (``house_key``'s text;
+    None: the preset) with ``decks`` decks (None: the house's own count, or the game's
+    default) and the ``bank`` setting (K2). A solo table's drivers keep no state."""
+    if decks is None:
+        decks = (
+            driver_class(name).settings_spec(name).default_decks
+            if house is None
+            else int(read_house(json.loads(house)).rules["decks"])
+        )
+    return driver_class(name)(name, decks=decks, bank=bank, house=played_house(house, decks))
 
 
 def chosen_house(data: object, game: str) -> House | None:

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
-from banluck.games.driver import HandDriver, HandStart
+from banluck.games.driver import GameDriver, HandDriver, HandStart
 from banluck.games.house import House
-from banluck.games.kampung.driver import KampungDriver, KampungHand
-from banluck.games.kampung.rules import KAMPUNG, KampungRules
+from banluck.games.registry import driver_class
 from banluck.web.saves.kampung_save import (
     BANKS,
     KampungRecord,
@@ -36,7 +34,6 @@ class KampungSession(SoloSession):
     again (the driver's ``KampungHand``)."""
 
     family = "kampung"
-    hand: KampungHand | None
 
     def __init__(self, record: KampungRecord, own: House | None = None) -> None:
         #: the house the game plays when none is chosen (``drivers.own_house``)
@@ -50,12 +47,12 @@ class KampungSession(SoloSession):
                 hand = replayed(saved.driver(), start_of(record), saved.actions, record.fair.ledger)
             except CorruptHand as exc:
                 raise CorruptSave(f"the saved hand cannot be played again: {exc}") from None
-            if hand.to_act() not in (None, KAMPUNG.seats[0]):
+            if hand.to_act() not in (None, driver.layout[0]):
                 raise CorruptSave("a saved hand waits for a bot")
-        super().__init__(driver, KAMPUNG.seats[0], hand)
+        super().__init__(driver, driver.layout[0], hand)
         self._record = record
 
-    def next_driver(self) -> KampungDriver:
+    def next_driver(self) -> GameDriver:
         return self._next_driver()
 
     @property
@@ -67,7 +64,7 @@ class KampungSession(SoloSession):
         return self._record
 
     @property
-    def rules(self) -> KampungRules:
+    def rules(self) -> Any:
         """The rules of the next hand (the settings: its bank, decks and house, H3)."""
         return next_rules(self.record.settings)
 
@@ -116,13 +113,13 @@ class KampungSession(SoloSession):
         rec = self.record
         if self.rules.decks != rec.shoe_decks:
             return True
-        return not self.fair.fresh and self._next_driver().reshuffles(rec.shoe(None))
+        return not self.fair.fresh and self._next_driver().shuffle_due(rec.table.shoe)
 
-    def _next_driver(self) -> KampungDriver:
+    def _next_driver(self) -> GameDriver:
         rules = self.rules
         return driver_of(rules.bank, rules.decks, house_key(self.record.settings.get("house")))
 
-    def make_shoe(self, ledger: TableLedger) -> list[dict[str, Any]]:
+    def make_shoe(self) -> list[dict[str, Any]]:
         """The next hand's shoe, of the deck count chosen (K4)."""
         rec, decks = self.record, self.rules.decks
         changed = decks != rec.shoe_decks
@@ -141,44 +138,23 @@ class KampungSession(SoloSession):
 
     def dealt(self, hand: HandDriver, stakes: Any) -> None:
         """T9's fresh stacks and K4's shuffle told; the hand kept as its entries."""
-        assert isinstance(hand, KampungHand)
-        rec, rules, r = self.record, self.rules, hand.round
+        rec = self.record
         news = self.fair.news
         changed = [n for n in news if n["code"] == "decks_changed"]
-        notices = changed + [
-            {"code": "fresh_stack", "params": {"seat": s, "stack": hand.stacks[s]}}
-            for s in rules.seats
-            if hand.stacks[s] != rec.stacks[s]
-        ]
+        notices = changed + self.fresh_stacks(hand)
         rec.notices = notices + [n for n in news if n["code"] != "decks_changed"]
-        rec.stacks = dict(hand.stacks)
+        rec.stacks = hand.dealt_stacks()
         if stakes is not None:
             rec.last_bet = int(stakes)
-        rec.hand = SavedHand(
-            number=hand.number,
-            bank=rules.bank,
-            decks=rules.decks,
-            banker=r.banker,
-            bank_stack=hand.stacks[r.banker],
-            players=list(r.entries),
-            cards=[],
-            actions=[],
-            time=now_iso(),
-            house=None if self.driver.house is None else self.driver.house.to_object(),
-        )
+        house = self.driver.house
+        rec.hand = SavedHand.dealt(hand, now_iso(), None if house is None else house.to_object())
 
     def played(self, hand: HandDriver) -> None:
         """The hand as it stands: the cards it drew, the choices, the rest of the shoe."""
-        assert isinstance(hand, KampungHand)
-        saved, r = self.record.hand, hand.round
-        assert saved is not None
-        saved.cards = list(r.drawn())
-        saved.actions = list(r.actions())
-        self.record.store_shoe(r.shoe)
+        self.record.keep_hand(hand)
 
     def finished(self, hand: HandDriver) -> dict[str, Any]:
         """The stacks, K2's bank (its passing told), the statistics, the history entry."""
-        assert isinstance(hand, KampungHand)
         rec, saved = self.record, self.record.hand
         assert saved is not None
         entry = hand.history_json(self.you, now_iso())
@@ -186,14 +162,7 @@ class KampungSession(SoloSession):
         settled = hand.settle()
         assert settled.banker is not None
         rec.table.settle(settled)
-        if hand.passed is not None:
-            p = hand.passed
-            rec.notices.append(
-                {
-                    "code": "bank_passed",
-                    "params": {"from": p.from_seat, "to": p.to_seat, "reason": p.reason},
-                }
-            )
+        rec.notices.extend(hand.news())  # K2: the bank passing
         rec.stats.add(hand.seat_line(self.you, settled))
         return entry
 
@@ -216,13 +185,10 @@ class KampungSession(SoloSession):
                 f"bank must be house or rotate, not {body['bank']!r}",
                 {"field": "bank"},
             )
+        spec = driver_class("kampung").settings_spec("kampung")
         settings = with_own_house(
             with_house_settings(
-                rec.settings,
-                body,
-                game="kampung",
-                decks=KAMPUNG.allowed_decks,
-                default=KAMPUNG.decks,
+                rec.settings, body, game="kampung", decks=spec.decks, default=spec.default_decks
             ),
             self.own,
         )
@@ -230,7 +196,9 @@ class KampungSession(SoloSession):
             if self.in_progress():
                 raise Refusal("hand_in_progress", "the bank changes between hands: finish this one")
             settings["bank"] = body["bank"]
-            rec.banker = KAMPUNG.bank_order[0]  # K2: a new order starts with the house
+            first = self.driver.first_banker()  # K2: a new order starts with the house
+            assert first is not None
+            rec.banker = first
             rec.hands_banked = 0
         rules = next_rules(settings)
         rec.settings = settings

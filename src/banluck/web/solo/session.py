@@ -193,6 +193,15 @@ class SoloSession(ABC):
     def dealt(self, hand: HandDriver, stakes: Any) -> None:
         """The record after the deal (its notices, the last bet, the saved hand)."""
 
+    def fresh_stacks(self, hand: HandDriver) -> list[dict[str, Any]]:
+        """T9: the notices of the seats ``hand`` dealt a fresh stack (just dealt)."""
+        stacks = self.record.stacks
+        return [
+            {"code": "fresh_stack", "params": {"seat": s, "stack": stack}}
+            for s, stack in hand.dealt_stacks().items()
+            if stack != stacks[s]
+        ]
+
     @abstractmethod
     def played(self, hand: HandDriver) -> None:
         """The record of the hand as it stands after its choices so far."""
@@ -217,10 +226,10 @@ class SoloSession(ABC):
         shoe in the record was made for it."""
 
     @abstractmethod
-    def make_shoe(self, ledger: TableLedger) -> list[dict[str, Any]]:
-        """Make the next hand's shoe into the record, shuffled by ``ledger.shuffler()`` and
-        committed to ``ledger`` (a deck count or house chosen taking effect); the notices
-        its deal will give."""
+    def make_shoe(self) -> list[dict[str, Any]]:
+        """Make the next hand's shoe into the record's table run (``TableRun.new_shoe``:
+        shuffled, committed and the next salt committed; a deck count or house chosen taking
+        effect); the notices its deal will give."""
 
     @abstractmethod
     def apply_settings(self, body: dict[str, Any]) -> None:
@@ -233,15 +242,13 @@ class SoloSession(ABC):
             self._next_shoe()
 
     def _next_shoe(self) -> None:
-        """The next hand's shoe, made and committed now; the salt of the one after drawn
-        and committed."""
+        """The next hand's shoe, made and committed now (with the salt of the one after)."""
         fair = self.fair
-        news = self.make_shoe(fair.ledger)
+        news = self.make_shoe()
         if news or not fair.fresh:  # a shoe made again before its deal keeps what to tell
             fair.news = news
         fair.fresh = True
         fair.seed = None  # a seed serves one shoe only
-        fair.ledger.next_salt_commitment()
 
     def start_with(
         self,
@@ -326,12 +333,10 @@ class SoloSession(ABC):
         )
 
     def not_allowed(self, hand: HandDriver, name: str) -> Refusal:
-        """The refusal of a known choice the hand does not allow now (``bad_action``)."""
-        legal = list(hand.legal())
+        """The refusal of a known choice the hand does not allow now (``bad_action``, in
+        the driver's words)."""
         return Refusal(
-            "bad_action",
-            f"{name} is not allowed now (allowed: {', '.join(legal)})",
-            {"action": name, "legal": legal},
+            "bad_action", hand.refusal_message(name), {"action": name, "legal": list(hand.legal())}
         )
 
     def at(self, number: int, step: int, what: str) -> HandDriver:
