@@ -17,7 +17,7 @@ from banluck.games.banluck.strategy.solver import solve
 from banluck.games.blackjack.rules import PRESETS
 from banluck.games.blackjack.strategy import solver as bj_solver
 from banluck.games.drivers import house_base, own_house
-from banluck.games.registry import GAMES
+from banluck.games.registry import GAMES, driver_class
 from banluck.replay import replay_text
 from banluck.store import Store
 from tests.web.games_helpers import (
@@ -264,6 +264,23 @@ def test_blackjack_has_no_settings_of_its_own_and_shares_the_language(db: Path) 
     for name in GAMES:
         settings = c.get(api(name, "state")).json()["player"]["settings"]
         assert settings["language"] == "zh" and settings["speed"] == "fast"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_table_takes_the_settings_its_driver_offers_and_no_other(db: Path, name: str) -> None:
+    """The settings a game's table keeps itself are its driver's (``SettingsSpec.table``):
+    the page is offered house rules where the game takes them, and a setting only another
+    game takes is refused here, by name, changing nothing."""
+    c = game_client(db)
+    offered = set(driver_class(name).settings_spec(name).table)
+    before = c.get(api(name, "state")).json()
+    assert before["features"]["house"] == ("house" in offered)
+    for other in sorted({"bank", "decks", "house"} - offered):
+        res = c.put(api(name, "settings"), json={other: 1})
+        err = res.json()["error"]
+        assert res.status_code == 422 and err["code"] == "bad_settings", err
+        assert other in err["message"] and other in err["params"]["fields"], err
+    assert c.get(api(name, "state")).json()["player"] == before["player"]
 
 
 # ---------------------------------------------------------------------------- kampung

@@ -53,6 +53,9 @@ class SettingsSpec:
     default_decks: int
     #: K2: ``house`` (the dealer always banks), and ``rotate`` where the bank passes round
     banks: tuple[str, ...] = ("house",)
+    #: the settings a person changes at the game's own table, beyond speed and language
+    #: (``house``: H3's house rules; ``decks``: the deck count, T11 / K4; ``bank``: K2)
+    table: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -56,7 +56,9 @@ class BanluckDriver(GameDriver):
     @staticmethod
     def settings_spec(name: str) -> SettingsSpec:
         rules = PRESETS[name]
-        return SettingsSpec(decks=rules.allowed_decks, default_decks=rules.decks)
+        return SettingsSpec(
+            decks=rules.allowed_decks, default_decks=rules.decks, table=("decks", "house")
+        )
 
     def fresh_shoe(self, seed: int, ledger: FairLedger | None = None) -> dict[str, Any]:
         return shoe_json(Shoe(self.rules.decks, shoe_rng(seed, ledger), ledger=ledger))

@@ -86,7 +86,8 @@ class BlackjackDriver(GameDriver):
     @staticmethod
     def settings_spec(name: str) -> SettingsSpec:
         decks = PRESETS[name].decks
-        return SettingsSpec(decks=(decks,), default_decks=decks)
+        # a house's deck count is its own field (H1)
+        return SettingsSpec(decks=(decks,), default_decks=decks, table=("house",))
 
     def seating(self, seats: tuple[str, ...], people: tuple[str, ...]) -> Seating:
         return room_seating(self.rules, people, seats)

@@ -68,7 +68,10 @@ class KampungDriver(GameDriver):
     @staticmethod
     def settings_spec(name: str) -> SettingsSpec:
         return SettingsSpec(
-            decks=KAMPUNG.allowed_decks, default_decks=KAMPUNG.decks, banks=("house", "rotate")
+            decks=KAMPUNG.allowed_decks,
+            default_decks=KAMPUNG.decks,
+            banks=("house", "rotate"),
+            table=("bank", "decks", "house"),
         )
 
     def fresh_shoe(self, seed: int, ledger: FairLedger | None = None) -> dict[str, Any]:

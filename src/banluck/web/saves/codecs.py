@@ -71,6 +71,12 @@ class Codec(Protocol):
     def encode(self, session: Session) -> str: ...
 
 
+def own_settings(name: str) -> frozenset[str]:
+    """The settings game ``name``'s table keeps itself (its driver's ``SettingsSpec.table``;
+    speed and language are every game's)."""
+    return frozenset(driver_class(name).settings_spec(name).table)
+
+
 def stats_of(session: Session) -> Stats:
     """The session's statistics."""
     stats: Stats = session.record.stats
@@ -96,7 +102,7 @@ class BanluckCodec:
         self.first = first
         self.rng = rng
         self.salts = salts
-        self.own_settings = frozenset({"decks", "house"})
+        self.own_settings = own_settings(name)
 
     def fresh(self, language: str, player: str) -> Session:
         shoe = None
@@ -129,7 +135,7 @@ class BlackjackCodec:
         self.first = first
         self.rng = rng
         self.salts = salts
-        self.own_settings = frozenset({"house"})
+        self.own_settings = own_settings(name)
 
     def fresh(self, language: str, player: str) -> Session:
         shoe: dict[str, Any] = {}
@@ -166,6 +172,7 @@ class KampungCodec:
 
     def __init__(
         self,
+        name: str,
         first: list[Card] | None,
         rng: random.Random | None,
         salts: Salts,
@@ -175,7 +182,7 @@ class KampungCodec:
         self.rng = rng
         self.salts = salts
         self.own = own
-        self.own_settings = frozenset({"bank", "decks", "house"})
+        self.own_settings = own_settings(name)
 
     def fresh(self, language: str, player: str) -> Session:
         shoe = None
@@ -216,7 +223,9 @@ def _first_shoe(
 CODECS: dict[str, Any] = {
     "banluck": BanluckCodec,
     "blackjack": BlackjackCodec,
-    "kampung": lambda name, first, rng, salts: KampungCodec(first, rng, salts, own_house(name)),
+    "kampung": lambda name, first, rng, salts: KampungCodec(
+        name, first, rng, salts, own_house(name)
+    ),
 }
 
 

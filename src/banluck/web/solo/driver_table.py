@@ -240,6 +240,7 @@ class DriverSession(SoloSession):
 class DriverCodec:
     """How a game of this kind starts, is read and is written."""
 
+    #: a game of this kind takes no settings of its own (its table keeps none)
     own_settings: frozenset[str] = frozenset()
 
     def __init__(self, name: str, family: str, rng: random.Random | None, salts: Salts) -> None:
