@@ -74,13 +74,18 @@ def offered(game: str) -> dict[str, list[Any]]:
     >>> offered("kampung"), offered("xi-dach")["decks"], offered("classic")["banks"]
     ({'decks': [2, 1], 'banks': ['house', 'rotate']}, [1], ['house'])
     """
-    spec = driver_class(game).settings_spec(game)
-    house = own_house(game)
+    default, allowed = _deck_counts(game, own_house(game))
+    decks = [default, *(d for d in allowed if d != default)]
+    return {"decks": decks, "banks": list(driver_class(game).settings_spec(game).banks)}
+
+
+def _deck_counts(game: str, house: House | None) -> tuple[int, list[int]]:
+    """A room of ``game`` under ``house``: its deck count unless told, and every count it
+    may play (a house plays its own)."""
     if house is not None:
-        decks = [house.rules["decks"]]
-    else:
-        decks = [spec.default_decks, *(d for d in spec.decks if d != spec.default_decks)]
-    return {"decks": decks, "banks": list(spec.banks)}
+        return house.rules["decks"], [house.rules["decks"]]
+    spec = driver_class(game).settings_spec(game)
+    return spec.default_decks, list(spec.decks)
 
 
 def parse_settings(body: dict[str, Any]) -> RoomSettings:
@@ -111,18 +116,19 @@ def parse_settings(body: dict[str, Any]) -> RoomSettings:
     if house is None:
         house = own_house(game)  # a game played under a named house (xi-dach)
     spec = driver_class(game).settings_spec(game)
-    decks = body.get("decks", spec.default_decks if house is None else house.rules["decks"])
-    if house is not None and decks != house.rules["decks"]:
+    default, allowed = _deck_counts(game, house)
+    decks = body.get("decks", default)
+    if house is not None and decks != default:
         raise Refusal(
             "bad_settings",
-            f"the house plays with {house.rules['decks']} deck(s), not {decks!r}",
-            {"field": "decks", "allowed": [house.rules["decks"]]},
+            f"the house plays with {default} deck(s), not {decks!r}",
+            {"field": "decks", "allowed": allowed},
         )
-    if house is None and (not _whole(decks) or decks not in spec.decks):
+    if house is None and (not _whole(decks) or decks not in allowed):
         raise Refusal(
             "bad_settings",
-            f"{game} plays with {' or '.join(map(str, spec.decks))} deck(s), not {decks!r}",
-            {"field": "decks", "allowed": list(spec.decks)},
+            f"{game} plays with {' or '.join(map(str, allowed))} deck(s), not {decks!r}",
+            {"field": "decks", "allowed": allowed},
         )
     speed = body.get("speed", "normal")
     if speed not in SPEEDS:
