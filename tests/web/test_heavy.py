@@ -146,6 +146,45 @@ def test_a_kampung_rooms_new_house_is_solved_off_the_loop_and_its_hand_waits(
             assert state["room"]["house"]["name"] == "Uncle's"
 
 
+@pytest.mark.slow
+def test_a_room_is_shown_at_once_while_its_house_is_solved_and_kept_for_its_socket(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A room whose house is being solved (a Xì Dách room's first minutes on a busy server)
+    is shown at once on a socket that opens (its state frame before the solve is kept); a
+    request meanwhile (the invite's QR code) does not let go of the room the socket will
+    attach to, so what the person does next is seen by everyone in the room."""
+    from banluck.games.kampung import driver as kampung_driver
+    from tests.rooms.test_ws import ORIGIN, Player, _cookie, make_room, served
+
+    def slow_job(self: Any) -> Any:
+        return functools.partial(time.sleep, 1.5)  # a house that takes a while to solve
+
+    monkeypatch.setattr(kampung_driver.KampungDriver, "solve_job", slow_job)
+    monkeypatch.setattr(kampung_driver.KampungDriver, "take_solve", lambda self, data: None)
+    with served(tmp_path / "s.sqlite3") as (client, hub):
+        ann = Player(client, _cookie(client), "ann")
+        bob = Player(client, _cookie(client), "bob")
+        code = make_room(client, ann.cookie, game="kampung")
+        with ExitStack() as stack:
+            ann.ws = stack.enter_context(ann.open(code))
+            first = ann.ws.receive_json()
+            assert first["type"] == "state" and first["room"]["code"] == code
+            room = hub.rooms[code]
+            assert not hub.is_ready(room)  # shown before its house is solved
+            qr = client.get(
+                f"/room/{code}/qr.svg", headers={**ORIGIN, "cookie": f"banluck_id={bob.cookie}"}
+            )
+            assert qr.status_code == 200 and hub.rooms.get(code) is room  # kept for the socket
+            ann.send({"type": "sit", "seat": "you"})
+            assert ann.sync()["you"]["seat"] == "you"  # once solved: the room in memory
+            assert hub.is_ready(room) and hub.rooms[code] is room
+            bob.ws = stack.enter_context(bob.open(code))
+            bob.send({"type": "join", "name": "Bob"})
+            seats = bob.sync()["room"]["seats"]
+            assert any(s.get("seat") == "you" and s.get("name") == "Ann" for s in seats), seats
+
+
 @pytest.mark.slow  # seconds: left out of test.sh --fast
 def test_a_killed_servers_lane_processes_end_with_it(tmp_path: Path) -> None:
     """The lane's child processes end when the server that started them is killed (they

@@ -15,7 +15,8 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
@@ -97,6 +98,9 @@ class RoomHub(SharedRooms):
         self.lane = HeavyLane(processes=True)
         #: each room's house solve under way on the lane: the room waits for it (``ready``)
         self._preparing: dict[str, asyncio.Future[None]] = {}
+        #: the sockets of each room opened and not attached yet (waiting for its solve):
+        #: the room stays in memory for them, the one they will attach to
+        self._opening: Counter[str] = Counter()
         #: the house each room's solve was last asked for
         self._houses: dict[str, Any] = {}
         self.sockets: dict[str, set[Connection]] = {}
@@ -424,7 +428,7 @@ class RoomHub(SharedRooms):
     def release(self, room: Room) -> None:
         """Forget a room nobody has a socket in (it is saved, with what was waiting; ``get``
         reloads it, and plays what fell due meanwhile): an idle room costs no memory."""
-        if room.code not in self.sockets:
+        if room.code not in self.sockets and room.code not in self._opening:
             if room.code in self._pending:
                 with contextlib.suppress(Refusal):  # not saved (said): it is as saved
                     self._publish(room)
@@ -574,6 +578,24 @@ class RoomHub(SharedRooms):
         if room is not None and code in self.sockets and self.is_ready(room):
             with contextlib.suppress(Refusal):
                 self.change(room, lambda now: None, step=(None, None))
+
+    @contextlib.asynccontextmanager
+    async def opening(self, room: Room) -> AsyncIterator[None]:
+        """A socket opening in ``room``: the room stays in memory until it attaches (an
+        HTTP request meanwhile releases nothing), or is released if the socket fails."""
+        self._opening[room.code] += 1
+        try:
+            yield
+        except BaseException:
+            self._done_opening(room)
+            self.release(room)
+            raise
+        self._done_opening(room)
+
+    def _done_opening(self, room: Room) -> None:
+        self._opening[room.code] -= 1
+        if self._opening[room.code] <= 0:
+            del self._opening[room.code]
 
     def is_ready(self, room: Room) -> bool:
         """Whether the room's house solve is kept (nothing of it is computed here)."""

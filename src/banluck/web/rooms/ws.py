@@ -32,7 +32,7 @@ from banluck.core.refusal import Refusal
 from banluck.web import metrics
 from banluck.web.guard import HostCheck
 from banluck.web.identity import COOKIE, Identities
-from banluck.web.rooms.frames import Connection, TokenBucket, error_frame, parse_frame
+from banluck.web.rooms.frames import Connection, TokenBucket, dumps, error_frame, parse_frame
 from banluck.web.rooms.hub import RoomHub
 
 log = logging.getLogger("banluck.web")
@@ -103,7 +103,10 @@ async def _serve_open(ws: WebSocket, code: str, hub: RoomHub, player: str, addre
         await ws.close(code=CLOSE_NO_ROOM)
         return
     conn = Connection(player)
-    await hub.ready(room)  # a room whose house is being solved: nobody else waits
+    async with hub.opening(room):
+        if not hub.is_ready(room):  # its house is being solved: the room is shown meanwhile,
+            await ws.send_text(dumps(room.view(player)))  # its frames heard once it is
+        await hub.ready(room)  # a room whose house is being solved: nobody else waits
     try:
         hub.attach(room, conn)
     except Refusal as exc:  # the rooms' database is out of reach: the page tries again
