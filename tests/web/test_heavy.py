@@ -23,6 +23,11 @@ from banluck.web.heavy import HeavyLane
 from tests.web.helpers import client_for
 
 
+def _slow_solve(self: Any) -> Any:
+    """A driver's solve job for a house that takes a while to solve."""
+    return functools.partial(time.sleep, 1.5)
+
+
 def _blocked_lane() -> tuple[HeavyLane, threading.Event]:
     """A lane whose one thread is held until the event is set."""
     lane = HeavyLane(waiting=3)
@@ -109,13 +114,10 @@ def test_a_kampung_rooms_new_house_is_solved_off_the_loop_and_its_hand_waits(
 
     kept: list[Any] = []
 
-    def slow_job(self: Any) -> Any:
-        return functools.partial(time.sleep, 1.5)  # a house that takes a while to solve
-
     def take(self: Any, data: Any) -> None:
         kept.append(data)
 
-    monkeypatch.setattr(kampung_driver.KampungDriver, "solve_job", slow_job)
+    monkeypatch.setattr(kampung_driver.KampungDriver, "solve_job", _slow_solve)
     monkeypatch.setattr(kampung_driver.KampungDriver, "take_solve", take)
     house = {"base": "kampung", "name": "Uncle's", "rules": {"banker_must_draw_under": 17}}
     with served(tmp_path / "s.sqlite3") as (client, hub):
@@ -157,10 +159,7 @@ def test_a_room_is_shown_at_once_while_its_house_is_solved_and_kept_for_its_sock
     from banluck.games.kampung import driver as kampung_driver
     from tests.rooms.test_ws import ORIGIN, Player, _cookie, make_room, served
 
-    def slow_job(self: Any) -> Any:
-        return functools.partial(time.sleep, 1.5)  # a house that takes a while to solve
-
-    monkeypatch.setattr(kampung_driver.KampungDriver, "solve_job", slow_job)
+    monkeypatch.setattr(kampung_driver.KampungDriver, "solve_job", _slow_solve)
     monkeypatch.setattr(kampung_driver.KampungDriver, "take_solve", lambda self, data: None)
     with served(tmp_path / "s.sqlite3") as (client, hub):
         ann = Player(client, _cookie(client), "ann")
