@@ -22,6 +22,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from banluck.games.registry import GAMES
+from tests.rooms.servers import BROWSER_SERVE
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -56,7 +57,7 @@ class Server:
     def start(self) -> None:
         """Start the server and wait until it answers."""
         cmd = [sys.executable, "-m", "banluck", "serve", "--port", str(self.port)]
-        cmd += ["--db", str(self.db), "--shoe", str(self.shoe)]
+        cmd += ["--db", str(self.db), "--shoe", str(self.shoe), *BROWSER_SERVE]
         for name, path in self.game_shoes.items():
             cmd += ["--shoe", f"{name}={path}"]
         env = dict(os.environ, PYTHONUNBUFFERED="1")

@@ -18,6 +18,13 @@ from typing import Any
 
 HOST = "127.0.0.1"
 
+#: ``banluck serve``'s options for a server a browser test drives. Playwright's request API
+#: (``page.request``) keeps its connections in a pool and reuses one whatever the server's
+#: keep-alive: a request sent as the server closes that idle connection fails (ECONNRESET).
+#: A test's pauses are far shorter than this keep-alive, as a front door's are than the one
+#: the game is given behind it (``--keep-alive``, docs/HOSTING.md).
+BROWSER_SERVE = ("--keep-alive", "300")
+
 #: The start of an nginx configuration run by a test (no root, everything in ``{dir}``),
 #: open inside ``http``: the test adds its ``server`` (and upstreams) and closes it.
 NGINX_HEAD = """

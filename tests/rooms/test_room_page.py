@@ -20,8 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, exp
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.rooms.helpers import SECRET_KEYS, hidden_leaks, keys_of
-from tests.rooms.servers import free_port
-from tests.rooms.test_fault import _serve
+from tests.rooms.servers import BROWSER_SERVE, free_port, start_server
 
 pytestmark = pytest.mark.browser
 
@@ -29,7 +28,7 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     port = free_port()
-    proc = _serve(tmp_path / "save.sqlite3", port)
+    proc = start_server(port, "--db", str(tmp_path / "save.sqlite3"), *BROWSER_SERVE)
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

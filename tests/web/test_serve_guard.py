@@ -4,6 +4,7 @@ huge chunked body is cut off, a 500-free log; the server keeps serving throughou
 
 from __future__ import annotations
 
+import re
 import select
 import socket
 import sqlite3
@@ -88,16 +89,44 @@ def test_incomplete_headers_and_extra_connections_are_closed(tmp_path: Path) -> 
     assert not [line for line in log if "Traceback" in line or "ERROR" in line], log
 
 
-def test_a_kept_alive_connection_with_half_a_request_is_closed(tmp_path: Path) -> None:
-    """uvicorn's keep-alive timer stops at the first byte of the next request; the header
-    deadline does not."""
-    with served(tmp_path, "--header-timeout", "1") as (port, _):
+def _answered(s: socket.socket, port: int) -> bytes:
+    """Send a whole request on ``s`` and read its whole answer (what came before a close)."""
+    s.sendall(_partial_head(port) + b"\r\n\r\n")
+    data = b""
+    while b"\r\n\r\n" not in data and (chunk := s.recv(4096)):
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = re.search(rb"(?i)\r\ncontent-length: *(\d+)", head)
+    while length and len(body) < int(length[1]) and (chunk := s.recv(65536)):
+        body += chunk
+    return data
+
+
+def test_an_idle_connection_is_kept_as_long_as_keep_alive_says(tmp_path: Path) -> None:
+    """Behind a front door that keeps its connections to the game two minutes, the game
+    keeps them longer (``--keep-alive``) than its header deadline: a request on a connection
+    idle past that deadline is answered; idle past ``--keep-alive`` it is closed."""
+    with served(tmp_path, "--header-timeout", "1", "--keep-alive", "3") as (port, _):
         s = socket.create_connection(("127.0.0.1", port), timeout=5)
-        s.sendall(_partial_head(port) + b"\r\n\r\n")
-        head = b""
-        while b"\r\n\r\n" not in head:
-            head += s.recv(4096)
-        assert head.startswith(b"HTTP/1.1 200")
+        assert _answered(s, port).startswith(b"HTTP/1.1 200")
+        time.sleep(1.8)  # past the header deadline, within the keep-alive
+        assert _answered(s, port).startswith(b"HTTP/1.1 200")
+        idle = time.monotonic()
+        assert _closed_within(s, 6)
+        assert 2.0 < time.monotonic() - idle < 6.5
+        s.close()
+
+
+@pytest.mark.parametrize("keep_alive", ["5", "60"])
+def test_a_kept_alive_connection_with_half_a_request_is_closed(
+    tmp_path: Path, keep_alive: str
+) -> None:
+    """uvicorn's keep-alive timer stops at the first byte of the next request; the header
+    deadline does not, however long an idle connection is kept."""
+    options = ("--header-timeout", "1", "--keep-alive", keep_alive)
+    with served(tmp_path, *options) as (port, _):
+        s = socket.create_connection(("127.0.0.1", port), timeout=5)
+        assert _answered(s, port).startswith(b"HTTP/1.1 200")
         time.sleep(0.3)
         s.sendall(_partial_head(port))  # the next request, never finished
         start = time.monotonic()
@@ -176,12 +205,18 @@ def test_a_500_on_a_real_server_closes_its_connection_after_saying_so(tmp_path: 
 
 def test_the_guard_options() -> None:
     args = build_parser().parse_args(["serve"])
-    assert (args.header_timeout, args.max_connections) == (10.0, 2048)
+    assert (args.header_timeout, args.max_connections, args.keep_alive) == (10.0, 2048, 5)
     args = build_parser().parse_args(
-        ["serve", "--header-timeout", "2.5", "--max-connections", "50"]
+        ["serve", "--header-timeout", "2.5", "--max-connections", "50", "--keep-alive", "150"]
     )
-    assert (args.header_timeout, args.max_connections) == (2.5, 50)
-    for bad in (["--header-timeout", "0"], ["--max-connections", "-1"], ["--header-timeout", "x"]):
+    assert (args.header_timeout, args.max_connections, args.keep_alive) == (2.5, 50, 150)
+    for bad in (
+        ["--header-timeout", "0"],
+        ["--max-connections", "-1"],
+        ["--header-timeout", "x"],
+        ["--keep-alive", "0"],
+        ["--keep-alive", "1.5"],
+    ):
         with pytest.raises(SystemExit):
             build_parser().parse_args(["serve", *bad])
 

@@ -20,7 +20,12 @@ import platformdirs
 
 from banluck.rooms.limits import RoomLimits
 from banluck.store import PLAYER_LIMIT, SaveError, Store
-from banluck.web.limits import CONNECTIONS_PER_ADDRESS, HEADER_TIMEOUT, MAX_CONNECTIONS
+from banluck.web.limits import (
+    CONNECTIONS_PER_ADDRESS,
+    HEADER_TIMEOUT,
+    KEEP_ALIVE,
+    MAX_CONNECTIONS,
+)
 
 EXIT_BAD_INPUT = 2
 
@@ -94,6 +99,7 @@ def _serve(args: argparse.Namespace) -> int:
     limits = ConnectionLimits(
         header_timeout=args.header_timeout,
         max_connections=args.max_connections,
+        keep_alive=args.keep_alive,
         # behind a trusted proxy every connection is the proxy's: the header counts instead
         per_address=None if args.client_header else CONNECTIONS_PER_ADDRESS,
     )
@@ -259,6 +265,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=HEADER_TIMEOUT,
         metavar="SECONDS",
         help=f"close a connection whose request headers take longer ({HEADER_TIMEOUT:g})",
+    )
+    sp.add_argument(
+        "--keep-alive",
+        type=_positive(int),
+        default=KEEP_ALIVE,
+        metavar="SECONDS",
+        help="close a kept-alive connection idle this long; behind a front door that keeps its"
+        f" own connections to the game, longer than it keeps them ({KEEP_ALIVE:g})",
     )
     sp.add_argument(
         "--max-connections",

@@ -6,6 +6,10 @@ MAX_BODY = 4096
 BODY_TIMEOUT = 10.0
 #: Seconds a connection may take to complete its request headers before it is closed.
 HEADER_TIMEOUT = 10.0
+#: Seconds an idle kept-alive connection waits for its client's next request. Behind a front
+#: door that keeps its own connections to the game open (Caddy keeps them two minutes), set
+#: longer than it keeps them: a request sent on a connection the game has just closed fails.
+KEEP_ALIVE = 5
 #: Connections open at once beyond which new ones are closed at once: room for 1,000 players
 #: each with a room socket and a request under way (one client's share is bounded apart, in
 #: ``web.clients``).

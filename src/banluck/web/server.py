@@ -4,7 +4,8 @@ uvicorn closes an idle kept-alive connection, but not one that never completes i
 request headers, and it takes every connection offered: thousands of idle sockets can
 exhaust the process's file handles (and ``accept`` then logs a traceback per attempt).
 ``guarded_protocol`` closes a connection whose request headers are not complete
-``header_timeout`` seconds after it opened or after its last answer, and closes at once any
+``header_timeout`` seconds after it opened or after its first byte that follows an answer
+(an idle kept-alive connection waits for that byte ``keep_alive`` seconds), and closes at once any
 connection beyond ``max_connections`` (counted by uvicorn), so that file handles stay
 bounded and quiet; and one peer address may hold at most ``per_address`` plain connections
 at once (a slowloris reopening its partial requests as they close fills its own share, not
@@ -29,7 +30,13 @@ from typing import Any
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from banluck.web.limits import CONNECTIONS_PER_ADDRESS, HEADER_TIMEOUT, MAX_CONNECTIONS, MAX_HEAD
+from banluck.web.limits import (
+    CONNECTIONS_PER_ADDRESS,
+    HEADER_TIMEOUT,
+    KEEP_ALIVE,
+    MAX_CONNECTIONS,
+    MAX_HEAD,
+)
 
 log = logging.getLogger("banluck.web")
 
@@ -52,17 +59,23 @@ def connection_ceiling(wanted: int = MAX_CONNECTIONS) -> int:
 
 
 def guarded_protocol(
-    header_timeout: float, max_connections: int, per_address: int | None = None
+    header_timeout: float,
+    max_connections: int,
+    per_address: int | None = None,
+    keep_alive: int = KEEP_ALIVE,
 ) -> type[H11Protocol]:
     """An ``H11Protocol`` with a header deadline, a connection ceiling and, unless
     ``per_address`` is None (behind a proxy, every connection is the proxy's), a ceiling
-    per peer address."""
+    per peer address. After an answer the connection waits ``keep_alive`` seconds (uvicorn's
+    own keep-alive closes it then) for the next request's first byte, which has
+    ``header_timeout`` seconds to become a whole request head."""
     by_peer: Counter[str] = Counter()
 
     class GuardedH11Protocol(H11Protocol):
         _deadline: asyncio.TimerHandle | None = None
         _refused = 0
         _peer: str | None = None  # the address this connection is counted under
+        _idle = False  # the deadline armed waits for a next request, not for its head
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -87,14 +100,21 @@ def guarded_protocol(
                 return
             self._arm()
 
-        def _arm(self) -> None:
+        def _arm(self, seconds: float = header_timeout, *, idle: bool = False) -> None:
             self._disarm()
-            self._deadline = self.loop.call_later(header_timeout, self._headers_late)
+            self._deadline = self.loop.call_later(seconds, self._headers_late)
+            self._idle = idle
 
         def _disarm(self) -> None:
             if self._deadline is not None:
                 self._deadline.cancel()
                 self._deadline = None
+            self._idle = False
+
+        def data_received(self, data: bytes) -> None:
+            if self._idle:
+                self._arm()  # a next request begins: its head has the usual deadline
+            super().data_received(data)
 
         def _headers_late(self) -> None:
             self._deadline = None
@@ -122,7 +142,8 @@ def guarded_protocol(
         def on_response_complete(self) -> None:
             super().on_response_complete()
             if not self.transport.is_closing():
-                self._arm()  # the next request's headers have the same deadline
+                # idle until the next request's first byte, then its head's own deadline
+                self._arm(max(header_timeout, keep_alive), idle=True)
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
@@ -245,6 +266,8 @@ class ConnectionLimits:
     #: plain connections one peer address may hold at once (None: not counted, as behind a
     #: proxy every connection is the proxy's)
     per_address: int | None = CONNECTIONS_PER_ADDRESS
+    #: seconds an idle kept-alive connection waits for its client's next request
+    keep_alive: int = KEEP_ALIVE
 
 
 def _config(
@@ -261,7 +284,10 @@ def _config(
     from banluck.web.logs import json_log_config
 
     http = guarded_protocol(
-        limits.header_timeout, connection_ceiling(limits.max_connections), limits.per_address
+        limits.header_timeout,
+        connection_ceiling(limits.max_connections),
+        limits.per_address,
+        limits.keep_alive,
     )
     return uvicorn.Config(
         direct_sockets(app),
@@ -274,7 +300,7 @@ def _config(
         ws=LeanWebSocketProtocol,
         ws_max_size=16 * 1024,  # rooms' frames are at most 1 KiB (rooms_frames.MAX_FRAME)
         ws_per_message_deflate=False,  # a zlib state per socket costs ~0.4 MB and CPU
-        timeout_keep_alive=5,
+        timeout_keep_alive=limits.keep_alive,
         server_header=False,
         # the client's address is the peer's: a forwarded header is read only as
         # ``--client-header`` says (uvicorn's own handling would trust any local client)
