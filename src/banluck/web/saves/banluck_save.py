@@ -16,7 +16,6 @@ import random
 import secrets
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from banluck.core import BanLuckError, Shoe
@@ -43,8 +42,8 @@ from banluck.web.solo.fair import SaltSource, SoloFair, committed_fair
 from banluck.web.solo.house import (
     HOUSE_DECKS,
     house_key,
-    played_house,
     set_aside,
+    solo_driver,
     with_set_aside,
 )
 from banluck.web.solo.stats import Stats
@@ -54,12 +53,13 @@ RECORD_VERSION = 2
 _MAX_NOTICES = 16
 
 
-@lru_cache(maxsize=256)
 def driver_of(name: str, decks: int, house: str | None = None) -> BanluckDriver:
     """The driver of preset ``name``, or of the house ``house`` (``house_key``'s text), with
     ``decks`` decks (T11: a house's deck count plays from the next shuffle, so a hand may be
-    dealt from a shoe of another count). A solo table's drivers keep no state."""
-    return BanluckDriver(name, decks=decks, house=played_house(house, decks))
+    dealt from a shoe of another count): the solo table's (``solo_driver``)."""
+    driver = solo_driver(name, house, decks=decks)
+    assert isinstance(driver, BanluckDriver)
+    return driver
 
 
 def next_rules(preset: Rules, settings: dict[str, Any]) -> Rules:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import secrets
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from banluck.core.cards import Card, parse_card
@@ -43,8 +42,8 @@ from banluck.web.solo.fair import SaltSource, SoloFair, committed_fair
 from banluck.web.solo.house import (
     HOUSE_DECKS,
     house_key,
-    played_house,
     set_aside,
+    solo_driver,
     with_set_aside,
 )
 from banluck.web.solo.stats import Stats
@@ -54,12 +53,12 @@ VERSION = 2
 BANKS = ("house", "rotate")
 
 
-@lru_cache(maxsize=256)
 def driver_of(bank: str, decks: int, house: str | None = None) -> KampungDriver:
     """Kampung's driver with the ``bank`` and ``decks`` settings, of the house ``house``
-    (``house_key``'s text; None: kampung's own rules). A solo table's drivers keep no
-    state."""
-    return KampungDriver("kampung", decks=decks, bank=bank, house=played_house(house, decks))
+    (``house_key``'s text; None: kampung's own rules): the solo table's (``solo_driver``)."""
+    driver = solo_driver("kampung", house, decks=decks, bank=bank)
+    assert isinstance(driver, KampungDriver)
+    return driver
 
 
 def rules_for(bank: str, decks: int, house: str | None = None) -> KampungRules:
