@@ -24,6 +24,7 @@ from banluck.games.driver import (
     SettingsSpec,
     Settled,
     hand_rng,
+    shoe_rng,
 )
 
 SEATS = ("you", "anna")
@@ -45,7 +46,7 @@ class HighCardDriver(GameDriver):
         return SettingsSpec(decks=(1,), default_decks=1)
 
     def fresh_shoe(self, seed: int, ledger: FairLedger | None = None) -> dict[str, Any]:
-        return shoe_json(Shoe(1, hand_rng(seed), ledger=ledger))
+        return shoe_json(Shoe(1, shoe_rng(seed, ledger), ledger=ledger))
 
     def stacked_shoe(self, cards: Sequence[str]) -> dict[str, Any]:
         return shoe_of_dealt(1, [parse_card(c) for c in cards])

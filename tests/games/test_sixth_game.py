@@ -139,7 +139,7 @@ def test_a_solo_save_of_the_first_form_is_read_into_the_table_run(
     store = c.app.state.service.store  # type: ignore[attr-defined]
     with store.reading() as tx:
         now = json.loads(tx.load_game(db_key(c), highcard))
-    assert now["v"] == 2 and "ledger" not in now["fair"]
+    assert now["v"] == 4 and "ledger" not in now["fair"]
     table = now.pop("table")
     first = {**now, "v": 1, **{k: v for k, v in table.items() if k != "fair"}}
     first["fair"] = {**now["fair"], "ledger": table["fair"]}
@@ -150,4 +150,4 @@ def test_a_solo_save_of_the_first_form_is_read_into_the_table_run(
     state = c.post(api(highcard, "action"), json={"action": "show", "hand": 2, "step": 0}).json()
     assert state["table"]["over"] and state["next_hand"] == 3
     with store.reading() as tx:
-        assert json.loads(tx.load_game(db_key(c), highcard))["v"] == 2
+        assert json.loads(tx.load_game(db_key(c), highcard))["v"] == 4

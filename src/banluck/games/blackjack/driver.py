@@ -79,6 +79,17 @@ class BlackjackDriver(GameDriver):
             *(("insure", "decline") if r.insurance else ()),
         )
 
+    known_choices = ("hit", "stand", "double", "split", "surrender", "insure", "decline")
+    player_fields = ("last_side_bets", "house_in_play", "next_shoe_hand")
+
+    @property
+    def solo_seats(self) -> tuple[str, ...]:
+        return self.rules.seats  # ``infinite``'s too: you and two bots
+
+    @property
+    def first_bet(self) -> int:
+        return min(max(100, self.rules.bet_min), self.rules.bet_max)
+
     def page_features(self) -> dict[str, Any]:
         # I2: every seat plays the same cards, shown once as the common row
         return {**super().page_features(), "common_row": self.rules.shared_cards}

@@ -1,31 +1,28 @@
-"""The save of one browser's ``classic`` or ``infinite`` game (docs/API.md, Saves): its
-format on disk and its validation.
+"""The saves of one browser's ``classic`` or ``infinite`` game in blackjack's own format
+(versions 1 to 3), read into the one table record (``web.saves.table_save``, which every
+save is written as now): its validation.
 
 A hand is saved as the shoe before its deal, a seed for the shoe's shuffles during the hand
 (C8's mid-hand reshuffle, I1's shuffle at the cut card), the stakes and every choice made
-(bots' included): ``start_of`` makes the driver's ``HandStart`` of it, so that the hand is
-dealt again and its choices replayed exactly, a split hand included.
+(bots' included): it is read as the driver's ``HandStart``, so that the hand is dealt again
+and its choices replayed exactly, a split hand included.
 """
 
 from __future__ import annotations
 
-import random
 import secrets
-from dataclasses import dataclass, field
 from typing import Any
 
-from banluck.core.cards import Card
 from banluck.core.errors import BanLuckError
-from banluck.core.fair import FairLedger
 from banluck.core.money import MAX_CHIPS
-from banluck.games.blackjack.rules import SIDE_BET_NAMES, BlackjackRules
+from banluck.games.blackjack.rules import PRESETS, SIDE_BET_NAMES, BlackjackRules
 from banluck.games.blackjack.shoe import BlackjackShoe
 from banluck.games.driver import HandStart
 from banluck.games.house import HouseError, read_house
-from banluck.games.table_run import TableRun
 from banluck.web.saves.records import CorruptSave, is_int
-from banluck.web.saves.run import SavedRun, fair_json, migrated, read_run, saved_fair
-from banluck.web.solo.fair import SaltSource, SoloFair
+from banluck.web.saves.run import migrated, read_run, saved_fair
+from banluck.web.saves.table_save import TableRecord, need
+from banluck.web.solo.fair import SaltSource
 from banluck.web.solo.house import set_aside, with_set_aside
 from banluck.web.solo.stats import Stats
 
@@ -34,92 +31,8 @@ from banluck.web.solo.stats import Stats
 VERSION = 3
 
 
-def stacked_shoe(
-    rules: BlackjackRules, first: list[Card], rng: random.Random | None
-) -> dict[str, Any]:
-    """A new shoe (as saved) dealing ``first`` first, then the rest shuffled (``--shoe``);
-    no burn, so that the cards come exactly as written."""
-    rest = _full(rules)
-    for c in first:
-        rest.remove(c)
-    (rng or secrets.SystemRandom()).shuffle(rest)
-    pack = [c.code for c in first] + [c.code for c in rest]
-    return {"pack": pack, "discards": [], "hand_number": 0, "cut_card_out": False}
-
-
-def _full(rules: BlackjackRules) -> list[Card]:
-    from banluck.core.cards import ONE_DECK
-
-    return list(ONE_DECK * rules.decks)
-
-
-@dataclass
-class BlackjackHand:
-    """A hand as saved: enough to deal and play it again."""
-
-    number: int
-    seed: int
-    shoe_before: dict[str, Any]
-    stacks_before: dict[str, int]
-    bet: int
-    side_bets: dict[str, int]
-    actions: list[tuple[str, str]]
-    time: str
-    #: H2: the house the hand was dealt under (the record's house is the next hand's once
-    #: a shoe of another house is made; None: the preset)
-    house: dict[str, Any] | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "house": self.house,
-            "number": self.number,
-            "seed": self.seed,
-            "shoe_before": self.shoe_before,
-            "stacks_before": self.stacks_before,
-            "bet": self.bet,
-            "side_bets": self.side_bets,
-            "actions": [[s, a] for s, a in self.actions],
-            "time": self.time,
-        }
-
-
-@dataclass
-class BlackjackRecord(SavedRun):
-    """Everything kept for one browser's blackjack game: the table's run (``SavedRun``:
-    its shoe between hands, during a hand the shoe before it) and what is blackjack's."""
-
-    last_bet: int = 100
-    last_side_bets: dict[str, int] = field(default_factory=dict)
-    notices: list[dict[str, Any]] = field(default_factory=list)
-    hand: BlackjackHand | None = None
-    stats: Stats = field(default_factory=Stats)
-    #: H2 / H3: the house in play (the shoe's: the next hand's; None: the preset) and the
-    #: settings, where a house chosen for the next hand is kept
-    house: dict[str, Any] | None = None
-    settings: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "v": VERSION,
-            **({} if self.house is None else {"house": self.house}),
-            **({"settings": self.settings} if self.settings else {}),
-            "table": self.table.to_json(),
-            "last_bet": self.last_bet,
-            "last_side_bets": self.last_side_bets,
-            "notices": self.notices,
-            "hand": None if self.hand is None else self.hand.to_json(),
-            "stats": self.stats.to_json(),
-            "fair": fair_json(self.fair),  # its ledger: the table's
-        }
-
-
-def _need(cond: bool, what: str) -> None:
-    if not cond:
-        raise CorruptSave(what)
-
-
 def _stacks(d: Any, rules: BlackjackRules) -> dict[str, int]:
-    _need(
+    need(
         isinstance(d, dict)
         and set(d) == set(rules.seats)
         and all(is_int(v) and 0 <= v <= MAX_CHIPS for v in d.values()),
@@ -129,7 +42,7 @@ def _stacks(d: Any, rules: BlackjackRules) -> dict[str, int]:
 
 
 def _sides(d: Any) -> dict[str, int]:
-    _need(
+    need(
         isinstance(d, dict) and all(k in SIDE_BET_NAMES and is_int(v) for k, v in d.items()),
         "bad side bets",
     )
@@ -141,7 +54,7 @@ def rules_in_play(preset: BlackjackRules, house: dict[str, Any] | None) -> Black
     if house is None:
         return preset
     played = read_house(house)
-    _need(played.base == preset.name, "the house is another game's")
+    need(played.base == preset.name, "the house is another game's")
     rules: BlackjackRules = played.record()
     return rules
 
@@ -166,28 +79,28 @@ def _with_burn(d: Any) -> Any:
     return out
 
 
-def read_record(
-    d: Any, preset: BlackjackRules, salts: SaltSource = secrets.token_bytes
-) -> BlackjackRecord:
-    """A saved record, every field checked against the rules in play (CorruptSave says what
-    is wrong); a chosen house that no longer passes its checks is set aside with a notice.
-    ``salts``: its ledger's salt source."""
+def read_old(d: Any, game: str, salts: SaltSource = secrets.token_bytes) -> TableRecord:
+    """A save of blackjack's own format (versions 1 to 3) as the one table record, every
+    field checked against the rules in play (CorruptSave says what is wrong); a chosen house
+    that no longer passes its checks is set aside with a notice. ``salts``: its ledger's
+    salt source."""
+    preset = PRESETS[game]
     try:
         d = _with_burn(migrated(d, VERSION))
-        _need(isinstance(d, dict) and d.get("v") == VERSION, "unknown record version")
+        need(isinstance(d, dict) and d.get("v") == VERSION, "unknown record version")
         house = d.get("house")
-        _need(house is None or isinstance(house, dict), "bad house")
+        need(house is None or isinstance(house, dict), "bad house")
         try:
             rules = rules_in_play(preset, house)
         except HouseError:
             raise CorruptSave("the house in play cannot be played") from None
         settings = d.get("settings", {})
-        _need(isinstance(settings, dict) and set(settings) <= {"house"}, "bad settings")
+        need(isinstance(settings, dict) and set(settings) <= {"house"}, "bad settings")
         settings = dict(settings)
         aside = set_aside(settings, preset.name)
         run = read_run(d, rules.seats, salts)
         BlackjackShoe.from_json(rules, run.shoe)  # raises on a shoe that does not add up
-        rec = BlackjackRecord(
+        rec = TableRecord(
             table=run,
             last_bet=d["last_bet"],
             last_side_bets=_sides(d["last_side_bets"]),
@@ -197,67 +110,39 @@ def read_record(
             settings=settings,
             fair=saved_fair(d, run),
         )
-        _need(is_int(rec.last_bet) and 0 <= rec.last_bet <= rules.bet_max, "bad last bet")
-        _need(isinstance(rec.notices, list) and len(rec.notices) <= 16, "bad notices")
+        need(is_int(rec.last_bet) and 0 <= rec.last_bet <= rules.bet_max, "bad last bet")
+        need(isinstance(rec.notices, list) and len(rec.notices) <= 16, "bad notices")
         if aside:
             rec.notices = with_set_aside(rec.notices)
         h = d["hand"]
         if h is not None:
-            _need(isinstance(h, dict), "bad hand")
+            need(isinstance(h, dict), "bad hand")
             played = h.get("house", house)  # absent: the record's (saves before the ledger)
-            _need(played is None or isinstance(played, dict), "bad hand house")
+            need(played is None or isinstance(played, dict), "bad hand house")
             try:
-                rules_in_play(preset, played)
+                rules = rules_in_play(preset, played)
             except HouseError:
                 raise CorruptSave("the hand's house cannot be played") from None
-            rec.hand = BlackjackHand(
-                house=played,
-                number=h["number"],
-                seed=h["seed"],
-                shoe_before=h["shoe_before"],
-                stacks_before=_stacks(h["stacks_before"], rules),
-                bet=h["bet"],
-                side_bets=_sides(h["side_bets"]),
-                actions=[(str(s), str(a)) for s, a in h["actions"]],
-                time=h["time"],
+            number, seed, actions = h["number"], h["seed"], h["actions"]
+            need(is_int(number) and 1 <= number < rec.next_hand, "bad hand")
+            need(is_int(seed) and 0 <= seed < 2**64, "bad seed")
+            need(isinstance(h["time"], str) and len(h["time"]) <= 40, "bad time")
+            need(len(actions) <= 200, "too many actions")
+            you, sides = rules.seats[0], _sides(h["side_bets"])
+            rec.start = HandStart(
+                number=number,
+                seed=seed,
+                shoe=h["shoe_before"],
+                seats=rules.seats,
+                people=(you,),
+                stacks=_stacks(h["stacks_before"], rules),
+                bets={you: h["bet"]},
+                side_bets={you: sides} if sides else {},
             )
-            _need(is_int(rec.hand.number) and 1 <= rec.hand.number < rec.next_hand, "bad hand")
-            _need(is_int(rec.hand.seed) and 0 <= rec.hand.seed < 2**64, "bad seed")
-            _need(isinstance(rec.hand.time, str) and len(rec.hand.time) <= 40, "bad time")
-            _need(len(rec.hand.actions) <= 200, "too many actions")
+            rec.actions = [(str(s), str(a)) for s, a in actions]
+            rec.time, rec.hand_house = h["time"], played
         return rec
     except CorruptSave:
         raise
     except (BanLuckError, ValueError, TypeError, KeyError, AttributeError) as exc:
         raise CorruptSave(f"{type(exc).__name__}: {exc}") from None
-
-
-def start_of(rules: BlackjackRules, hand: BlackjackHand) -> HandStart:
-    """The driver's start of a saved hand: you in the first seat, bots in the others."""
-    you = rules.seats[0]
-    return HandStart(
-        number=hand.number,
-        seed=hand.seed,
-        shoe=hand.shoe_before,
-        seats=rules.seats,
-        people=(you,),
-        stacks=hand.stacks_before,
-        bets={you: hand.bet},
-        side_bets={you: hand.side_bets} if hand.side_bets else {},
-    )
-
-
-def fresh_record(rules: BlackjackRules, shoe: dict[str, Any], fair: SoloFair) -> BlackjackRecord:
-    """A new player's game: fresh stacks (T9), a new shoe committed to ``fair``'s ledger."""
-    run = TableRun(
-        stacks=dict.fromkeys(rules.seats, rules.fresh_stack), shoe=shoe, ledger=fair.ledger
-    )
-    return BlackjackRecord(
-        table=run, fair=fair, last_bet=min(max(100, rules.bet_min), rules.bet_max)
-    )
-
-
-def new_shoe(rules: BlackjackRules, ledger: FairLedger) -> dict[str, Any]:
-    """A new shoe as saved (with its burnt cards, I1), its order derived and committed by
-    ``ledger``."""
-    return BlackjackShoe(rules, ledger.shuffler(), ledger=ledger).to_json()

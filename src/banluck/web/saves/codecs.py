@@ -14,20 +14,19 @@ import json
 import random
 from typing import Any, Protocol
 
-from banluck.core import BanLuckError, Shoe
-from banluck.core.cards import Card, parse_card
+from banluck.core import Shoe
+from banluck.core.cards import Card
 from banluck.core.fair.table import TableLedger
 from banluck.games.banluck import preset as banluck_preset
 from banluck.games.drivers import own_house
 from banluck.games.house import House
 from banluck.games.kampung.rules import KAMPUNG
 from banluck.games.registry import driver_class, game
-from banluck.web.saves import blackjack_save as bj_save
 from banluck.web.saves import kampung_save as kp_save
 from banluck.web.saves.banluck_save import PlayerRecord, encode, read
+from banluck.web.saves.blackjack_save import read_old as blackjack_old
 from banluck.web.saves.records import CorruptSave
 from banluck.web.solo.banluck_game import BanluckSession
-from banluck.web.solo.blackjack_game import BlackjackSession
 from banluck.web.solo.driver_table import DriverCodec
 from banluck.web.solo.fair import Salts, new_fair
 from banluck.web.solo.kampung_game import KampungSession
@@ -123,48 +122,6 @@ class BanluckCodec:
         return encode(session.record)
 
 
-class BlackjackCodec:
-    """``classic`` and ``infinite``: ``blackjack_save.BlackjackRecord``."""
-
-    def __init__(
-        self, name: str, first: list[Card] | None, rng: random.Random | None, salts: Salts
-    ) -> None:
-        from banluck.games.blackjack.rules import PRESETS
-
-        self.rules = PRESETS[name]
-        self.first = first
-        self.rng = rng
-        self.salts = salts
-        self.own_settings = own_settings(name)
-
-    def fresh(self, language: str, player: str) -> Session:
-        shoe: dict[str, Any] = {}
-
-        def make(ledger: TableLedger) -> None:
-            nonlocal shoe
-            if self.first:  # stacked: no burn, so that the cards come exactly as written
-                shoe = bj_save.stacked_shoe(self.rules, self.first, self.rng)
-                ledger.committed([parse_card(c) for c in shoe["pack"]], decks=self.rules.decks)
-            else:
-                shoe = bj_save.new_shoe(self.rules, ledger)
-
-        fair = new_fair(self.salts.first(player), make)
-        rec = bj_save.fresh_record(self.rules, shoe, fair)
-        return BlackjackSession(self.rules.name, rec, self.rng)
-
-    def decode(self, raw: str) -> Session:
-        rec = bj_save.read_record(_json(raw), self.rules, self.salts.later())
-        try:
-            return BlackjackSession(self.rules.name, rec, self.rng)
-        except CorruptSave:
-            raise
-        except (BanLuckError, ValueError, TypeError, KeyError) as exc:
-            raise CorruptSave(f"the saved hand cannot be played again: {exc}") from None
-
-    def encode(self, session: Session) -> str:
-        return json.dumps(session.record.to_json(), separators=(",", ":"))
-
-
 class KampungCodec:
     """``kampung`` and the games played under a kampung house (``xi-dach``):
     ``kampung_save.KampungRecord``, whose settings keep the game's own house unless
@@ -222,7 +179,9 @@ def _first_shoe(
 #: Each family's save codec (a family without one is saved as its driver plays it)
 CODECS: dict[str, Any] = {
     "banluck": BanluckCodec,
-    "blackjack": BlackjackCodec,
+    "blackjack": lambda name, first, rng, salts: DriverCodec(
+        name, "blackjack", [c.code for c in first or ()], rng, salts, old=blackjack_old
+    ),
     "kampung": lambda name, first, rng, salts: KampungCodec(
         name, first, rng, salts, own_house(name)
     ),
@@ -234,10 +193,8 @@ def codec_for(name: str, first: list[Card] | None, rng: random.Random | None, ke
     family = game(name).family
     salts = Salts(key, name, rng)
     make = CODECS.get(family)
-    if make is None:  # a game with no save of its own: its driver's (web.solo.driver_table)
-        if first:
-            raise ValueError(f"{name!r} takes no --shoe: it has no stacked shoe of its own")
-        return DriverCodec(name, family, rng, salts)
+    if make is None:  # a game saved as its driver plays it (web.solo.driver_table)
+        return DriverCodec(name, family, [c.code for c in first or ()], rng, salts)
     codec: Codec = make(name, first, rng, salts)
     return codec
 

@@ -3,8 +3,8 @@ not a table that could have been played (a damaged save, absurd numbers included
 past ``MAX_CHIPS``, a hand number past ``MAX_HAND``, as the page's numbers are JavaScript
 doubles), the browser's settings, and the clock of the history's time stamps.
 
-Each family's save format is its own module: ``banluck_save`` (``table``, ``one-on-one``),
-``blackjack_save``, ``kampung_save``.
+The saves' formats: the one table save, ``table_save``; those of ``banluck_save``
+(``table``, ``one-on-one``) and ``kampung_save``; blackjack's earlier one, ``blackjack_save``.
 """
 
 from __future__ import annotations
