@@ -83,9 +83,17 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
             proc.wait()
 
 
-def http(port: int, method: str, path: str, cookie: str = "", body: Any = None) -> Any:
+def http(
+    port: int,
+    method: str,
+    path: str,
+    cookie: str = "",
+    body: Any = None,
+    *,
+    timeout: float = 30,
+) -> Any:
     """``(status, JSON answer, the cookie now)`` of one request with the page's Origin."""
-    conn = HTTPConnection(HOST, port, timeout=30)
+    conn = HTTPConnection(HOST, port, timeout=timeout)
     headers = {"Origin": f"http://{HOST}:{port}"}
     if cookie:
         headers["Cookie"] = f"banluck_id={cookie}"

@@ -59,6 +59,27 @@ def test_side_bets_are_checked_when_placed_and_settled_with_the_hand() -> None:
     assert mine["net"] == seat["net"]  # the side bets are in the seat's net
 
 
+@pytest.mark.rule("I10")
+def test_a_seat_may_place_side_bets_alone() -> None:
+    """I10: a bet of 0 with side bets: the seat takes no turn and its net is its side bets';
+    a bet of 0 without any is refused, as at the solo table."""
+    r = _infinite()
+    with pytest.raises(Refusal) as e:
+        r.bet("A", 1, 0, 0.0, {"pairs": 0})
+    assert e.value.code == "bad_bet" and "side bet" in e.value.message
+    r.bet("A", 1, 0, 0.0, {"pairs": 5})
+    r.bet("B", 1, 20, 0.0)
+    assert r.in_hand
+    while r.in_hand:
+        h = r.hand
+        assert h is not None
+        to_act = h.to_act()
+        assert to_act is not None and to_act != "p1"  # no turn for a seat that bet 0
+        r.act(r.occupant[to_act], h.number, h.step, h.auto_choice(), 1.0)
+    mine = next(x for x in r.last_summary if x["seat"] == "p1")
+    assert mine["net"] in (-5, 25, 50, 150)  # the pairs bet lost, or paid 5, 10 or 30 to 1
+
+
 def test_a_game_without_side_bets_refuses_them() -> None:
     r = room("classic")
     r.sit("A", "you", 0.0)

@@ -198,7 +198,9 @@ def test_a_killed_servers_lane_processes_end_with_it(tmp_path: Path) -> None:
     try:
         _, _, cookie = http(port, "GET", "/api/rooms/x")
         house = {"base": "kampung", "name": "Uncle's", "rules": {"banker_must_draw_under": 17}}
-        status, body, _ = http(port, "POST", "/api/houses/edge", cookie, {"house": house})
+        # a kampung house's edge is simulated: seconds on a quiet machine, more under load
+        edge = {"house": house}
+        status, body, _ = http(port, "POST", "/api/houses/edge", cookie, edge, timeout=300)
         assert status == 200, body
         lane = children_of(proc.pid)
         assert lane  # the edge was computed in a child process of the server

@@ -542,7 +542,7 @@ class GameDriver(ABC):
         self,
         seat: str,
         people: tuple[str, ...],
-        bet: int,
+        bet: object,
         side_bets: object,
         stack: int,
         shoe: dict[str, Any],

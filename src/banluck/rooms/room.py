@@ -298,11 +298,12 @@ class Room(People, OnRun):
         if seat == self.banker:
             self.bets[seat] = 0
         else:
-            people = self._people_seats()
-            value = self.game.check_bet(seat, people, amount, self.stacks[seat])
-            sides = self.game.check_side_bets(
-                seat, people, value, side_bets, self.stacks[seat], self.shoe
-            )
+            people, stack = self._people_seats(), self.stacks[seat]
+            if side_bets in (None, {}):
+                value, sides = self.game.check_bet(seat, people, amount, stack), {}
+            else:  # checked with the bet beside them (I10: a bet of 0 with side bets alone)
+                sides = self.game.check_side_bets(seat, people, amount, side_bets, stack, self.shoe)
+                value = int(amount)  # type: ignore[call-overload]  # checked just above
             self.bets[seat] = value
             self.last_bets[player] = value
             if sides:

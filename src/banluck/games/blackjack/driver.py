@@ -146,7 +146,7 @@ class BlackjackDriver(GameDriver):
         self,
         seat: str,
         people: tuple[str, ...],
-        bet: int,
+        bet: object,
         side_bets: object,
         stack: int,
         shoe: dict[str, Any],
@@ -162,7 +162,7 @@ class BlackjackDriver(GameDriver):
         number = BlackjackShoe.from_json(rules, shoe).next_hand_number()
 
         def check(stack: int) -> int:
-            entry = BlackjackEntry(name=seat, stack=stack, bet=bet, side_bets=sides)
+            entry = BlackjackEntry(name=seat, stack=stack, bet=bet, side_bets=sides)  # type: ignore[arg-type]
             return check_entry(rules, entry, shoe_hand=number, seating=seating).bet
 
         checked_bet(rules, seating, seat, stack, check)
