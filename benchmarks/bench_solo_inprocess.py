@@ -1,7 +1,7 @@
 """CPU time of a solo table's requests in one process (no server, no network): a player
-deals ``--hands`` hands of ``--game`` and asks the state after each, through the app's own
-routes (Starlette's test client). Run it with ``PYTHONPATH`` set to another tree's ``src``
-to time that code back to back.
+asks the state, deals and plays out ``--hands`` hands of ``--game`` (standing, or the first
+choice offered), through the app's own routes (Starlette's test client). Run it with
+``PYTHONPATH`` set to another tree's ``src`` to time that code back to back.
 
     .venv/bin/python -m benchmarks.bench_solo_inprocess [--game table] [--hands 300]
 """
@@ -36,10 +36,23 @@ def main() -> None:
         with TestClient(app, base_url="http://127.0.0.1:8000") as client:
 
             def play(hands: int) -> int:
+                """Deal ``hands`` hands, standing (or the first choice) until each is over,
+                asking the state after each; the number of requests."""
+                requests = 0
                 for _ in range(hands):
-                    client.post(f"{base}/deal", json={"bet": 10}, headers=ORIGIN)
-                    client.get(f"{base}/state", headers=ORIGIN)
-                return 2 * hands
+                    state = client.get(f"{base}/state", headers=ORIGIN).json()
+                    body = {"hand": state["next_hand"], "bet": 10}
+                    if state["player"].get("banker") == "you":
+                        del body["bet"]
+                    state = client.post(f"{base}/deal", json=body, headers=ORIGIN).json()
+                    requests += 2
+                    while state["table"] is not None and not state["table"]["over"]:
+                        t = state["table"]
+                        choice = "stand" if "stand" in t["legal"] else t["legal"][0]
+                        act = {"action": choice, "hand": t["hand"], "step": t["step"]}
+                        state = client.post(f"{base}/action", json=act, headers=ORIGIN).json()
+                        requests += 1
+                return requests
 
             play(20)  # the game's first hands load what it needs
             start = time.process_time()
