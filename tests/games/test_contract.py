@@ -7,8 +7,10 @@ chip), and the hand rebuilt from its start and its choices, byte for byte."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
+import random
 import re
 from collections import Counter
 from functools import cache
@@ -18,6 +20,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from banluck.core.cards import ONE_DECK
+from banluck.core.fair.table import TableLedger
 from banluck.core.refusal import Refusal
 from banluck.games.driver import GameDriver, HandDriver, HandStart
 from banluck.games.drivers import driver_for
@@ -169,6 +173,34 @@ def test_a_seat_dealt_a_fresh_stack_is_told_by_the_hand(name: str) -> None:
     dealt = d.begin(start).dealt_stacks()
     assert dealt[broke] == d.fresh_stack() > 0
     assert all(dealt[s] == start.stacks[s] for s in dealt if s != broke)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_games_solo_table_takes_its_answers_from_the_driver(name: str) -> None:
+    """What a solo table asks the driver: its seats (the person's first), the first bet it
+    offers (within the range), the player block's fields (ones the table knows), the known
+    choices (every choice a hand offers among them), and ``--shoe``'s first shoe: the cards
+    given first, then the rest of its decks, committed so, and drawn so by a hand."""
+    d = driver_for(name, decks=driver_class(name).settings_spec(name).default_decks)
+    d = driver_for(name, decks=getattr(d.rules, "decks", d.decks))  # a house's own count
+    seats = d.solo_seats
+    assert seats and len(set(seats)) == len(seats)
+    assert d.min_bet <= d.first_bet <= d.max_bet
+    assert set(d.player_fields) <= {"banker", "last_side_bets", "house_in_play", "next_shoe_hand"}
+    assert not d.known_choices or set(d.choices) <= set(d.known_choices)
+    cards = ["AS", "KD", "7H"]
+    ledger = TableLedger(salt_source=bytes)
+    shoe = d.first_shoe(cards, random.Random(1), ledger)
+    order = ledger.remaining()
+    assert list(order[:3]) == cards
+    assert Counter(order) == Counter(c.code for c in ONE_DECK * d.decks)
+    recorded = copy.copy(d)
+    recorded.ledger = ledger
+    if not d.shoe_marks_hands:
+        ledger.begin_hand()
+    recorded.begin(dataclasses.replace(_start(d, 3, people=1), shoe=shoe))
+    drawn = list(ledger.full_history().deals[-1].cards)
+    assert drawn[:3] == cards
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
