@@ -1,7 +1,7 @@
 """Saves of the first kind (``tests/data/saves``, a hand in the middle of each game): those
 written before the house moved, those written with a fair ledger before the table's run
-was kept as one object (``*.ledger.*``) and blackjack's before the one table save
-(``*.v3.*``), load to the same answer, byte for byte, and play on to the end."""
+was kept as one object (``*.ledger.*``) and blackjack's and kampung's before the one table
+save (``*.v3.*``, ``*.v2.*``), load to the same answer, byte for byte, and play on to the end."""
 
 from __future__ import annotations
 
@@ -17,11 +17,14 @@ from tests.web.helpers import db_key
 SAVES = Path(__file__).parents[1] / "data" / "saves"
 
 
-#: every game's saves of the first kind, and blackjack's own third format (``.v3``: a house
-#: chosen in ``classic``, side bets in ``infinite``), which the one table save replaced
+#: every game's saves of the first kind, blackjack's own third format (``.v3``: a house
+#: chosen in ``classic``, side bets in ``infinite``) and kampung's second (``.v2``: the bank
+#: passing round, in ``kampung`` and ``xi-dach``), which the one table save replaced
 KINDS = [(game, kind) for game in sorted(GAMES) for kind in ("", ".ledger")] + [
     ("classic", ".v3"),
     ("infinite", ".v3"),
+    ("kampung", ".v2"),
+    ("xi-dach", ".v2"),
 ]
 
 
@@ -51,5 +54,5 @@ def test_an_old_save_loads_unchanged_and_plays_on(game: str, kind: str, tmp_path
     with store.reading() as tx:
         raw = tx.load_player(db_key(c)) if game == "table" else tx.load_game(db_key(c), game)
     assert raw is not None and "table" in json.loads(raw)  # saved again in today's form
-    if game in ("classic", "infinite"):
+    if game not in ("table", "one-on-one"):
         assert json.loads(raw)["v"] == 4  # the one table save

@@ -38,7 +38,7 @@ def test_kampung_conserves_chips(seed: int, you_bank: bool) -> None:
         assert sum(state["player"]["stacks"].values()) == before
         entry = c.get(api("kampung", "history/1")).json()
         assert replay_text(json.dumps(entry["replay"])) == entry["result"]
-        assert stored(c, "kampung")["hand"]["number"] == 1
+        assert stored(c, "kampung")["hand"]["start"]["number"] == 1
 
 
 @_SETTINGS

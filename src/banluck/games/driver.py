@@ -21,12 +21,13 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from banluck.core.cards import ONE_DECK, Card, parse_card
+from banluck.core.cards import Card
 from banluck.core.errors import BadBet, BanLuckError
 from banluck.core.fair import FairLedger
 from banluck.core.refusal import Refusal
 from banluck.core.seating import Seating
 from banluck.games.betcap import largest_bet
+from banluck.games.solo_answers import SoloAnswers
 
 if TYPE_CHECKING:
     from banluck.games.house import House
@@ -359,7 +360,7 @@ class RoundHand(HandDriver):
         self.round.apply(action)
 
 
-class GameDriver(ABC):
+class GameDriver(SoloAnswers, ABC):
     """A game with its options: its seats, stacks, shoes, bets and hands."""
 
     def __init__(
@@ -398,19 +399,6 @@ class GameDriver(ABC):
         """A full shoe that deals ``cards`` first (codes), then the rest of its decks in
         their order, never shuffled before the hand: a guided hand's, a test's."""
 
-    def first_shoe(
-        self, cards: Sequence[str], rng: random.Random, ledger: FairLedger
-    ) -> dict[str, Any]:
-        """A new table's first shoe (``--shoe``) dealing ``cards`` first, the rest of its
-        decks shuffled by ``rng``, committed to ``ledger`` as it is."""
-        first = [parse_card(c) for c in cards]
-        rest = list(ONE_DECK * self.decks)
-        for card in first:
-            rest.remove(card)
-        rng.shuffle(rest)
-        ledger.committed([*first, *rest], decks=self.decks)
-        return self.stacked_shoe([c.code for c in (*first, *rest)])
-
     @abstractmethod
     def shuffle_due(self, shoe: dict[str, Any]) -> bool:
         """Whether the next hand would shuffle ``shoe`` before its first card (T12, K4,
@@ -445,24 +433,6 @@ class GameDriver(ABC):
     side_bet_names: tuple[str, ...] = ()
     #: every choice a hand of this game may offer, in the order a page shows its buttons
     choices: tuple[str, ...] = ()
-    #: every choice the family knows (another is refused naming them; empty: any short name
-    #: is looked up among the hand's)
-    known_choices: tuple[str, ...] = ()
-    #: what the solo table's player block shows beyond stacks, last bet, settings and
-    #: notices, in order (``banker``, ``last_side_bets``, ``house_in_play``,
-    #: ``next_shoe_hand``)
-    player_fields: tuple[str, ...] = ("banker",)
-
-    @property
-    def solo_seats(self) -> tuple[str, ...]:
-        """The seats of a solo table, the person's first (its layout)."""
-        return self.layout
-
-    @property
-    def first_bet(self) -> int:
-        """The bet a new solo table offers first."""
-        return self.min_bet
-
     #: O1: the stack must cover this many times the bet (1: the bet itself)
     bet_cover: int = 1
 

@@ -80,15 +80,20 @@ class BlackjackDriver(GameDriver):
         )
 
     known_choices = ("hit", "stand", "double", "split", "surrender", "insure", "decline")
-    player_fields = ("last_side_bets", "house_in_play", "next_shoe_hand")
+    player_fields = (
+        "stacks",
+        "last_bet",
+        "last_side_bets",
+        "house_in_play",
+        "next_shoe_hand",
+        "settings",
+        "notices",
+    )
+    house_takes_new_shoe = True  # H3: a house chosen deals from a new shoe of its rules
 
     @property
     def solo_seats(self) -> tuple[str, ...]:
         return self.rules.seats  # ``infinite``'s too: you and two bots
-
-    @property
-    def first_bet(self) -> int:
-        return min(max(100, self.rules.bet_min), self.rules.bet_max)
 
     def page_features(self) -> dict[str, Any]:
         # I2: every seat plays the same cards, shown once as the common row

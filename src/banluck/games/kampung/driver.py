@@ -10,6 +10,7 @@ seat draws instead.
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -58,6 +59,17 @@ class KampungDriver(GameDriver):
         # ``open:SEAT``, a choice of its own hand's cards
         burn = ("burn",) if self.rules.burn else ()
         self.choices = ("hit", "stand", *burn, "play", "void", "double", "forfeit")
+
+    player_fields = ("stacks", "last_bet", "banker", "settings", "decks_in_play", "notices")
+    hand_shuffles = False  # K4: the table shuffles between hands, never in one
+
+    def first_shoe(
+        self, cards: Sequence[str], rng: random.Random, ledger: FairLedger
+    ) -> dict[str, Any]:
+        first = [parse_card(c) for c in cards]
+        shoe = Shoe.stacked_then_shuffled(first, decks=self.rules.decks, rng=rng)
+        shoe.commit_to(ledger)
+        return shoe_json(shoe)
 
     def shipped_edge(self) -> dict[str, Any] | None:
         from banluck.games.kampung.sim.preset_figures import shipped

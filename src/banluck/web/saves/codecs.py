@@ -18,18 +18,14 @@ from banluck.core import Shoe
 from banluck.core.cards import Card
 from banluck.core.fair.table import TableLedger
 from banluck.games.banluck import preset as banluck_preset
-from banluck.games.drivers import own_house
-from banluck.games.house import House
-from banluck.games.kampung.rules import KAMPUNG
 from banluck.games.registry import driver_class, game
-from banluck.web.saves import kampung_save as kp_save
 from banluck.web.saves.banluck_save import PlayerRecord, encode, read
 from banluck.web.saves.blackjack_save import read_old as blackjack_old
+from banluck.web.saves.kampung_save import read_old as kampung_old
 from banluck.web.saves.records import CorruptSave
 from banluck.web.solo.banluck_game import BanluckSession
 from banluck.web.solo.driver_table import DriverCodec
 from banluck.web.solo.fair import Salts, new_fair
-from banluck.web.solo.kampung_game import KampungSession
 from banluck.web.solo.stats import Stats
 
 
@@ -122,48 +118,6 @@ class BanluckCodec:
         return encode(session.record)
 
 
-class KampungCodec:
-    """``kampung`` and the games played under a kampung house (``xi-dach``):
-    ``kampung_save.KampungRecord``, whose settings keep the game's own house unless
-    another is chosen."""
-
-    def __init__(
-        self,
-        name: str,
-        first: list[Card] | None,
-        rng: random.Random | None,
-        salts: Salts,
-        own: House | None = None,
-    ) -> None:
-        self.first = first
-        self.rng = rng
-        self.salts = salts
-        self.own = own
-        self.own_settings = own_settings(name)
-
-    def fresh(self, language: str, player: str) -> Session:
-        shoe = None
-        decks = KAMPUNG.decks if self.own is None else self.own.rules["decks"]
-
-        def make(ledger: TableLedger) -> None:
-            nonlocal shoe
-            shoe = _first_shoe(self.first, decks, self.rng, ledger)
-
-        fair = new_fair(self.salts.first(player), make)
-        assert shoe is not None
-        record = kp_save.fresh_record(shoe, fair)
-        record.settings = kp_save.with_own_house(record.settings, self.own)
-        return KampungSession(record, self.own)
-
-    def decode(self, raw: str) -> Session:
-        record = kp_save.read_record(_json(raw), self.salts.later())
-        record.settings = kp_save.with_own_house(record.settings, self.own)
-        return KampungSession(record, self.own)
-
-    def encode(self, session: Session) -> str:
-        return json.dumps(session.record.to_json(), separators=(",", ":"))
-
-
 def _first_shoe(
     first: list[Card] | None, decks: int, rng: random.Random | None, ledger: TableLedger
 ) -> Shoe:
@@ -182,8 +136,8 @@ CODECS: dict[str, Any] = {
     "blackjack": lambda name, first, rng, salts: DriverCodec(
         name, "blackjack", [c.code for c in first or ()], rng, salts, old=blackjack_old
     ),
-    "kampung": lambda name, first, rng, salts: KampungCodec(
-        name, first, rng, salts, own_house(name)
+    "kampung": lambda name, first, rng, salts: DriverCodec(
+        name, "kampung", [c.code for c in first or ()], rng, salts, old=kampung_old
     ),
 }
 

@@ -1,5 +1,6 @@
-"""The save of one browser's ``kampung`` game (docs/API.md, Saves): its format on disk and
-its validation.
+"""The saves of one browser's ``kampung`` (or ``xi-dach``) game in kampung's own format
+(versions 1 and 2), read into the one table record (``web.saves.table_save``, which every
+save is written as now): its validation.
 
 The table between hands is its run (``web.saves.run``: the stacks, the shoe with its fair
 ledger, the bank, the next hand's number). A hand is saved as its rules (bank, decks), its
@@ -19,26 +20,23 @@ from banluck.core.cards import Card, parse_card
 from banluck.core.errors import BanLuckError
 from banluck.core.money import MAX_CHIPS
 from banluck.core.seating import seating_for
-from banluck.core.shoe import Shoe
-from banluck.core.shoe_json import shoe_before, shoe_json, shoe_of_dealt
-from banluck.games.driver import HandDriver, HandStart
-from banluck.games.house import House, HouseError
+from banluck.core.shoe_json import shoe_before, shoe_of_dealt
+from banluck.games.driver import HandStart
+from banluck.games.house import HouseError
 from banluck.games.kampung.driver import KampungDriver
-from banluck.games.kampung.driver import KampungHand as DealtHand
 from banluck.games.kampung.records import PlayerEntry
 from banluck.games.kampung.rules import KAMPUNG, KampungRules
-from banluck.games.table_run import TableRun
 from banluck.web.saves.records import CorruptSave, is_int
 from banluck.web.saves.run import (
     SavedRun,
     check_shoe,
-    fair_json,
     migrated,
     plain_shoe,
     read_run,
     saved_fair,
 )
-from banluck.web.solo.fair import SaltSource, SoloFair, committed_fair
+from banluck.web.saves.table_save import TableRecord
+from banluck.web.solo.fair import SaltSource
 from banluck.web.solo.house import (
     HOUSE_DECKS,
     house_key,
@@ -66,14 +64,6 @@ def rules_for(bank: str, decks: int, house: str | None = None) -> KampungRules:
     return driver_of(bank, decks, house).rules
 
 
-def with_own_house(settings: dict[str, Any], own: House | None) -> dict[str, Any]:
-    """The settings of a table whose game plays the house ``own`` unless another is chosen
-    (``drivers.own_house``): ``own`` and its deck count where no house is kept."""
-    if own is None or settings.get("house") is not None:
-        return settings
-    return {**settings, "house": own.to_object(), "decks": own.rules["decks"]}
-
-
 def next_rules(settings: dict[str, Any]) -> KampungRules:
     """The next hand's rules: the settings' bank, decks and house (H3)."""
     return rules_for(settings["bank"], settings["decks"], house_key(settings.get("house")))
@@ -96,42 +86,9 @@ class KampungHand:
     #: kampung's own rules)
     house: dict[str, Any] | None = None
 
-    @classmethod
-    def dealt(cls, hand: HandDriver, time: str, house: dict[str, Any] | None) -> KampungHand:
-        """The record of kampung's ``hand`` just dealt (its cards and choices to come),
-        dealt at ``time`` under ``house`` (None: kampung's own rules)."""
-        assert isinstance(hand, DealtHand)
-        r = hand.round
-        return cls(
-            number=hand.number,
-            bank=r.rules.bank,
-            decks=r.rules.decks,
-            banker=r.banker,
-            bank_stack=hand.stacks[r.banker],
-            players=list(r.entries),
-            cards=[],
-            actions=[],
-            time=time,
-            house=house,
-        )
-
     def driver(self) -> KampungDriver:
         """The driver that deals this hand again."""
         return driver_of(self.bank, self.decks, house_key(self.house))
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "bank": self.bank,
-            "decks": self.decks,
-            "banker": self.banker,
-            "bank_stack": self.bank_stack,
-            "players": [[p.name, p.stack, p.bet] for p in self.players],
-            "cards": [c.code for c in self.cards],
-            "actions": [[s, a] for s, a in self.actions],
-            "time": self.time,
-            **({} if self.house is None else {"house": self.house}),
-        }
 
 
 @dataclass
@@ -154,43 +111,6 @@ class KampungRecord(SavedRun):
     @banker.setter
     def banker(self, seat: str) -> None:
         self.table.banker = seat
-
-    def keep_hand(self, hand: HandDriver) -> None:
-        """Kampung's ``hand`` as it stands: the cards it drew, the choices, the rest of the
-        shoe."""
-        saved = self.hand
-        assert saved is not None and isinstance(hand, DealtHand)
-        r = hand.round
-        saved.cards = list(r.drawn())
-        saved.actions = list(r.actions())
-        self.store_shoe(r.shoe)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "v": VERSION,
-            "table": self.table.to_json(),
-            "settings": self.settings,
-            "last_bet": self.last_bet,
-            "notices": self.notices,
-            "hand": None if self.hand is None else self.hand.to_json(),
-            "stats": self.stats.to_json(),
-            "fair": fair_json(self.fair),  # its ledger: the table's
-        }
-
-
-def fresh_record(shoe: Shoe, fair: SoloFair | None = None) -> KampungRecord:
-    """A new player's kampung: fresh stacks, the house banks, a shuffled shoe committed to
-    ``fair``'s ledger (None: to a new one)."""
-    rules = KAMPUNG
-    if fair is None:
-        fair = committed_fair(shoe.peek_order(), shoe.decks, shoe.drawn)
-    run = TableRun(
-        stacks=dict.fromkeys(rules.seats, rules.fresh_stack),
-        shoe=shoe_json(shoe),
-        ledger=fair.ledger,
-        banker=rules.bank_order[0],
-    )
-    return KampungRecord(table=run, fair=fair, settings={"bank": "house", "decks": shoe.decks})
 
 
 def _need(cond: bool, what: str) -> None:
@@ -307,3 +227,22 @@ def start_of(rec: KampungRecord) -> HandStart:
         banker=hand.banker,
         hands_banked=rec.hands_banked,
     )
+
+
+def read_old(d: Any, game: str, salts: SaltSource = secrets.token_bytes) -> TableRecord:
+    """A save of kampung's own format (versions 1 and 2) as the one table record (its
+    settings as saved: the game's own house is the codec's to add)."""
+    rec = read_record(d, salts)
+    out = TableRecord(
+        table=rec.table,
+        fair=rec.fair,
+        last_bet=rec.last_bet,
+        notices=rec.notices,
+        settings=rec.settings,
+        stats=rec.stats,
+    )
+    if rec.hand is not None:
+        out.start = start_of(rec)
+        out.actions, out.time = rec.hand.actions, rec.hand.time
+        out.hand_house, out.hand_bank = rec.hand.house, rec.hand.bank
+    return out

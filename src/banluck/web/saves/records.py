@@ -3,8 +3,9 @@ not a table that could have been played (a damaged save, absurd numbers included
 past ``MAX_CHIPS``, a hand number past ``MAX_HAND``, as the page's numbers are JavaScript
 doubles), the browser's settings, and the clock of the history's time stamps.
 
-The saves' formats: the one table save, ``table_save``; those of ``banluck_save``
-(``table``, ``one-on-one``) and ``kampung_save``; blackjack's earlier one, ``blackjack_save``.
+The saves' formats: the one table save, ``table_save``; Ban Luck's, ``banluck_save``
+(``table``, ``one-on-one``); blackjack's and kampung's earlier ones, ``blackjack_save`` and
+``kampung_save``.
 """
 
 from __future__ import annotations

@@ -15,17 +15,16 @@ A family whose saves had a format of their own reads them into this one
 from __future__ import annotations
 
 import secrets
-from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
 from banluck.core.money import MAX_CHIPS
-from banluck.games.driver import HandStart
+from banluck.games.driver import HandStart, SettingsSpec
 from banluck.games.house import HouseError, read_house
 from banluck.web.saves.records import CorruptSave, is_int
 from banluck.web.saves.run import SavedRun, fair_json, migrated, read_run, saved_fair
 from banluck.web.solo.fair import SaltSource
-from banluck.web.solo.house import set_aside, with_set_aside
+from banluck.web.solo.house import HOUSE_DECKS, set_aside, with_set_aside
 from banluck.web.solo.stats import Stats
 
 #: 4: every game's one save (2 and 1: the driver's earlier forms, read here)
@@ -52,6 +51,8 @@ class TableRecord(SavedRun):
     actions: list[tuple[str, str]] = field(default_factory=list)
     time: str = ""
     hand_house: dict[str, Any] | None = None
+    #: K2: the bank setting the hand was dealt under (None: a game without one)
+    hand_bank: str | None = None
     stats: Stats = field(default_factory=Stats)
 
     def to_json(self) -> dict[str, Any]:
@@ -59,6 +60,7 @@ class TableRecord(SavedRun):
         if self.start is not None:
             hand = {
                 **({} if self.hand_house is None else {"house": self.hand_house}),
+                **({} if self.hand_bank is None else {"bank": self.hand_bank}),
                 "start": self.start.to_json(),
                 "actions": [[s, a] for s, a in self.actions],
                 "time": self.time,
@@ -95,34 +97,46 @@ def game_house(house: Any, game: str, what: str) -> dict[str, Any] | None:
     return dict(house)
 
 
+def _settings(settings: Any, spec: SettingsSpec, base: str) -> tuple[dict[str, Any], bool]:
+    """The saved settings, checked against those ``spec`` offers a table (a house that no
+    longer passes set aside: H4), and whether one was set aside."""
+    takes = set(spec.table)
+    need(isinstance(settings, dict) and set(settings) <= takes, "bad settings")
+    need({"bank", "decks"} & takes <= set(settings), "bad settings")
+    need("bank" not in takes or settings["bank"] in spec.banks, "bad settings")
+    settings = dict(settings)
+    if "decks" not in takes:
+        return settings, set_aside(settings, base)
+    aside = set_aside(settings, base, spec.decks, spec.default_decks)
+    allowed = spec.decks if settings.get("house") is None else HOUSE_DECKS
+    need(settings["decks"] in allowed, "bad settings")
+    return settings, aside
+
+
 def read_record(
     data: Any,
-    game: str,
+    spec: SettingsSpec,
+    base: str,
     seats: tuple[str, ...],
     salts: SaltSource = secrets.token_bytes,
-    *,
-    takes: Collection[str] = (),
 ) -> TableRecord:
     """A saved record of any of the driver's versions, every field checked (CorruptSave
     says what is wrong; the hand is played again by the session, which refuses one its
-    driver cannot play); ``takes``: the settings the game's table keeps. A chosen house
-    that no longer passes its checks is set aside with a notice."""
+    driver cannot play): its settings are those ``spec`` offers a table, its houses of
+    ``base``. A chosen house that no longer passes its checks is set aside with a notice."""
     data = migrated(data, VERSION)
     if isinstance(data, dict) and data.get("v") == 2:
         data = {**data, "v": VERSION}  # the driver's second form: no house, no side bets
     try:
         need(isinstance(data, dict) and data.get("v") == VERSION, "unknown record version")
-        settings = data.get("settings", {})
-        need(isinstance(settings, dict) and set(settings) <= set(takes), "bad settings")
-        settings = dict(settings)
-        aside = set_aside(settings, game)
+        settings, aside = _settings(data.get("settings", {}), spec, base)
         table = read_run(data, seats, salts)
         rec = TableRecord(
             table=table,
             last_bet=data["last_bet"],
             last_side_bets=data.get("last_side_bets", {}),
             notices=data["notices"],
-            house=game_house(data.get("house"), game, "house in play"),
+            house=game_house(data.get("house"), base, "house in play"),
             settings=settings,
             stats=Stats.from_json(data.get("stats")),
             fair=saved_fair(data, table),
@@ -144,7 +158,9 @@ def read_record(
             rec.start = HandStart.from_json(hand["start"])
             rec.actions = [(str(s), str(a)) for s, a in hand["actions"]]
             rec.time = hand["time"]
-            rec.hand_house = game_house(hand.get("house"), game, "hand's house")
+            rec.hand_house = game_house(hand.get("house"), base, "hand's house")
+            rec.hand_bank = hand.get("bank")
+            need(rec.hand_bank in (None, *spec.banks), "bad hand bank")
             need(1 <= rec.start.number < rec.next_hand, "bad hand number")
             need(rec.start.seats == seats, "bad hand seats")
             need(len(rec.actions) <= _MAX_ACTIONS, "too many actions")

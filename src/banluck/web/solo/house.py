@@ -105,6 +105,14 @@ def with_house_settings(
     raise Refusal("bad_settings", f"decks must be {words}, not {value!r}", {"field": "decks"})
 
 
+def with_own_house(settings: dict[str, Any], own: House | None) -> dict[str, Any]:
+    """The settings of a table whose game plays the house ``own`` unless another is chosen
+    (``drivers.own_house``): ``own`` and its deck count where no house is kept."""
+    if own is None or settings.get("house") is not None:
+        return settings
+    return {**settings, "house": own.to_object(), "decks": own.rules["decks"]}
+
+
 def set_aside(
     settings: dict[str, Any], game: str, decks: tuple[int, ...] = (), default: int | None = None
 ) -> bool:
