@@ -1,8 +1,9 @@
 """The solo table of a game run wholly by its driver (``games.driver``): what a deal stakes,
-the seats, the first bet, the player block, the house (H3), the side bets (I10), the Hint,
-the chart cell and the history entry are the driver's answers, and the save is the one
-every such game keeps (``web.saves.table_save``), so a new game is played at the solo table
-with no code in ``web/``.
+the seats, the first bet, the player block, the settings a table takes (the house H3, the
+deck count T11/K4, the bank K2), the side bets (I10), the Hint, the chart cell and the
+history entry are the driver's answers, and the save is the one every such game keeps
+(``web.saves.table_save``), so a new game is played at the solo table with no code in
+``web/``.
 
 A hand is dealt again from its saved ``HandStart`` and its choices replayed, as a room's
 is. Only the seat's view leaves (``HandDriver.view``). A finished hand's history entry is
@@ -25,7 +26,7 @@ from banluck.games.drivers import house_base, own_house
 from banluck.games.registry import driver_class
 from banluck.games.table_run import TableRun
 from banluck.web.saves.records import CorruptSave, now_iso
-from banluck.web.saves.table_save import TableRecord, need, read_record
+from banluck.web.saves.table_save import VERSION, TableRecord, need, read_record
 from banluck.web.solo.fair import Salts, SaltSource, SoloFair, new_fair
 from banluck.web.solo.house import (
     chosen_house,
@@ -377,7 +378,7 @@ class DriverCodec:
         except ValueError as exc:
             raise CorruptSave(f"not JSON: {exc}") from None
         salts = self.salts.later()
-        if self.old is not None and not (isinstance(data, dict) and data.get("v") == 4):
+        if self.old is not None and not (isinstance(data, dict) and data.get("v") == VERSION):
             record = self.old(data, self.name, salts)
         else:
             seats, spec = self.driver.solo_seats, self.spec
