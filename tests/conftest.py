@@ -151,3 +151,15 @@ def pg_url(postgres_url: str) -> Iterator[str]:
     """A database of its own for one test, on the session's PostgreSQL."""
     with new_database(postgres_url) as url:
         yield url
+
+
+@pytest.fixture
+def db_dir(tmp_path: Path) -> Iterator[Path]:
+    """A folder for the save file of a server a browser drives: in memory (``/dev/shm``)
+    where the machine has it, so that a page never waits on a disk another test keeps
+    busy (the container build's); the store's own durability is tested on disk elsewhere."""
+    if not os.path.isdir("/dev/shm") or not os.access("/dev/shm", os.W_OK):
+        yield tmp_path
+        return
+    with tempfile.TemporaryDirectory(dir="/dev/shm", prefix="banluck-test-") as folder:
+        yield Path(folder)

@@ -111,7 +111,7 @@ def open_lobby(page: Page, server: Server) -> None:
 
 
 @pytest.fixture
-def serve(tmp_path: Path) -> Iterator[Callable[..., Server]]:
+def serve(tmp_path: Path, db_dir: Path) -> Iterator[Callable[..., Server]]:
     """Start a server whose first ``table`` shoe deals ``cards`` first (top first), and each
     game of ``games`` its own cards first; stopped after."""
     started: list[Server] = []
@@ -124,7 +124,7 @@ def serve(tmp_path: Path) -> Iterator[Callable[..., Server]]:
         for name, stacked in (games or {}).items():
             others[name] = tmp_path / f"shoe{n}-{name}.json"
             others[name].write_text(json.dumps(stacked))
-        server = Server(db=tmp_path / f"table{n}.sqlite3", shoe=shoe, game_shoes=others)
+        server = Server(db=db_dir / f"table{n}.sqlite3", shoe=shoe, game_shoes=others)
         started.append(server)
         server.start()
         return server

@@ -26,9 +26,9 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
+def server(db_dir: Path) -> Iterator[str]:
     port = free_port()
-    proc = start_server(port, "--db", str(tmp_path / "save.sqlite3"), *BROWSER_SERVE)
+    proc = start_server(port, "--db", str(db_dir / "save.sqlite3"), *BROWSER_SERVE)
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
