@@ -10,7 +10,6 @@ commitment of the shoe their first deal uses.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any, Protocol
 
@@ -22,7 +21,6 @@ from banluck.games.registry import driver_class, game
 from banluck.web.saves.banluck_save import PlayerRecord, encode, read
 from banluck.web.saves.blackjack_save import read_old as blackjack_old
 from banluck.web.saves.kampung_save import read_old as kampung_old
-from banluck.web.saves.records import CorruptSave
 from banluck.web.solo.banluck_game import BanluckSession
 from banluck.web.solo.driver_table import DriverCodec
 from banluck.web.solo.fair import Salts, new_fair
@@ -76,15 +74,6 @@ def stats_of(session: Session) -> Stats:
     """The session's statistics."""
     stats: Stats = session.record.stats
     return stats
-
-
-def _json(raw: str) -> Any:
-    try:
-        return json.loads(raw)
-    except RecursionError:
-        raise CorruptSave("not JSON: nested too deeply") from None
-    except ValueError as exc:
-        raise CorruptSave(f"not JSON: {exc}") from None
 
 
 class BanluckCodec:

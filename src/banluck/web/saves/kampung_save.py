@@ -35,7 +35,7 @@ from banluck.web.saves.run import (
     read_run,
     saved_fair,
 )
-from banluck.web.saves.table_save import TableRecord
+from banluck.web.saves.table_save import TableRecord, need
 from banluck.web.solo.fair import SaltSource
 from banluck.web.solo.house import (
     HOUSE_DECKS,
@@ -113,11 +113,6 @@ class KampungRecord(SavedRun):
         self.table.banker = seat
 
 
-def _need(cond: bool, what: str) -> None:
-    if not cond:
-        raise CorruptSave(what)
-
-
 def _chips(x: Any) -> bool:
     return is_int(x) and 0 <= x <= MAX_CHIPS
 
@@ -136,11 +131,11 @@ def read_record(d: Any, salts: SaltSource = secrets.token_bytes) -> KampungRecor
 def _read(d: Any, salts: SaltSource) -> KampungRecord:
     rules = KAMPUNG
     d = migrated(d, VERSION, plain_shoe(d))
-    _need(isinstance(d, dict) and d.get("v") == VERSION, "unknown record version")
+    need(isinstance(d, dict) and d.get("v") == VERSION, "unknown record version")
     run = read_run(d, rules.seats, salts)
     check_shoe(run.shoe)
     settings = d["settings"]
-    _need(
+    need(
         isinstance(settings, dict)
         and set(settings) - {"house"} == {"bank", "decks"}
         and settings["bank"] in BANKS,
@@ -149,9 +144,9 @@ def _read(d: Any, salts: SaltSource) -> KampungRecord:
     settings = dict(settings)
     aside = set_aside(settings, rules.name, rules.allowed_decks, rules.decks)
     allowed = rules.allowed_decks if settings.get("house") is None else HOUSE_DECKS
-    _need(settings["decks"] in allowed, "bad settings")
+    need(settings["decks"] in allowed, "bad settings")
     following = next_rules(settings)
-    _need(run.banker is not None, "bad banker")
+    need(run.banker is not None, "bad banker")
     rec = KampungRecord(
         table=run,
         settings=settings,
@@ -160,12 +155,12 @@ def _read(d: Any, salts: SaltSource) -> KampungRecord:
         stats=Stats.from_json(d.get("stats")),
         fair=saved_fair(d, run),
     )
-    _need(is_int(rec.last_bet), "bad bet")
-    _need(isinstance(rec.notices, list) and len(rec.notices) <= 16, "bad notices")
+    need(is_int(rec.last_bet), "bad bet")
+    need(isinstance(rec.notices, list) and len(rec.notices) <= 16, "bad notices")
     if aside:
         rec.last_bet = min(max(rec.last_bet, following.bet_min), following.bet_max)
         rec.notices = with_set_aside(rec.notices)
-    _need(following.bet_min <= rec.last_bet <= following.bet_max, "bad bet")
+    need(following.bet_min <= rec.last_bet <= following.bet_max, "bad bet")
     h = d["hand"]
     if h is None:
         return rec
@@ -181,11 +176,11 @@ def _read(d: Any, salts: SaltSource) -> KampungRecord:
         time=h["time"],
         house=h.get("house"),
     )
-    _need(is_int(hand.number) and 1 <= hand.number < rec.next_hand, "bad hand number")
-    _need(hand.bank in BANKS and hand.decks in HOUSE_DECKS, "bad hand rules")
-    _need(hand.house is None or isinstance(hand.house, dict), "bad hand house")
-    _need(isinstance(hand.time, str) and len(hand.time) <= 40, "bad hand time")
-    _need(_chips(hand.bank_stack) and all(_chips(p.stack) for p in hand.players), "bad stacks")
+    need(is_int(hand.number) and 1 <= hand.number < rec.next_hand, "bad hand number")
+    need(hand.bank in BANKS and hand.decks in HOUSE_DECKS, "bad hand rules")
+    need(hand.house is None or isinstance(hand.house, dict), "bad hand house")
+    need(isinstance(hand.time, str) and len(hand.time) <= 40, "bad hand time")
+    need(_chips(hand.bank_stack) and all(_chips(p.stack) for p in hand.players), "bad stacks")
     try:
         hrules = hand.driver().rules
     except (HouseError, BanLuckError, ValueError):
@@ -194,12 +189,12 @@ def _read(d: Any, salts: SaltSource) -> KampungRecord:
     for p in hand.players:
         seating.check_bet(hrules, p.name, p.bet, p.stack, bot_covered=True)
     if rec.fair.fresh:  # a finished hand: the shoe is the next hand's
-        _need(all(n <= hand.decks for n in Counter(hand.cards).values()), "bad hand cards")
+        need(all(n <= hand.decks for n in Counter(hand.cards).values()), "bad hand cards")
     else:
-        _need(hand.decks == rec.shoe_decks, "the hand and the shoe differ in decks")
-        _need(is_int(rec.shoe_drawn) and rec.shoe_drawn >= len(hand.cards), "bad shoe")
+        need(hand.decks == rec.shoe_decks, "the hand and the shoe differ in decks")
+        need(is_int(rec.shoe_drawn) and rec.shoe_drawn >= len(hand.cards), "bad shoe")
         counts = Counter(hand.cards) + Counter(rec.shoe_cards)
-        _need(all(n <= hand.decks for n in counts.values()), "a card is in the hand and the shoe")
+        need(all(n <= hand.decks for n in counts.values()), "a card is in the hand and the shoe")
     rec.hand = hand
     return rec
 

@@ -10,7 +10,9 @@ The saves' formats: the one table save, ``table_save``; Ban Luck's, ``banluck_sa
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
+from typing import Any
 
 from banluck.core.whole import is_whole
 from banluck.games.table_run import MAX_HAND as TABLE_MAX_HAND
@@ -56,3 +58,13 @@ def language_from(accept: str | None) -> str:
         if lang in LANGUAGES and q > 0:
             choices.append((-q, i, lang))
     return min(choices)[2] if choices else "en"
+
+
+def read_json(raw: str) -> Any:
+    """A save's text as JSON (``CorruptSave`` when it is not)."""
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise CorruptSave("not JSON: nested too deeply") from None
+    except ValueError as exc:
+        raise CorruptSave(f"not JSON: {exc}") from None

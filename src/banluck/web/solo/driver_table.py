@@ -25,7 +25,7 @@ from banluck.games.driver import GameDriver, HandDriver, HandStart
 from banluck.games.drivers import house_base, own_house
 from banluck.games.registry import driver_class
 from banluck.games.table_run import TableRun
-from banluck.web.saves.records import CorruptSave, now_iso
+from banluck.web.saves.records import CorruptSave, now_iso, read_json
 from banluck.web.saves.table_save import VERSION, TableRecord, need, read_record
 from banluck.web.solo.fair import Salts, SaltSource, SoloFair, new_fair
 from banluck.web.solo.house import (
@@ -144,14 +144,6 @@ class DriverSession(SoloSession):
         if number is not None:
             return number
         return self._next().next_shoe_hand(self.record.table.shoe)
-
-    def bad_bet(self, message: str) -> Refusal:
-        driver = self.driver
-        return Refusal(
-            "bad_bet",
-            message.removeprefix(f"seat {self.you!r}: "),
-            {"min": driver.min_bet, "max": driver.max_bet, "stack": self.record.stacks[self.you]},
-        )
 
     # ------------------------------------------------------------------ the deal
 
@@ -371,12 +363,7 @@ class DriverCodec:
         return DriverSession(self.name, self.family, record, self.rng)
 
     def decode(self, raw: str) -> DriverSession:
-        try:
-            data = json.loads(raw)
-        except RecursionError:
-            raise CorruptSave("not JSON: nested too deeply") from None
-        except ValueError as exc:
-            raise CorruptSave(f"not JSON: {exc}") from None
+        data = read_json(raw)
         salts = self.salts.later()
         if self.old is not None and not (isinstance(data, dict) and data.get("v") == VERSION):
             record = self.old(data, self.name, salts)

@@ -280,11 +280,11 @@ class SoloSession(ABC):
 
     def bad_bet(self, message: str) -> Refusal:
         """A ``bad_bet`` of the person's, with the range and the stack now."""
-        rules = self.driver.rules
+        driver = self.driver
         return Refusal(
             "bad_bet",
             message.removeprefix(f"seat {self.you!r}: "),
-            {"min": rules.bet_min, "max": rules.bet_max, "stack": self.record.stacks[self.you]},
+            {"min": driver.min_bet, "max": driver.max_bet, "stack": self.record.stacks[self.you]},
         )
 
     # ------------------------------------------------------------------ the flow
